@@ -1,0 +1,74 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import boundaries from 'eslint-plugin-boundaries';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/artifacts/**', '**/dev-dist/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // Services and the gateway talk to each other only over HTTP and events, never by import.
+    files: ['services/**/*.ts', 'gateway/**/*.ts', 'shared/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'service', pattern: 'services/*', capture: ['name'] },
+        { type: 'gateway', pattern: 'gateway' },
+        { type: 'shared', pattern: 'shared/*', capture: ['name'] },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'service', allow: ['shared', ['service', { name: '${from.name}' }]] },
+            { from: 'gateway', allow: ['shared', 'gateway'] },
+            { from: 'shared', allow: ['shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'routes', pattern: 'web/src/routes' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['name'] },
+        { type: 'shared-ui', pattern: 'web/src/(components|lib|hooks|i18n|config|types|assets|styles)' },
+      ],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Features don't import each other; shared code doesn't import features.
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { from: 'feature', disallow: [['feature', { name: '!${from.name}' }], 'app', 'routes'] },
+            { from: 'shared-ui', disallow: ['feature', 'app', 'routes'] },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { ImageDataUrlSchema, requiredText } from './common';
+import { LIMITS } from './enums';
+
+const email = z.email({ error: MSG.invalidEmail }).trim().toLowerCase();
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+/** The register API payload (spec section 7). */
+export const RegisterSchema = z.object({
+  fullName: requiredText(MSG.fullNameRequired, 100),
+  username: z
+    .string({ error: MSG.usernameMin })
+    .trim()
+    .min(LIMITS.usernameMin, { error: MSG.usernameMin })
+    .max(30, { error: 'Username must be at most 30 characters' })
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Username may only contain letters, numbers, dots, dashes and underscores' }),
+  email,
+  location: requiredText(MSG.locationRequired, 120),
+  password: z
+    .string({ error: MSG.passwordMin })
+    .min(LIMITS.passwordMin, { error: MSG.passwordMin })
+    .max(200, { error: 'Password must be at most 200 characters' }),
+  bio: z
+    .string({ error: MSG.bioMin })
+    .trim()
+    .min(LIMITS.bioMin, { error: MSG.bioMin })
+    .max(1000, { error: 'Bio must be at most 1000 characters' }),
+  avatar: z.string({ error: MSG.avatarRequired }).min(1, { error: MSG.avatarRequired }).pipe(ImageDataUrlSchema),
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** The register form: the API payload plus fields removed before submission (spec section 5). */
+export const RegisterFormSchema = RegisterSchema.extend({
+  confirmPassword: z.string(),
+  agreeToTerms: z.boolean().refine((v) => v, { error: MSG.agreeToTerms }),
+}).refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+export type RegisterFormInput = z.infer<typeof RegisterFormSchema>;
+
+/** PUT /api/users/:id — only these fields; anything else (role, isApproved, rating…) is refused. */
+export const ProfileUpdateSchema = z
+  .object({
+    fullName: requiredText(MSG.fullNameRequired, 100),
+    location: requiredText(MSG.locationRequired, 120),
+    bio: z.string().trim().max(1000, { error: 'Bio must be at most 1000 characters' }).optional(),
+  })
+  .strict();
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
+
+export const AvatarUploadSchema = z.object({
+  avatar: z.string({ error: MSG.avatarRequired }).min(1, { error: MSG.avatarRequired }).pipe(ImageDataUrlSchema),
+});
+export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
+
+/** PUT /api/admin/users/:userId/swap-count — a number ≥ 0 (strings that parse as numbers are accepted). */
+export const SwapCountSchema = z.object({
+  reviewCount: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int({ error: MSG.invalidInput })
+    .min(0, { error: MSG.invalidInput }),
+});
+export type SwapCountInput = z.infer<typeof SwapCountSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** A MongoDB ObjectId as 24 hex characters: every id in the API is a string. */
+export const IdSchema = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'Invalid id' });
+export const IdParamsSchema = z.object({ id: IdSchema });
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** A base64 image data URL as sent by the web app after client-side resizing. Its bytes are checked server-side. */
+export const ImageDataUrlSchema = z
+  .string()
+  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, { error: 'Invalid file type' });
+
+/** Trimmed non-empty text with the given message when missing or blank. */
+export const requiredText = (message: string, max = 5000) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Must be at most ${max} characters` });
+
+/** The one error body every service and the gateway answer with (design.md, "API conventions"). */
+export const ErrorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { ROLES } from './enums';
+
+/**
+ * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
+ * `{id, type, occurredAt, data}`; `data` is validated against the schema of its type on publish and on receipt.
+ */
+export const UserEventDataSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+  location: z.string(),
+  rating: z.number(),
+  reviewCount: z.number(),
+  isApproved: z.boolean(),
+  role: z.enum(ROLES),
+  /** Monotonic per user; consumers ignore an event older than what they stored. */
+  version: z.number().int(),
+});
+export type UserEventData = z.infer<typeof UserEventDataSchema>;
+
+export const ItemEventDataSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  isSwapped: z.boolean(),
+  version: z.number().int(),
+});
+export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
+
+export const EVENT_SCHEMAS = {
+  'user.registered': UserEventDataSchema,
+  'user.updated': UserEventDataSchema,
+  'user.approved': UserEventDataSchema,
+  'user.deleted': z.object({ id: z.string() }),
+  'item.created': ItemEventDataSchema,
+  'item.updated': ItemEventDataSchema,
+  'item.deleted': z.object({ id: z.string(), userId: z.string() }),
+  'exchange.completed': z.object({
+    id: z.string(),
+    requesterId: z.string(),
+    ownerId: z.string(),
+    itemId: z.string().nullable(),
+    completedAt: z.string(),
+  }),
+  'review.created': z.object({
+    id: z.string(),
+    reviewerId: z.string(),
+    revieweeId: z.string(),
+    exchangeId: z.string(),
+    rating: z.number(),
+  }),
+  'review.deleted': z.object({ id: z.string(), reviewerId: z.string(), revieweeId: z.string(), rating: z.number() }),
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
+
+export interface EventEnvelope<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  data: EventData<T>;
+}
+
+export const EnvelopeSchema = z.object({
+  id: z.string(),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+import { IdSchema, requiredText } from './common';
+import { CONTACT_CATEGORY_VALUES, LIMITS, REPORT_STATUSES, REPORT_TYPES, REPORT_URGENCIES } from './enums';
+
+export const ReviewCreateSchema = z.object({
+  rating: z.coerce
+    .number({ error: MSG.ratingRequired })
+    .int({ error: MSG.ratingRequired })
+    .min(LIMITS.ratingMin, { error: MSG.ratingRequired })
+    .max(LIMITS.ratingMax, { error: MSG.ratingRequired }),
+  comment: requiredText(MSG.commentRequired, LIMITS.reviewCommentMax).max(LIMITS.reviewCommentMax, {
+    error: MSG.commentMax,
+  }),
+  revieweeId: IdSchema,
+  exchangeId: IdSchema.optional(),
+});
+export type ReviewCreateInput = z.infer<typeof ReviewCreateSchema>;
+
+export const ContactSchema = z.object({
+  name: requiredText(MSG.nameRequired, 100),
+  email: z.email({ error: MSG.invalidEmail }).trim(),
+  subject: requiredText(MSG.subjectRequired, 200),
+  category: z.enum(CONTACT_CATEGORY_VALUES, { error: MSG.contactCategoryRequired }),
+  message: z
+    .string({ error: MSG.contactMessageMin })
+    .trim()
+    .min(LIMITS.contactMessageMin, { error: MSG.contactMessageMin })
+    .max(5000),
+});
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const ReportCreateSchema = z.object({
+  type: z.enum(REPORT_TYPES, { error: MSG.reportTypeRequired }),
+  urgency: z.enum(REPORT_URGENCIES, { error: MSG.urgencyRequired }),
+  subject: z
+    .string({ error: MSG.reportSubjectMin })
+    .trim()
+    .min(LIMITS.reportSubjectMin, { error: MSG.reportSubjectMin })
+    .max(200),
+  description: z
+    .string({ error: MSG.reportDescriptionMin })
+    .trim()
+    .min(LIMITS.reportDescriptionMin, { error: MSG.reportDescriptionMin })
+    .max(5000),
+  relatedUser: optionalText,
+  relatedItem: optionalText,
+  contactEmail: z
+    .union([z.literal(''), z.email({ error: MSG.validEmailRequired })])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ReportCreateInput = z.infer<typeof ReportCreateSchema>;
+
+export const ReportUpdateSchema = z.object({
+  status: z.enum(REPORT_STATUSES, { error: 'Status must be open, resolved or dismissed' }),
+  adminNotes: z.string().trim().max(2000).optional(),
+});
+export type ReportUpdateInput = z.infer<typeof ReportUpdateSchema>;

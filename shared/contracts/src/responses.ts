@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITION_VALUES, REPORT_STATUSES, REPORT_TYPES, REPORT_URGENCIES, ROLES } from './enums';
+
+/** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
+export const UserPublicSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  bio: z.string(),
+  location: z.string(),
+  avatar: z.string().nullable(),
+  rating: z.number(),
+  reviewCount: z.number(),
+  completedSwaps: z.number(),
+  isVerified: z.boolean(),
+  isApproved: z.boolean(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type UserPublic = z.infer<typeof UserPublicSchema>;
+
+/** The user as seen by themself and by admins. */
+export const UserSelfSchema = UserPublicSchema.extend({
+  email: z.string(),
+  approvedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+});
+export type UserSelf = z.infer<typeof UserSelfSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSelfSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** The owner summary carried by items (spec section 3). */
+export const UserSummarySchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  rating: z.number(),
+  reviewCount: z.number(),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+export const IMAGE_STATES = ['processing', 'ready', 'failed'] as const;
+export const ItemImageSchema = z.object({
+  id: z.string(),
+  state: z.enum(IMAGE_STATES),
+  thumb: z.string().nullable(),
+  full: z.string().nullable(),
+});
+export type ItemImage = z.infer<typeof ItemImageSchema>;
+
+export const ItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  condition: z.enum(CONDITION_VALUES),
+  /** URLs of the processed full-size images, in order (the spec's `images: string[]`). */
+  images: z.array(z.string()),
+  /** Per-image state and variants, for owners and admins (processing / failed shown instead of a broken picture). */
+  photos: z.array(ItemImageSchema),
+  location: z.string(),
+  userId: z.string(),
+  isActive: z.boolean(),
+  isSwapped: z.boolean(),
+  preferredExchange: z.string().nullable(),
+  createdAt: z.string(),
+  user: UserSummarySchema.nullable(),
+  isFavorited: z.boolean().optional(),
+});
+export type Item = z.infer<typeof ItemSchema>;
+
+export const ItemStatsSchema = z.object({ locationCounts: z.record(z.string(), z.number()) });
+export type ItemStats = z.infer<typeof ItemStatsSchema>;
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  exchangeId: z.string().nullable(),
+  content: z.string(),
+  isRead: z.boolean(),
+  clientId: z.string().nullable(),
+  createdAt: z.string(),
+  sender: UserSummarySchema.nullable(),
+  receiver: UserSummarySchema.nullable(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const ExchangeSchema = z.object({
+  id: z.string(),
+  requesterId: z.string(),
+  ownerId: z.string(),
+  itemId: z.string().nullable(),
+  offeredItemId: z.string().nullable(),
+  status: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Exchange = z.infer<typeof ExchangeSchema>;
+
+export const ExchangeCompleteResponseSchema = z.object({
+  exchange: ExchangeSchema,
+  redirectTo: z.string().optional(),
+});
+export type ExchangeCompleteResponse = z.infer<typeof ExchangeCompleteResponseSchema>;
+
+export const ReviewSchema = z.object({
+  id: z.string(),
+  reviewerId: z.string(),
+  revieweeId: z.string(),
+  exchangeId: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+  reviewer: z.object({ id: z.string(), fullName: z.string(), username: z.string(), avatar: z.string().nullable() }).nullable(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReportSchema = z.object({
+  id: z.string(),
+  type: z.enum(REPORT_TYPES),
+  urgency: z.enum(REPORT_URGENCIES),
+  subject: z.string(),
+  description: z.string(),
+  relatedUser: z.object({ id: z.string() }).nullable(),
+  relatedItem: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  reporterId: z.string().nullable(),
+  reporter: z.object({ fullName: z.string() }).nullable(),
+  status: z.enum(REPORT_STATUSES),
+  adminNotes: z.string().nullable(),
+  assignedTo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+export const SERVICE_STATES = ['up', 'down'] as const;
+/** GET /api/health (gateway). `database`/`redis` are "up" only when every service reaches them. */
+export const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.object({
+    auth: z.enum(SERVICE_STATES),
+    items: z.enum(SERVICE_STATES),
+    messaging: z.enum(SERVICE_STATES),
+    moderation: z.enum(SERVICE_STATES),
+  }),
+  database: z.enum(SERVICE_STATES),
+  redis: z.enum(SERVICE_STATES),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** GET /healthz of one service. */
+export const ServiceHealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  service: z.string(),
+  mongo: z.enum(SERVICE_STATES),
+  redis: z.enum(SERVICE_STATES),
+});
+export type ServiceHealth = z.infer<typeof ServiceHealthSchema>;

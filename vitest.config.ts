@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace owns its vitest config; the root only lists them so `vitest run` covers the repo.
+export default defineConfig({
+  test: {
+    projects: [
+      'shared/*/vitest.config.ts',
+      'services/*/vitest.config.ts',
+      'gateway/vitest.config.ts',
+      'web/vitest.config.ts',
+    ],
+  },
+});
