@@ -19,7 +19,9 @@ export const RegisterSchema = z.object({
     .trim()
     .min(LIMITS.usernameMin, { error: MSG.usernameMin })
     .max(30, { error: 'Username must be at most 30 characters' })
-    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Username may only contain letters, numbers, dots, dashes and underscores' }),
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      error: 'Username may only contain letters, numbers, dots, dashes and underscores',
+    }),
   email,
   location: requiredText(MSG.locationRequired, 120),
   password: z
@@ -31,7 +33,10 @@ export const RegisterSchema = z.object({
     .trim()
     .min(LIMITS.bioMin, { error: MSG.bioMin })
     .max(1000, { error: 'Bio must be at most 1000 characters' }),
-  avatar: z.string({ error: MSG.avatarRequired }).min(1, { error: MSG.avatarRequired }).pipe(ImageDataUrlSchema),
+  avatar: z
+    .string({ error: MSG.avatarRequired })
+    .min(1, { error: MSG.avatarRequired })
+    .pipe(ImageDataUrlSchema),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
@@ -39,7 +44,10 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 export const RegisterFormSchema = RegisterSchema.extend({
   confirmPassword: z.string(),
   agreeToTerms: z.boolean().refine((v) => v, { error: MSG.agreeToTerms }),
-}).refine((v) => v.password === v.confirmPassword, { error: MSG.passwordsDontMatch, path: ['confirmPassword'] });
+}).refine((v) => v.password === v.confirmPassword, {
+  error: MSG.passwordsDontMatch,
+  path: ['confirmPassword'],
+});
 export type RegisterFormInput = z.infer<typeof RegisterFormSchema>;
 
 /** PUT /api/users/:id — only these fields; anything else (role, isApproved, rating…) is refused. */
@@ -53,7 +61,10 @@ export const ProfileUpdateSchema = z
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 
 export const AvatarUploadSchema = z.object({
-  avatar: z.string({ error: MSG.avatarRequired }).min(1, { error: MSG.avatarRequired }).pipe(ImageDataUrlSchema),
+  avatar: z
+    .string({ error: MSG.avatarRequired })
+    .min(1, { error: MSG.avatarRequired })
+    .pipe(ImageDataUrlSchema),
 });
 export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
 

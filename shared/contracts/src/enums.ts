@@ -16,7 +16,15 @@ export type Category = (typeof CATEGORIES)[number];
 export const ALL_CATEGORIES = 'All Categories';
 
 /** The seven buttons of the home/browse search bar (All Categories first). */
-export const SEARCH_BAR_CATEGORIES = [ALL_CATEGORIES, 'Electronics', 'Clothing', 'Books', 'Travel Gear', 'Sports', 'Music'] as const;
+export const SEARCH_BAR_CATEGORIES = [
+  ALL_CATEGORIES,
+  'Electronics',
+  'Clothing',
+  'Books',
+  'Travel Gear',
+  'Sports',
+  'Music',
+] as const;
 
 export const CONDITIONS = {
   excellent: 'Excellent - Like new',
@@ -26,7 +34,16 @@ export const CONDITIONS = {
 export type Condition = keyof typeof CONDITIONS;
 export const CONDITION_VALUES = Object.keys(CONDITIONS) as [Condition, ...Condition[]];
 
-export const REPORT_TYPES = ['safety', 'inappropriate', 'fraud', 'harassment', 'user', 'item', 'technical', 'other'] as const;
+export const REPORT_TYPES = [
+  'safety',
+  'inappropriate',
+  'fraud',
+  'harassment',
+  'user',
+  'item',
+  'technical',
+  'other',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const REPORT_URGENCIES = ['low', 'medium', 'high', 'critical'] as const;
@@ -45,7 +62,10 @@ export const CONTACT_CATEGORIES = {
   feedback: 'Feedback',
 } as const;
 export type ContactCategory = keyof typeof CONTACT_CATEGORIES;
-export const CONTACT_CATEGORY_VALUES = Object.keys(CONTACT_CATEGORIES) as [ContactCategory, ...ContactCategory[]];
+export const CONTACT_CATEGORY_VALUES = Object.keys(CONTACT_CATEGORIES) as [
+  ContactCategory,
+  ...ContactCategory[],
+];
 
 export const PRESET_CITIES = [
   { name: 'Bangkok', country: 'Thailand', flag: '🇹🇭' },

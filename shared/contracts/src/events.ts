@@ -52,7 +52,12 @@ export const EVENT_SCHEMAS = {
     exchangeId: z.string(),
     rating: z.number(),
   }),
-  'review.deleted': z.object({ id: z.string(), reviewerId: z.string(), revieweeId: z.string(), rating: z.number() }),
+  'review.deleted': z.object({
+    id: z.string(),
+    reviewerId: z.string(),
+    revieweeId: z.string(),
+    rating: z.number(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

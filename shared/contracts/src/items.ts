@@ -28,7 +28,10 @@ export const ItemUpdateSchema = z.object({ ...itemFields, images: images.optiona
 export type ItemUpdateInput = z.infer<typeof ItemUpdateSchema>;
 
 export const ItemQuerySchema = z.object({
-  category: z.enum(CATEGORIES).optional().or(z.literal('').transform(() => undefined)),
+  category: z
+    .enum(CATEGORIES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   location: z.string().trim().max(120).optional(),
   userId: IdSchema.optional(),
   q: z.string().trim().max(120).optional(),

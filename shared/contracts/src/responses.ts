@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CATEGORIES, CONDITION_VALUES, REPORT_STATUSES, REPORT_TYPES, REPORT_URGENCIES, ROLES } from './enums';
+import {
+  CATEGORIES,
+  CONDITION_VALUES,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  REPORT_URGENCIES,
+  ROLES,
+} from './enums';
 
 /** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
 export const UserPublicSchema = z.object({
@@ -114,7 +121,9 @@ export const ReviewSchema = z.object({
   rating: z.number(),
   comment: z.string(),
   createdAt: z.string(),
-  reviewer: z.object({ id: z.string(), fullName: z.string(), username: z.string(), avatar: z.string().nullable() }).nullable(),
+  reviewer: z
+    .object({ id: z.string(), fullName: z.string(), username: z.string(), avatar: z.string().nullable() })
+    .nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 

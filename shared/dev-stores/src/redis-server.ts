@@ -47,7 +47,9 @@ export function ensureRedisBinary(log: (line: string) => void = console.log): st
  * Uses REDIS_URL when set; otherwise starts a private redis-server on a free (or given) port, persisting to
  * `dataDir` when given (append-only file), memory-only otherwise.
  */
-export async function ensureRedis(options: { dataDir?: string; port?: number; log?: (line: string) => void } = {}): Promise<RedisHandle> {
+export async function ensureRedis(
+  options: { dataDir?: string; port?: number; log?: (line: string) => void } = {},
+): Promise<RedisHandle> {
   const log = options.log ?? console.log;
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {} };
   const binary = ensureRedisBinary(log);

@@ -1,12 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureRedis } from './redis-server';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    redisUrl: string;
-    mongoUrl: string;
-  }
-}
+import './vitest-context';
 
 /**
  * Global setup for integration tests: one private Redis (or REDIS_URL) and one embedded MongoDB engine (or
@@ -15,16 +10,21 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const redis = await ensureRedis({ log: () => {} });
-  let stopMongo = async () => {};
-  let mongoUrl = process.env.MONGO_URL;
-  if (!mongoUrl) {
-    const { startEmbeddedMongo } = await import('@nomadswap/embedded-mongo');
-    const mongo = await startEmbeddedMongo({ port: 0 });
-    mongoUrl = mongo.uri;
-    stopMongo = () => mongo.stop();
-  }
   project.provide('redisUrl', redis.url);
-  project.provide('mongoUrl', mongoUrl);
+  let stopMongo = async () => {};
+  try {
+    let mongoUrl = process.env.MONGO_URL;
+    if (!mongoUrl) {
+      const { startEmbeddedMongo } = await import('@nomadswap/embedded-mongo');
+      const mongo = await startEmbeddedMongo({ port: 0 });
+      mongoUrl = mongo.uri;
+      stopMongo = () => mongo.stop();
+    }
+    project.provide('mongoUrl', mongoUrl);
+  } catch (error) {
+    await redis.stop();
+    throw error;
+  }
   return async () => {
     await stopMongo();
     await redis.stop();

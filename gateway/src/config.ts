@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const url = z.url({ error: 'must be a URL such as http://127.0.0.1:4001' });
+
+export const GatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_URL: url.default('http://127.0.0.1:4001'),
+  ITEMS_URL: url.default('http://127.0.0.1:4002'),
+  MESSAGING_URL: url.default('http://127.0.0.1:4003'),
+  MODERATION_URL: url.default('http://127.0.0.1:4004'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
+  /** How long a proxied request may take before the gateway answers 504 (image uploads are the slow ones). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Each service's /healthz must answer within this for /api/health to call it up. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(800),
+  /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Reverse-geocoding origin the web app may call (CSP connect-src). */
+  GEOCODER_ORIGIN: url.default('https://nominatim.openstreetmap.org'),
+});
+export type GatewayConfig = z.infer<typeof GatewayEnvSchema>;
+
+/** Reads and validates the gateway's environment; the error names each bad variable. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = GatewayEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    throw new Error(`Invalid gateway configuration: ${lines.join('; ')}`);
+  }
+  return parsed.data;
+}

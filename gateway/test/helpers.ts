@@ -1,0 +1,104 @@
+import '@nomadswap/dev-stores/vitest-context';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
+import { GatewayEnvSchema } from '../src/config';
+import { createGateway } from '../src/app';
+
+export interface Upstream {
+  url: string;
+  requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/** A stand-in service: answers /healthz like the real ones and echoes every other request. */
+export async function startUpstream(
+  name: ServiceName,
+  options: { delayMs?: number; mongo?: 'up' | 'down' } = {},
+) {
+  const requests: Upstream['requests'] = [];
+  const server = http.createServer((req, res) => {
+    if (req.url === '/healthz') {
+      const mongo = options.mongo ?? 'up';
+      res.writeHead(mongo === 'up' ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ status: mongo === 'up' ? 'ok' : 'degraded', service: name, mongo, redis: 'up' }),
+      );
+      return;
+    }
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    const reply = () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ service: name, url: req.url }));
+    };
+    req.resume();
+    req.on('end', () => (options.delayMs ? setTimeout(reply, options.delayMs) : reply()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  } satisfies Upstream;
+}
+
+/** A port nothing listens on: bind, read the port, close. */
+export async function deadUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** A fake web build with the files the gateway treats specially. */
+export function makeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>NomadSwap</title><div id="root"></div>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"NomadSwap"}');
+  return dir;
+}
+
+export async function buildGateway(
+  urls: Partial<Record<ServiceName, string>>,
+  env: Record<string, string> = {},
+) {
+  const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
+  await redis.del('rl:gateway:ip:::ffff:127.0.0.1', 'rl:gateway:ip:127.0.0.1');
+  const config = GatewayEnvSchema.parse({
+    AUTH_URL: urls.auth,
+    ITEMS_URL: urls.items,
+    MESSAGING_URL: urls.messaging,
+    MODERATION_URL: urls.moderation,
+    WEB_DIST: makeWebDist(),
+    UPSTREAM_TIMEOUT_MS: '500',
+    HEALTH_TIMEOUT_MS: '300',
+    ...env,
+  });
+  const { app, onUpgrade } = createGateway({ config, logger: pino({ level: 'silent' }), redis });
+  return { app, onUpgrade, redis, config };
+}
+
+export async function startAllUpstreams() {
+  const entries = await Promise.all(SERVICES.map(async (s) => [s, await startUpstream(s)] as const));
+  const upstreams = Object.fromEntries(entries) as Record<ServiceName, Upstream>;
+  const urls = Object.fromEntries(entries.map(([s, u]) => [s, u.url])) as Record<ServiceName, string>;
+  return { upstreams, urls, close: () => Promise.all(entries.map(([, u]) => u.close())) };
+}

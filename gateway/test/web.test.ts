@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { buildGateway, startAllUpstreams } from './helpers';
+
+describe('gateway serving the web app', () => {
+  let stack: Awaited<ReturnType<typeof startAllUpstreams>>;
+  let gateway: Awaited<ReturnType<typeof buildGateway>>;
+  beforeAll(async () => {
+    stack = await startAllUpstreams();
+    gateway = await buildGateway(stack.urls);
+  });
+  afterAll(async () => {
+    await stack.close();
+    gateway.redis.disconnect();
+  });
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const response = await request(gateway.app).get('/assets/index-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/browse', '/item/123', '/admin/users/42', '/some/unknown/route'])(
+    'answers the client route %s with index.html, never cached',
+    async (path) => {
+      const response = await request(gateway.app).get(path).set('accept', 'text/html');
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves /sw.js at the root with no-cache and the service worker scope header', async () => {
+    const response = await request(gateway.app).get('/sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['service-worker-allowed']).toBe('/');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('serves the manifest with its content type', async () => {
+    const response = await request(gateway.app).get('/manifest.webmanifest');
+    expect(response.headers['content-type']).toMatch(/application\/manifest\+json/);
+  });
+
+  it('answers a missing asset with 404 instead of the shell', async () => {
+    const response = await request(gateway.app).get('/assets/missing-123.js');
+    expect(response.status).toBe(404);
+  });
+
+  it('sends a strict content security policy and the other security headers', async () => {
+    const response = await request(gateway.app).get('/');
+    const csp = response.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+});
