@@ -1,0 +1,219 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureRedis, type RedisHandle } from '@nomadswap/dev-stores/redis-server';
+import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
+import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
+import { say } from './log';
+import { loadLocalSecrets } from './secrets';
+import { Supervised } from './supervisor';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackOptions {
+  port: number;
+  dataDir: string;
+  host?: string;
+  logLevel?: string;
+  skipWebBuild?: boolean;
+}
+
+export interface StackInfo {
+  url: string;
+  dataDir: string;
+  mongoUrl: string;
+  redisUrl: string;
+  services: Record<ServiceName, string>;
+  adminEmail: string;
+  adminPassword: string;
+  adminPasswordGenerated: boolean;
+}
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds the web app when dist/ is missing or older than its sources (and the shared contracts it imports). */
+export function buildWebIfNeeded(): void {
+  const built = path.join(ROOT, 'web/dist/index.html');
+  const sources = [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'shared/contracts/src',
+  ].map((p) => path.join(ROOT, p));
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  if (builtAt > 0 && Math.max(...sources.map(newestMtime)) <= builtAt) return;
+  say('building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@nomadswap/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The web app failed to build (see above).');
+}
+
+async function assertPortFree(port: number, host: string) {
+  const net = await import('node:net');
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', () =>
+      reject(
+        new Error(`Port ${port} is already in use. Stop what uses it or choose another: PORT=8081 npm start`),
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
+  });
+}
+
+/**
+ * Starts the whole stack as separate processes: Redis (REDIS_URL or a private redis-server), the embedded
+ * MongoDB engine (unless MONGO_URL), the four services, any service workers, and the gateway. Resolves when
+ * the gateway reports every part healthy.
+ */
+export function createStack(options: StackOptions) {
+  const processes: Supervised[] = [];
+  let redis: RedisHandle | undefined;
+  const stop = async () => {
+    // Front to back: stop taking traffic first, the stores last.
+    const gateway = processes.filter((p) => p.name === 'gateway');
+    const services = processes.filter((p) => p.name !== 'gateway' && p.name !== 'mongo');
+    const mongo = processes.filter((p) => p.name === 'mongo');
+    for (const group of [gateway, services, mongo]) await Promise.all(group.map((p) => p.stop()));
+    await redis?.stop();
+  };
+  return { start: () => startStack(options, processes, (handle) => (redis = handle)), stop };
+}
+
+async function startStack(
+  options: StackOptions,
+  processes: Supervised[],
+  setRedis: (handle: RedisHandle) => void,
+) {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = path.resolve(ROOT, options.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  await assertPortFree(options.port, host);
+  if (!options.skipWebBuild) buildWebIfNeeded();
+  const redis = await ensureRedis({ dataDir: path.join(dataDir, 'redis'), log: say });
+  setRedis(redis);
+  say(
+    process.env.REDIS_URL ? `using Redis at ${redis.url}` : `started a private redis-server at ${redis.url}`,
+  );
+
+  let mongoUrl = process.env.MONGO_URL;
+  if (mongoUrl) {
+    say('using the MongoDB at MONGO_URL');
+  } else {
+    const mongoPort = await freePort();
+    const mongo = new Supervised({
+      name: 'mongo',
+      command: process.execPath,
+      args: [
+        'shared/embedded-mongo/bin/nomadswap-mongo.mjs',
+        '--port',
+        String(mongoPort),
+        '--dbpath',
+        path.join(dataDir, 'mongo'),
+      ],
+      env: process.env,
+      cwd: ROOT,
+    });
+    processes.push(mongo);
+    mongo.start();
+    await waitForPort(mongoPort, '127.0.0.1', 30_000);
+    mongoUrl = `mongodb://127.0.0.1:${mongoPort}`;
+  }
+
+  const secrets = loadLocalSecrets(dataDir);
+  const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@nomadswap.local';
+  const ports = Object.fromEntries(
+    await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
+  ) as Record<ServiceName, number>;
+  const services = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<
+    ServiceName,
+    string
+  >;
+  const common: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    HOST: '127.0.0.1',
+    MONGO_URL: mongoUrl,
+    REDIS_URL: redis.url,
+    JWT_SECRET: secrets.jwtSecret,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: secrets.adminPassword,
+    AUTH_URL: services.auth,
+    ITEMS_URL: services.items,
+    MESSAGING_URL: services.messaging,
+    MODERATION_URL: services.moderation,
+  };
+  const tsx = ['--import', 'tsx'];
+  for (const service of SERVICES) {
+    const entries = [['', 'server.ts'] as const, ['-worker', 'worker.ts'] as const];
+    for (const [suffix, file] of entries) {
+      const entry = `services/${service}/src/${file}`;
+      if (!fs.existsSync(path.join(ROOT, entry))) continue;
+      const child = new Supervised({
+        name: `${service}${suffix}`,
+        command: process.execPath,
+        args: [...tsx, entry],
+        env: { ...common, PORT: suffix ? '0' : String(ports[service]) },
+        cwd: ROOT,
+      });
+      processes.push(child);
+      child.start();
+    }
+  }
+  const gateway = new Supervised({
+    name: 'gateway',
+    command: process.execPath,
+    args: [...tsx, 'gateway/src/server.ts'],
+    env: { ...common, HOST: host, PORT: String(options.port) },
+    cwd: ROOT,
+  });
+  processes.push(gateway);
+  gateway.start();
+
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host === '127.0.0.1' ? 'localhost' : host}:${options.port}`;
+  await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, 120_000);
+  const info: StackInfo = {
+    url,
+    dataDir,
+    mongoUrl,
+    redisUrl: redis.url,
+    services,
+    adminEmail,
+    adminPassword: secrets.adminPassword,
+    adminPasswordGenerated: !process.env.ADMIN_PASSWORD,
+  };
+  fs.writeFileSync(
+    path.join(dataDir, 'stack.json'),
+    JSON.stringify({ ...info, adminPassword: undefined }, null, 2),
+  );
+  return info;
+}
+
+async function waitForHealth(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The stack did not become healthy within ${timeoutMs / 1000} s (last answer: ${last})`);
+}

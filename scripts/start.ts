@@ -1,0 +1,53 @@
+/**
+ * `npm start`: runs NomadSwap on this machine with the embedded defaults (see README). Ctrl-C stops everything.
+ */
+import { z } from 'zod';
+import { say } from './lib/log';
+import { createStack } from './lib/stack';
+
+const env = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('.data'),
+    SKIP_WEB_BUILD: z.string().optional(),
+  })
+  .safeParse(process.env);
+if (!env.success) {
+  console.error(
+    `Invalid configuration: ${env.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+  );
+  process.exit(1);
+}
+
+const stack = createStack({
+  port: env.data.PORT,
+  host: env.data.HOST,
+  dataDir: env.data.DATA_DIR,
+  skipWebBuild: env.data.SKIP_WEB_BUILD === '1',
+});
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  say('stopping…');
+  await stack.stop();
+  say('stopped');
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+
+try {
+  const info = await stack.start();
+  const lines = [
+    '',
+    `NomadSwap is running at ${info.url}`,
+    `Admin login: ${info.adminEmail} / ${info.adminPassword}${info.adminPasswordGenerated ? `  (generated, kept in ${info.dataDir}/secrets.json)` : ''}`,
+    `Data: ${info.dataDir}   Press Ctrl-C to stop.`,
+    '',
+  ];
+  for (const line of lines) say(line);
+} catch (error) {
+  console.error(`\nCould not start NomadSwap: ${(error as Error).message}`);
+  await shutdown(1);
+}
