@@ -1,0 +1,166 @@
+import type { Document } from 'bson';
+import { Aggregator } from 'mingo';
+import { cursorReply } from '../cursors';
+import type { CommandContext, CommandHandler } from '../engine';
+import { CommandError } from '../errors';
+import { compileProjection } from '../projection';
+import { sortDocs } from '../storage/sort';
+import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
+import { arrayArg, collectionArg, docArg, intArg } from './util';
+
+/** Skip, limit and projection applied lazily so cursors only materialize what clients fetch. */
+function* window(docs: Iterable<Doc>, skip: number, limit: number, project: (d: Doc) => Doc): Generator<Doc> {
+  let skipped = 0;
+  let produced = 0;
+  for (const doc of docs) {
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    if (limit > 0 && produced >= limit) return;
+    produced++;
+    yield project(doc);
+  }
+}
+
+const find: CommandHandler = (cmd, ctx) => {
+  const name = collectionArg(cmd, 'find');
+  const ns = `${ctx.db}.${name}`;
+  const filter = docArg(cmd, 'filter') ?? {};
+  const sort = docArg(cmd, 'sort');
+  const collation = docArg(cmd, 'collation');
+  const skip = Math.max(0, intArg(cmd, 'skip'));
+  let limit = intArg(cmd, 'limit');
+  let singleBatch = cmd.singleBatch === true;
+  if (limit < 0) {
+    limit = -limit;
+    singleBatch = true;
+  }
+  let batchSize = intArg(cmd, 'batchSize');
+  if (limit > 0 && (batchSize === 0 || batchSize > limit)) batchSize = Math.min(limit, batchSize || 101);
+  const project = compileProjection(docArg(cmd, 'projection'), filter);
+
+  const coll = ctx.engine.catalog.get(ctx.db, name);
+  let docs: Iterable<Doc> = coll ? coll.find(filter, collation) : [];
+  if (coll && sort && Object.keys(sort).length > 0) docs = sortDocs(docs, sort, collation, limit > 0 ? skip + limit : 0);
+  const batch = ctx.engine.cursors.open(ns, window(docs, skip, limit, project), batchSize, singleBatch);
+  return cursorReply(batch, ns, true);
+};
+
+const getMore: CommandHandler = (cmd, ctx) => {
+  const ns = `${ctx.db}.${collectionArg(cmd, 'collection')}`;
+  const batch = ctx.engine.cursors.getMore(cmd.getMore, ns, intArg(cmd, 'batchSize'));
+  return cursorReply(batch, ns, false);
+};
+
+const killCursors: CommandHandler = (cmd, ctx) => {
+  const { killed, notFound } = ctx.engine.cursors.kill(arrayArg(cmd, 'cursors'));
+  return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
+};
+
+const count: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'count'));
+  if (!coll) return { n: 0, ok: 1 };
+  const query = docArg(cmd, 'query') ?? {};
+  const skip = Math.max(0, intArg(cmd, 'skip'));
+  const limit = Math.abs(intArg(cmd, 'limit'));
+  let n: number;
+  if (Object.keys(query).length === 0) n = coll.size;
+  else {
+    n = 0;
+    for (const _ of coll.find(query, docArg(cmd, 'collation'))) n++;
+  }
+  n = Math.max(0, n - skip);
+  return { n: limit > 0 ? Math.min(n, limit) : n, ok: 1 };
+};
+
+const distinct: CommandHandler = (cmd, ctx) => {
+  const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'distinct'));
+  const key = cmd.key as unknown;
+  if (typeof key !== 'string' || !key) throw new CommandError('FailedToParse', "BSON field 'key' is missing or not a string");
+  const seen = new Map<string, unknown>();
+  for (const doc of coll?.find(docArg(cmd, 'query') ?? {}, docArg(cmd, 'collation')) ?? []) {
+    for (const v of valuesAtPath(doc, key)) {
+      if (v === undefined) continue;
+      const k = valueKey(v);
+      if (!seen.has(k)) seen.set(k, v);
+    }
+  }
+  return { values: [...seen.values()], ok: 1 };
+};
+
+/** Stages that only filter, reorder or summarize: they never write into the documents flowing through them. */
+const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$sample']);
+
+/** Whether a pipeline can run on stored documents directly, without defensive copies. */
+function isReadOnlyPipeline(pipeline: Document[]): boolean {
+  return pipeline.every((stage) => {
+    const [op, spec] = Object.entries(stage)[0] ?? [];
+    if (op === '$facet' && isPlainObject(spec)) return Object.values(spec).every((p) => Array.isArray(p) && isReadOnlyPipeline(p as Document[]));
+    if (op === '$lookup' && isPlainObject(spec)) {
+      return !String(spec.as ?? '').includes('.') && (!Array.isArray(spec.pipeline) || isReadOnlyPipeline(spec.pipeline as Document[]));
+    }
+    return op !== undefined && NON_MUTATING_STAGES.has(op);
+  });
+}
+
+/** Adapts mingo's lazy iterator to a standard iterator. */
+function* fromMingo(it: { next(): { value?: unknown; done: boolean } }): Generator<Doc> {
+  for (let r = it.next(); !r.done; r = it.next()) yield r.value as Doc;
+}
+
+function outTarget(stage: Document, db: string): { db: string; coll: string } {
+  const spec = stage.$out as unknown;
+  if (typeof spec === 'string') return { db, coll: spec };
+  if (isPlainObject(spec) && typeof spec.coll === 'string') return { db: typeof spec.db === 'string' ? spec.db : db, coll: spec.coll };
+  throw new CommandError('FailedToParse', '$out must be a collection name or { db, coll }');
+}
+
+const aggregate: CommandHandler = (cmd, ctx) => {
+  const target = cmd.aggregate as unknown;
+  const dbLevel = target === 1;
+  const name = dbLevel ? '$cmd.aggregate' : collectionArg(cmd, 'aggregate');
+  const ns = `${ctx.db}.${name}`;
+  const pipeline = [...arrayArg(cmd, 'pipeline')];
+  if (cmd.explain === true) throw new CommandError('NotImplemented', 'explain is not supported by the embedded engine');
+  const cursorOpts = docArg(cmd, 'cursor');
+  if (!cursorOpts) throw new CommandError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+  const last = pipeline[pipeline.length - 1];
+  const out = last && '$out' in last ? outTarget(pipeline.pop() as Document, ctx.db) : undefined;
+  if (pipeline.some((s) => '$merge' in s)) throw new CommandError('NotImplemented', '$merge is not supported by the embedded engine; use $out');
+
+  const collation = docArg(cmd, 'collation');
+  const copy = !isReadOnlyPipeline(pipeline);
+  const prepare = (docs: Iterable<Doc>): Iterable<Doc> => (copy ? [...docs].map(cloneDoc) : docs);
+  const coll = dbLevel ? undefined : ctx.engine.catalog.get(ctx.db, name);
+  // A leading $match goes through the collection so it can use the _id map and hash indexes.
+  const first = pipeline[0];
+  let source: Iterable<Doc> = [];
+  if (coll && first && '$match' in first && isPlainObject(first.$match)) {
+    source = coll.find(first.$match, collation);
+    pipeline.shift();
+  } else if (coll) source = coll.docs.values();
+
+  const aggregator = new Aggregator(pipeline, {
+    collation: collation as never,
+    variables: docArg(cmd, 'let'),
+    collectionResolver: (from: string) => [...prepare(ctx.engine.catalog.get(ctx.db, from)?.docs.values() ?? [])],
+  });
+  const results = fromMingo(aggregator.stream(prepare(source)));
+  if (out) {
+    writeOut(ctx, out, [...results]);
+    return cursorReply(ctx.engine.cursors.open(ns, [][Symbol.iterator](), 0, true), ns, true);
+  }
+  const batch = ctx.engine.cursors.open(ns, results, intArg(cursorOpts, 'batchSize'), false);
+  return cursorReply(batch, ns, true);
+};
+
+/** `$out`: replaces the target collection's documents (keeping its indexes) with the pipeline's results. */
+function writeOut(ctx: CommandContext, target: { db: string; coll: string }, docs: Doc[]): void {
+  const coll = ctx.engine.catalog.ensure(target.db, target.coll);
+  for (const doc of [...coll.docs.values()]) coll.remove(doc);
+  for (const doc of docs) coll.insert(cloneDoc(doc));
+}
+
+/** Read commands: find, getMore, killCursors, count, distinct, aggregate. */
+export const queryCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct, aggregate };
