@@ -6,7 +6,7 @@ export default defineConfig({
     projects: [
       'shared/*/vitest.config.ts',
       'services/*/vitest.config.ts',
-      '{gateway,web}/vitest.config.ts',
+      '{gateway,web,scripts}/vitest.config.ts',
     ],
   },
 });

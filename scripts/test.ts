@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureRedisBinary } from '@nomadswap/dev-stores/redis-server';
 import { freePort } from '@nomadswap/dev-stores/free-port';
+import { ensureDebianCommand } from './lib/apt';
 import { ensureChromium } from './lib/chromium';
 import { say } from './lib/log';
 import { buildWebIfNeeded, ROOT } from './lib/stack';
@@ -48,6 +49,8 @@ function readJson<T>(file: string): T | undefined {
 try {
   ensureRedisBinary(say);
   if (want('e2e')) ensureChromium(say);
+  // The compose file is validated by `docker-compose config` in the scripts tests.
+  if (want('unit')) ensureDebianCommand('docker-compose', 'docker-compose', say);
 } catch (error) {
   console.error((error as Error).message);
   console.log('0 passed, 1 failed');

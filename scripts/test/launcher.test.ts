@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatLine } from '../lib/log';
+import { loadLocalSecrets } from '../lib/secrets';
+import { Supervised } from '../lib/supervisor';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('local secrets', () => {
+  it('are generated once, kept private in DATA_DIR, and reused on the next start', () => {
+    delete process.env.JWT_SECRET;
+    delete process.env.ADMIN_PASSWORD;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
+    const first = loadLocalSecrets(dir);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.adminPassword.length).toBeGreaterThanOrEqual(12);
+    expect(fs.statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(loadLocalSecrets(dir)).toEqual(first);
+  });
+
+  it('come from the environment when given there, and are not written to disk', () => {
+    process.env.JWT_SECRET = 'from-env-'.padEnd(40, 'x');
+    process.env.ADMIN_PASSWORD = 'env-password';
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
+    const secrets = loadLocalSecrets(dir);
+    expect(secrets).toEqual({ jwtSecret: process.env.JWT_SECRET, adminPassword: 'env-password' });
+    expect(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain('env-password');
+  });
+});
+
+describe('log formatting', () => {
+  it('turns a pino request line into method, url, status and duration', () => {
+    const line = JSON.stringify({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/items' },
+      res: { statusCode: 200 },
+      responseTime: 3.4,
+    });
+    expect(formatLine('items', line)).toMatch(/\[items\]\s+INFO\s+GET \/api\/items → 200 \(3 ms\)/);
+  });
+
+  it('keeps the details of warnings and passes non-JSON lines through', () => {
+    expect(formatLine('auth', JSON.stringify({ level: 40, msg: 'slow', ms: 900 }))).toContain(
+      'slow {"ms":900}',
+    );
+    expect(formatLine('mongo', 'plain text')).toMatch(/\[mongo\]\s+plain text$/);
+  });
+});
+
+describe('supervisor', () => {
+  it('restarts a process that dies on its own, and stops it for good on stop()', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sup-'));
+    const counter = path.join(dir, 'starts');
+    const child = new Supervised({
+      name: 'crashy',
+      command: process.execPath,
+      args: [
+        '-e',
+        `require('fs').appendFileSync(${JSON.stringify(counter)}, 'x'); setTimeout(() => process.exit(1), 50)`,
+      ],
+      env: process.env,
+      cwd: dir,
+    });
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    try {
+      child.start();
+      await new Promise((r) => setTimeout(r, 1600));
+      await child.stop();
+    } finally {
+      process.stdout.write = write;
+    }
+    const starts = fs.readFileSync(counter, 'utf8').length;
+    expect(starts).toBe(2);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(fs.readFileSync(counter, 'utf8').length).toBe(starts);
+  });
+});
