@@ -12,7 +12,9 @@ export function compileProjection(projection: Document | undefined, filter: Docu
   const needsCopy = Object.entries(projection).some(
     ([k, v]) => k.includes('.') || (v !== null && typeof v === 'object') || typeof v === 'string',
   );
-  const query = new Query(filter, {});
+  // The query only matters for positional (`field.$`) projections; otherwise it must not filter the document out.
+  const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
+  const query = new Query(positional ? filter : {}, {});
   return (doc) => {
     const input = needsCopy ? cloneDoc(doc) : doc;
     return query.find([input], projection).next() as Doc;
