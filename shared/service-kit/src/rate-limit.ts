@@ -1,0 +1,119 @@
+import type { Request, RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimitedError, ServiceUnavailableError } from './errors';
+
+export interface RateLimiterOptions {
+  redis: Redis;
+  /** Distinguishes this limit's counters from every other (e.g. `rl:login`). */
+  keyPrefix: string;
+  /** Points available per window. */
+  points: number;
+  /** Window length. */
+  durationSeconds: number;
+  /** When set, a key that used all its points stays refused this long (instead of until the window ends). */
+  blockDurationSeconds?: number;
+  /** Message of the 429; default 'Too many requests. Please try again later.' */
+  message?: string;
+}
+
+/** How much of its budget a key has used in the current window. */
+export interface RateLimitState {
+  consumedPoints: number;
+  remainingPoints: number;
+  msBeforeNext: number;
+}
+
+export interface RateLimiter {
+  /** Takes `points` (default 1) from `key`; throws RateLimitedError (429, Retry-After) once exhausted. */
+  consume(key: string, points?: number): Promise<RateLimitState>;
+  /**
+   * Throws RateLimitedError when `key` has no points left, without consuming one. For limits that count
+   * failures only (login): check first, consume on failure, delete on success.
+   */
+  assertAvailable(key: string): Promise<void>;
+  /** Gives points back (e.g. after an operation turned out not to count). */
+  reward(key: string, points?: number): Promise<void>;
+  /** Forgets `key` entirely. */
+  delete(key: string): Promise<void>;
+  /** Current state of `key`, or null when it has used nothing in this window. */
+  get(key: string): Promise<RateLimitState | null>;
+}
+
+function toState(res: RateLimiterRes): RateLimitState {
+  return {
+    consumedPoints: res.consumedPoints,
+    remainingPoints: res.remainingPoints,
+    msBeforeNext: res.msBeforeNext,
+  };
+}
+
+/** A Redis-backed limiter (rate-limiter-flexible) shared by every replica of a service. */
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const limiter = new RateLimiterRedis({
+    storeClient: options.redis,
+    keyPrefix: options.keyPrefix,
+    points: options.points,
+    duration: options.durationSeconds,
+    blockDuration: options.blockDurationSeconds ?? 0,
+  });
+  const limited = (msBeforeNext: number) => new RateLimitedError(msBeforeNext / 1000, options.message);
+  // A limiter whose store is down answers 503: refusing is safer than letting a brute force through.
+  const storeDown = (error: unknown) => new ServiceUnavailableError(undefined, { cause: error });
+
+  return {
+    async consume(key, points = 1) {
+      try {
+        return toState(await limiter.consume(key, points));
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw limited(error.msBeforeNext);
+        throw storeDown(error);
+      }
+    },
+    async assertAvailable(key) {
+      let res: RateLimiterRes | null;
+      try {
+        res = await limiter.get(key);
+      } catch (error) {
+        throw storeDown(error);
+      }
+      if (res && res.consumedPoints >= options.points) throw limited(res.msBeforeNext);
+    },
+    async reward(key, points = 1) {
+      try {
+        await limiter.reward(key, points);
+      } catch (error) {
+        throw storeDown(error);
+      }
+    },
+    async delete(key) {
+      try {
+        await limiter.delete(key);
+      } catch (error) {
+        throw storeDown(error);
+      }
+    },
+    async get(key) {
+      try {
+        const res = await limiter.get(key);
+        return res ? toState(res) : null;
+      } catch (error) {
+        throw storeDown(error);
+      }
+    },
+  };
+}
+
+/**
+ * Express middleware consuming one point per request from `limiter` under `keyFn(req)` (e.g. the client IP,
+ * which is the real one behind the gateway because `trust proxy` is 'loopback').
+ */
+export function rateLimit(
+  limiter: RateLimiter,
+  keyFn: (req: Request) => string | Promise<string>,
+): RequestHandler {
+  return async (req, _res, next) => {
+    await limiter.consume(await keyFn(req));
+    next();
+  };
+}

@@ -1,0 +1,105 @@
+import express from 'express';
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorHandler, RateLimitedError } from '../src/errors';
+import { createRateLimiter, rateLimit } from '../src/rate-limit';
+import { redisForTest } from './redis-helpers';
+
+const store = redisForTest('rate-limit');
+afterAll(() => store.cleanup());
+
+describe('createRateLimiter', () => {
+  it('when a key uses up its points, the next consume throws 429 with a Retry-After within the window', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}a`,
+      points: 3,
+      durationSeconds: 60,
+    });
+    for (let i = 0; i < 3; i++) await limiter.consume('ip-1');
+    const error = await limiter.consume('ip-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((error as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('when one key is limited, other keys are unaffected', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}b`,
+      points: 1,
+      durationSeconds: 60,
+    });
+    await limiter.consume('alice');
+    await expect(limiter.consume('alice')).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(limiter.consume('bob')).resolves.toMatchObject({ consumedPoints: 1, remainingPoints: 0 });
+  });
+
+  it('counts failures only: assertAvailable refuses once exhausted, delete resets', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}c`,
+      points: 2,
+      durationSeconds: 60,
+    });
+    await limiter.assertAvailable('login:a@b.c:1.2.3.4');
+    await limiter.consume('login:a@b.c:1.2.3.4');
+    await limiter.assertAvailable('login:a@b.c:1.2.3.4');
+    await limiter.consume('login:a@b.c:1.2.3.4');
+    await expect(limiter.assertAvailable('login:a@b.c:1.2.3.4')).rejects.toMatchObject({ status: 429 });
+    expect(await limiter.get('login:a@b.c:1.2.3.4')).toMatchObject({ consumedPoints: 2, remainingPoints: 0 });
+    await limiter.delete('login:a@b.c:1.2.3.4');
+    expect(await limiter.get('login:a@b.c:1.2.3.4')).toBeNull();
+    await limiter.assertAvailable('login:a@b.c:1.2.3.4');
+  });
+
+  it('reward gives points back', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}d`,
+      points: 1,
+      durationSeconds: 60,
+    });
+    await limiter.consume('k');
+    await limiter.reward('k');
+    await expect(limiter.consume('k')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it('when the window has passed, the key may consume again', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}e`,
+      points: 1,
+      durationSeconds: 1,
+    });
+    await limiter.consume('k');
+    await expect(limiter.consume('k')).rejects.toBeInstanceOf(RateLimitedError);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(limiter.consume('k')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+});
+
+describe('rateLimit middleware', () => {
+  it('when a client exceeds the limit, it answers 429 with Retry-After and the standard body', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}f`,
+      points: 2,
+      durationSeconds: 30,
+    });
+    const app = express();
+    app.get(
+      '/x',
+      rateLimit(limiter, (req) => req.ip ?? 'unknown'),
+      (_req, res) => res.json({ ok: true }),
+    );
+    app.use(errorHandler);
+    expect((await request(app).get('/x')).status).toBe(200);
+    expect((await request(app).get('/x')).status).toBe(200);
+    const res = await request(app).get('/x');
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(res.body).toEqual({ error: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
+  });
+});
