@@ -199,7 +199,7 @@ describe('queries', () => {
 
 describe('updates', () => {
   it('applies $set on nested paths, $inc, $unset, $push, $pull, $addToSet and $currentDate', async () => {
-    const c = db.collection('upd');
+    const c = db.collection<{ n: number; keep: boolean; drop?: string; list: number[]; set: string[]; profile: object; touchedAt?: Date }>('upd');
     const { insertedId } = await c.insertOne({ n: 1, keep: true, drop: 'me', list: [1, 2, 3], set: ['a'], profile: { name: 'x' } });
     const before = Date.now();
     const r = await c.updateOne(

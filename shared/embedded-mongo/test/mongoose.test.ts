@@ -119,7 +119,7 @@ describe('mongoose models', () => {
       { owner: owner._id, title: 'lamp', price: 5 },
       { owner: owner._id, title: 'desk', price: 50 },
     ]);
-    const items = await Item.find({ owner: owner._id }).sort({ price: 1 }).populate<{ owner: { email: string } }>('owner').lean();
+    const items = await Item.find({ owner: owner._id }).sort({ price: 1 }).populate('owner').lean<{ title: string; owner: { email: string } }[]>();
     expect(items.map((i) => i.title)).toEqual(['lamp', 'desk']);
     expect(items[0]?.owner.email).toBe('pop@x.io');
   });
