@@ -11,7 +11,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { GatewayConfig } from './config';
 import { aggregateHealth } from './health';
 import { createServiceProxies, createSocketProxy } from './proxy';
-import { apiRateLimit } from './rate-limit';
+import { apiRateLimit, routeRateLimits } from './rate-limit';
 import { webApp } from './static';
 import { upstreamsFrom } from './upstreams';
 
@@ -84,7 +84,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     res.status(health.status === 'ok' ? 200 : 503).json(health);
   });
 
-  app.use('/api', apiRateLimit(redis, config.API_RATE_LIMIT_PER_MINUTE));
+  app.use('/api', apiRateLimit(config.API_RATE_LIMIT_PER_MINUTE), routeRateLimits(redis));
 
   app.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();

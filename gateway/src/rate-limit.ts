@@ -1,32 +1,64 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MSG } from '@nomadswap/contracts/messages';
 
+function tooMany(res: Response, rejection: RateLimiterRes) {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
+  res.status(429).json({ error: MSG.tooManyRequests, code: 'RATE_LIMITED' });
+}
+
 /**
- * A per-client-IP flood guard for /api, shared by every gateway replica through Redis. If Redis is briefly
- * unreachable an in-process limiter takes over rather than failing requests.
+ * A per-client-IP flood guard for /api, kept in each gateway replica's memory: it runs on every request, and a
+ * Redis round trip there would cost more than the rest of the proxying. Limits that must hold across replicas
+ * (login attempts, registrations) are Redis-backed in the services that own those routes.
  */
-export function apiRateLimit(redis: Redis, pointsPerMinute: number): RequestHandler {
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: 'rl:gateway:ip',
-    points: pointsPerMinute,
-    duration: 60,
-    insuranceLimiter: new RateLimiterMemory({ points: pointsPerMinute, duration: 60 }),
-  });
+export function apiRateLimit(pointsPerMinute: number): RequestHandler {
+  const limiter = new RateLimiterMemory({ keyPrefix: 'gateway-ip', points: pointsPerMinute, duration: 60 });
   return (req, res, next) => {
     limiter.consume(req.ip ?? 'unknown').then(
       () => next(),
-      (rejection: unknown) => {
-        if (rejection instanceof RateLimiterRes) {
-          const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          res.setHeader('Retry-After', String(seconds));
-          res.status(429).json({ error: MSG.tooManyRequests, code: 'RATE_LIMITED' });
-        } else {
-          next();
-        }
-      },
+      (rejection: unknown) => (rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next()),
+    );
+  };
+}
+
+export interface RouteLimit {
+  method: string;
+  path: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Public forms anyone can post without an account: limited per client IP across all gateway replicas (Redis).
+ * Login and registration limits live in the auth service, which knows which attempts failed.
+ */
+export const ROUTE_LIMITS: readonly RouteLimit[] = [
+  { method: 'POST', path: '/api/contact', points: 5, durationSeconds: 600 },
+  { method: 'POST', path: '/api/reports', points: 10, durationSeconds: 600 },
+];
+
+/** Redis-backed limits for the routes in `limits`; other requests pass straight through. */
+export function routeRateLimits(redis: Redis, limits: readonly RouteLimit[] = ROUTE_LIMITS): RequestHandler {
+  const limiters = limits.map((limit) => ({
+    limit,
+    limiter: new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `rl:gateway:${limit.method}:${limit.path}`,
+      points: limit.points,
+      duration: limit.durationSeconds,
+      // If Redis is briefly unreachable, each replica keeps limiting on its own rather than failing requests.
+      insuranceLimiter: new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds }),
+    }),
+  }));
+  return (req, res, next) => {
+    const path = req.baseUrl + req.path;
+    const match = limiters.find(({ limit }) => limit.method === req.method && limit.path === path);
+    if (!match) return next();
+    match.limiter.consume(req.ip ?? 'unknown').then(
+      () => next(),
+      (rejection: unknown) => (rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next()),
     );
   };
 }

@@ -79,9 +79,11 @@ export function makeWebDist(): string {
 export async function buildGateway(
   urls: Partial<Record<ServiceName, string>>,
   env: Record<string, string> = {},
+  options: { keepLimits?: boolean } = {},
 ) {
   const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-  await redis.del('rl:gateway:ip:::ffff:127.0.0.1', 'rl:gateway:ip:127.0.0.1');
+  const stale = options.keepLimits ? [] : await redis.keys('rl:gateway:*');
+  if (stale.length > 0) await redis.del(...stale);
   const config = GatewayEnvSchema.parse({
     AUTH_URL: urls.auth,
     ITEMS_URL: urls.items,

@@ -184,4 +184,20 @@ describe('gateway rate limit', () => {
     await stack.close();
     gateway.redis.disconnect();
   });
+
+  it('limits the public contact form per client across replicas (Redis), leaving other routes alone', async () => {
+    const stack = await startAllUpstreams();
+    const first = await buildGateway(stack.urls);
+    const second = await buildGateway(stack.urls, {}, { keepLimits: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const replica = i % 2 === 0 ? first : second;
+      statuses.push((await request(replica.app).post('/api/contact').send({})).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await request(first.app).get('/api/items')).status).toBe(200);
+    await stack.close();
+    first.redis.disconnect();
+    second.redis.disconnect();
+  });
 });

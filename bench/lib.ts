@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface LoadResult {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** As many requests as `connections` allow (autocannon): throughput, with whole-millisecond latencies. */
+export async function saturate(
+  url: string,
+  options: { seconds: number; connections: number },
+): Promise<LoadResult> {
+  const result = await autocannon({ url, duration: options.seconds, connections: options.connections });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+}
+
+/**
+ * Open-loop load at a fixed rate with microsecond latencies (autocannon rounds to whole milliseconds, too coarse
+ * for a gateway's added latency). Requests leave on schedule whether or not earlier ones have answered.
+ */
+export async function fixedRate(
+  url: string,
+  options: { seconds: number; rate: number },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = options.seconds * options.rate;
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      new Promise<void>((resolve) => {
+        const t0 = process.hrtime.bigint();
+        http
+          .get(url, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+              if (res.statusCode === undefined || res.statusCode >= 300) non2xx++;
+              resolve();
+            });
+          })
+          .on('error', () => {
+            errors++;
+            resolve();
+          });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+    errors,
+    non2xx,
+  };
+}
+
+/** Starts a TypeScript entry point as its own process (as the launcher does) and waits for a URL to answer. */
+export async function startProcess(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(readyUrl);
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not answer at ${readyUrl}`);
+}
+
+export const fmt = (n: number, digits = 2) => n.toFixed(digits);
