@@ -36,9 +36,12 @@ export function createRedis(url: string, options: CreateRedisOptions): Redis {
   return redis;
 }
 
-/** True when Redis answers PING within `timeoutMs`; never throws, never waits longer. */
+/**
+ * True when Redis answers PING within `timeoutMs`; never throws, never waits longer. A client still connecting
+ * gets the same budget (the PING is queued until it is ready).
+ */
 export async function pingRedis(redis: Redis, timeoutMs = 800): Promise<boolean> {
-  if (redis.status !== 'ready') return false;
+  if (redis.status === 'end' || redis.status === 'close') return false;
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<'timeout'>((resolve) => {
