@@ -32,17 +32,20 @@ export class CursorManager {
   private readonly cursors = new Map<number, OpenCursor>();
   private nextId = 1 + Math.floor(Math.random() * 2 ** 40);
 
-  /** Starts a cursor and returns its first batch; `batchSize` 0 means the default, `singleBatch` closes it after. */
-  open(ns: string, source: Iterator<Document>, batchSize: number, singleBatch: boolean): Batch {
+  /**
+   * Starts a cursor and returns its first batch. Like mongod, an omitted `batchSize` means 101 documents and 0 means
+   * an empty first batch (the cursor is only established); `singleBatch` closes the cursor after the first batch.
+   */
+  open(ns: string, source: Iterator<Document>, batchSize: number | undefined, singleBatch: boolean): Batch {
     const cursor: OpenCursor = { ns, source, lookahead: source.next(), lastUsed: Date.now() };
-    const docs = takeBatch(cursor, batchSize > 0 ? batchSize : DEFAULT_FIRST_BATCH);
+    const docs = takeBatch(cursor, batchSize ?? DEFAULT_FIRST_BATCH);
     if (cursor.lookahead.done || singleBatch) return { docs, id: Long.ZERO };
     const id = this.nextId++;
     this.cursors.set(id, cursor);
     return { docs, id: Long.fromNumber(id) };
   }
 
-  /** The next batch of a cursor; `batchSize` 0 means as many as fit. */
+  /** The next batch of a cursor; `batchSize` 0 (or omitted) means as many as fit in 16 MB. */
   getMore(rawId: unknown, ns: string, batchSize: number): Batch {
     const id = toNumber(rawId);
     const cursor = this.cursors.get(id);

@@ -15,6 +15,7 @@ const HEADER = 8;
 const FORMAT_VERSION = 1;
 const SNAPSHOT = 'snapshot.bson';
 const JOURNAL = 'journal.log';
+const LOCK = 'embedded-mongo.lock';
 /** How often dirty journal pages are forced to disk; a process kill loses nothing, a power cut at most this window. */
 const FSYNC_INTERVAL_MS = 100;
 /** Snapshots are written in chunks of this size to bound memory. */
@@ -77,6 +78,37 @@ function fsyncDir(dir: string): void {
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data directory's lock file so two engines never append to one journal. A lock left by a process that
+ * no longer exists (kill -9) is taken over.
+ */
+function acquireLock(dir: string): string {
+  const file = path.join(dir, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && (owner === process.pid || isAlive(owner))) {
+        throw new Error(`data directory ${dir} is in use by another embedded-mongo instance (pid ${owner})`);
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock data directory ${dir}`);
+}
+
 /** Writes records to `file` atomically: temp file, fsync, rename, directory fsync. */
 function writeFileAtomic(file: string, records: Iterable<Document>): number {
   const tmp = file + '.tmp';
@@ -123,6 +155,8 @@ export class Journal implements MutationSink {
   /** Off while replaying, so applying old records does not journal them again. */
   private recording = false;
 
+  private lockFile = '';
+
   private constructor(private readonly opts: JournalOptions) {}
 
   /**
@@ -132,6 +166,19 @@ export class Journal implements MutationSink {
   static open(opts: JournalOptions, apply: (rec: Document) => void): Journal {
     const j = new Journal(opts);
     fs.mkdirSync(opts.dir, { recursive: true });
+    j.lockFile = acquireLock(opts.dir);
+    try {
+      j.load(apply);
+    } catch (err) {
+      fs.rmSync(j.lockFile, { force: true });
+      throw err;
+    }
+    return j;
+  }
+
+  /** Loads the snapshot, replays the journal on top, and opens the journal for appending. */
+  private load(apply: (rec: Document) => void): void {
+    const opts = this.opts;
     const snapFile = path.join(opts.dir, SNAPSHOT);
     const journalFile = path.join(opts.dir, JOURNAL);
     for (const stale of [snapFile + '.tmp', journalFile + '.tmp']) fs.rmSync(stale, { force: true });
@@ -144,10 +191,10 @@ export class Journal implements MutationSink {
       }
       const [meta, ...rest] = snap.records;
       snapGen = typeof meta?.gen === 'number' ? meta.gen : 0;
-      j.applyAll(rest, apply);
-      j.snapshotBytes = snap.validLength;
+      this.applyAll(rest, apply);
+      this.snapshotBytes = snap.validLength;
     }
-    j.gen = snapGen;
+    this.gen = snapGen;
 
     let replayed = 0;
     if (fs.existsSync(journalFile)) {
@@ -155,7 +202,7 @@ export class Journal implements MutationSink {
       const [meta, ...rest] = jr.records;
       const journalGen = typeof meta?.gen === 'number' ? meta.gen : -1;
       if (journalGen === snapGen) {
-        j.applyAll(rest, apply);
+        this.applyAll(rest, apply);
         replayed = rest.length;
         if (jr.validLength !== jr.size) {
           const tail = path.join(opts.dir, `journal.corrupt-${Date.now()}`);
@@ -165,21 +212,20 @@ export class Journal implements MutationSink {
             `embedded-mongo: WARNING journal ended with a torn or corrupt record (${jr.size - jr.validLength} bytes after offset ${jr.validLength}); ignored it, kept a copy in ${tail}`,
           );
         }
-        j.journalBytes = jr.validLength;
+        this.journalBytes = jr.validLength;
       } else if (journalGen !== -1) {
         // A compaction finished its snapshot but crashed before resetting the journal: the snapshot already has it all.
-        writeFileAtomic(journalFile, [{ op: 'meta', gen: snapGen, v: FORMAT_VERSION }]);
+        this.journalBytes = writeFileAtomic(journalFile, [{ op: 'meta', gen: snapGen, v: FORMAT_VERSION }]);
       }
     }
-    if (!fs.existsSync(journalFile) || j.journalBytes === 0) {
-      j.journalBytes = writeFileAtomic(journalFile, [{ op: 'meta', gen: snapGen, v: FORMAT_VERSION }]);
+    if (!fs.existsSync(journalFile) || this.journalBytes === 0) {
+      this.journalBytes = writeFileAtomic(journalFile, [{ op: 'meta', gen: snapGen, v: FORMAT_VERSION }]);
     }
-    j.fd = fs.openSync(journalFile, 'a');
-    j.recording = true;
-    j.timer = setInterval(() => j.backgroundSync(), FSYNC_INTERVAL_MS);
-    j.timer.unref();
+    this.fd = fs.openSync(journalFile, 'a');
+    this.recording = true;
+    this.timer = setInterval(() => this.backgroundSync(), FSYNC_INTERVAL_MS);
+    this.timer.unref();
     if (replayed > 0) opts.log(`embedded-mongo: replayed ${replayed} journal records from ${opts.dir}`);
-    return j;
   }
 
   private applyAll(records: Document[], apply: (rec: Document) => void): void {
@@ -262,7 +308,7 @@ export class Journal implements MutationSink {
     this.opts.log(`embedded-mongo: compacted ${this.snapshotBytes} bytes into ${snapFile} in ${Date.now() - started} ms`);
   }
 
-  /** Flushes, fsyncs and closes the journal. */
+  /** Flushes, fsyncs and closes the journal, and releases the directory lock. */
   close(): void {
     if (this.timer) clearInterval(this.timer);
     if (this.fd < 0) return;
@@ -270,5 +316,6 @@ export class Journal implements MutationSink {
     fs.closeSync(this.fd);
     this.fd = -1;
     this.recording = false;
+    fs.rmSync(this.lockFile, { force: true });
   }
 }

@@ -15,8 +15,11 @@ export function compileProjection(projection: Document | undefined, filter: Docu
   // The query only matters for positional (`field.$`) projections; otherwise it must not filter the document out.
   const positional = Object.keys(projection).some((k) => k.endsWith('.$'));
   const query = new Query(positional ? filter : {}, {});
+  const plain = positional ? new Query({}, {}) : query;
   return (doc) => {
     const input = needsCopy ? cloneDoc(doc) : doc;
-    return query.find([input], projection).next() as Doc;
+    // A positional projection needs the filter to pick the element; a document it no longer matches (findAndModify
+    // returning the updated version) is projected without it rather than dropped.
+    return (query.find([input], projection).next() ?? plain.find([input], projection).next()) as Doc;
   };
 }

@@ -152,6 +152,25 @@ describe('queries', () => {
     expect(await c.countDocuments({ city: 'Lisbon', age: { $gt: 35 } })).toBe(1);
   });
 
+  it('sorts missing fields like null, and honours $natural order', async () => {
+    const c = db.collection('sorting');
+    await c.insertMany([{ n: 1, v: 2 }, { n: 2 }, { n: 3, v: null }, { n: 4, v: 1 }]);
+    const asc = await c.find({}, { projection: { _id: 0, n: 1 } }).sort({ v: 1, n: 1 }).toArray();
+    expect(asc.map((d) => d.n)).toEqual([2, 3, 4, 1]);
+    const natural = await c.find({}).sort({ $natural: -1 }).toArray();
+    expect(natural.map((d) => d.n)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('establishes a cursor without documents for batchSize 0', async () => {
+    const res = await db.command({ aggregate: 'people', pipeline: [], cursor: { batchSize: 0 } });
+    expect(res.cursor.firstBatch).toEqual([]);
+    // runCommand promotes int64 values that fit in a double to numbers; getMore needs a long again.
+    const id = typeof res.cursor.id === 'number' ? Long.fromNumber(res.cursor.id) : (res.cursor.id as Long);
+    expect(id.isZero()).toBe(false);
+    const more = await db.command({ getMore: id, collection: 'people' });
+    expect(more.cursor.nextBatch).toHaveLength(4);
+  });
+
   it('answers count and distinct', async () => {
     const c = db.collection('people');
     expect(await c.estimatedDocumentCount()).toBe(4);

@@ -177,6 +177,18 @@ describe('persistence', () => {
     });
   });
 
+  engineOnly('refuses a second engine on a data directory that is in use', async () => {
+    const dir = tempDir();
+    const first = await startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} });
+    try {
+      await expect(startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} })).rejects.toThrow(/in use by another embedded-mongo instance/);
+    } finally {
+      await first.stop();
+    }
+    const reopened = await startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} });
+    await reopened.stop();
+  });
+
   engineOnly('keeps nothing on disk without a dbPath', async () => {
     const server = await startEmbeddedMongo({ port: 0, log: () => {} });
     const client = await new MongoClient(server.uri).connect();

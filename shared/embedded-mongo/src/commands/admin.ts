@@ -4,7 +4,7 @@ import { cursorReply } from '../cursors';
 import type { CommandHandler } from '../engine';
 import { CommandError } from '../errors';
 import type { Collection } from '../storage/collection';
-import { arrayArg, collectionArg, docArg, intArg } from './util';
+import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
 
 function requireCollection(coll: Collection | undefined, ns: string): Collection {
   if (!coll) throw new CommandError('NamespaceNotFound', `ns does not exist: ${ns}`);
@@ -54,7 +54,7 @@ const listCollections: CommandHandler = (cmd, ctx) => {
   const query = filter ? new Query(filter, {}) : null;
   const ns = `${ctx.db}.$cmd.listCollections`;
   const docs = query ? infos.filter((i) => query.test(i)) : infos;
-  const batch = ctx.engine.cursors.open(ns, docs[Symbol.iterator](), intArg(docArg(cmd, 'cursor') ?? {}, 'batchSize'), false);
+  const batch = ctx.engine.cursors.open(ns, docs[Symbol.iterator](), batchSizeArg(docArg(cmd, 'cursor') ?? {}), false);
   return cursorReply(batch, ns, true);
 };
 
@@ -93,7 +93,7 @@ const listIndexes: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'listIndexes');
   const ns = `${ctx.db}.${name}`;
   const coll = requireCollection(ctx.engine.catalog.get(ctx.db, name), ns);
-  const batch = ctx.engine.cursors.open(ns, coll.listIndexes()[Symbol.iterator](), intArg(docArg(cmd, 'cursor') ?? {}, 'batchSize'), false);
+  const batch = ctx.engine.cursors.open(ns, coll.listIndexes()[Symbol.iterator](), batchSizeArg(docArg(cmd, 'cursor') ?? {}), false);
   return cursorReply(batch, ns, true);
 };
 

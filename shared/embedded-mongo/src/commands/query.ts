@@ -6,7 +6,7 @@ import { CommandError } from '../errors';
 import { compileProjection } from '../projection';
 import { sortDocs } from '../storage/sort';
 import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
-import { arrayArg, collectionArg, docArg, intArg } from './util';
+import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
 
 /** Skip, limit and projection applied lazily so cursors only materialize what clients fetch. */
 function* window(docs: Iterable<Doc>, skip: number, limit: number, project: (d: Doc) => Doc): Generator<Doc> {
@@ -36,8 +36,8 @@ const find: CommandHandler = (cmd, ctx) => {
     limit = -limit;
     singleBatch = true;
   }
-  let batchSize = intArg(cmd, 'batchSize');
-  if (limit > 0 && (batchSize === 0 || batchSize > limit)) batchSize = Math.min(limit, batchSize || 101);
+  let batchSize = batchSizeArg(cmd);
+  if (limit > 0 && (batchSize === undefined || batchSize > limit)) batchSize = Math.min(limit, batchSize ?? 101);
   const project = compileProjection(docArg(cmd, 'projection'), filter);
 
   const coll = ctx.engine.catalog.get(ctx.db, name);
@@ -49,7 +49,7 @@ const find: CommandHandler = (cmd, ctx) => {
 
 const getMore: CommandHandler = (cmd, ctx) => {
   const ns = `${ctx.db}.${collectionArg(cmd, 'collection')}`;
-  const batch = ctx.engine.cursors.getMore(cmd.getMore, ns, intArg(cmd, 'batchSize'));
+  const batch = ctx.engine.cursors.getMore(cmd.getMore, ns, batchSizeArg(cmd) ?? 0);
   return cursorReply(batch, ns, false);
 };
 
@@ -151,7 +151,7 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     writeOut(ctx, out, [...results]);
     return cursorReply(ctx.engine.cursors.open(ns, [][Symbol.iterator](), 0, true), ns, true);
   }
-  const batch = ctx.engine.cursors.open(ns, results, intArg(cursorOpts, 'batchSize'), false);
+  const batch = ctx.engine.cursors.open(ns, results, batchSizeArg(cursorOpts), false);
   return cursorReply(batch, ns, true);
 };
 

@@ -35,3 +35,11 @@ export function arrayArg(cmd: Document, field: string): Document[] {
   if (!Array.isArray(v)) throw new CommandError('FailedToParse', `BSON field '${field}' is missing or not an array`);
   return v as Document[];
 }
+
+/** An optional batch size: undefined when omitted (so 0 keeps its "empty first batch" meaning), else a count >= 0. */
+export function batchSizeArg(cmd: Document): number | undefined {
+  if (cmd.batchSize === undefined || cmd.batchSize === null) return undefined;
+  const n = intArg(cmd, 'batchSize');
+  if (n < 0) throw new CommandError('BadValue', 'BatchSize value must be non-negative');
+  return n;
+}

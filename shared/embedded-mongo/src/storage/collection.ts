@@ -4,7 +4,7 @@ import type { CollationSpec } from 'mingo/types';
 import { CommandError } from '../errors';
 import { type Doc, bsonType, valueKey } from '../values';
 import { HashIndex, type IndexSpec, cartesian, normalizeIndexSpec, sameIndexOptions } from './indexes';
-import { equalityConstraints } from './plan';
+import { equalityConstraints, isExactlyEqualities } from './plan';
 
 /** Receives every mutation so it can be journaled; replay uses a collection without one. */
 export interface MutationSink {
@@ -90,30 +90,32 @@ export class Collection {
 
   /**
    * Documents matching `filter`, in insertion order. Equality on `_id` or on every field of a hash index narrows the
-   * candidates first; everything else is a scan. mingo evaluates the full filter either way.
+   * candidates first; everything else is a scan. mingo evaluates the full filter unless the index lookup alone is
+   * already exact (the common findById / findOne-by-unique-key case, which then costs no query compilation).
    */
   *find(filter: Document = {}, collation?: Document): Generator<Doc> {
-    const query = Object.keys(filter).length > 0 ? new Query(filter, collation ? { collation: collation as CollationSpec } : {}) : null;
-    const candidates = collation ? this.docs.values() : this.candidates(filter);
-    for (const doc of candidates) if (query === null || query.test(doc)) yield doc;
+    const plan = collation ? { docs: this.docs.values(), exact: false } : this.plan(filter);
+    const query = plan.exact || Object.keys(filter).length === 0 ? null : new Query(filter, collation ? { collation: collation as CollationSpec } : {});
+    for (const doc of plan.docs) if (query === null || query.test(doc)) yield doc;
   }
 
-  private candidates(filter: Document): Iterable<Doc> {
+  private plan(filter: Document): { docs: Iterable<Doc>; exact: boolean } {
+    const scan = { docs: this.docs.values(), exact: false };
     const eq = equalityConstraints(filter);
-    if (eq.size === 0) return this.docs.values();
+    if (eq.size === 0) return scan;
     const ids = eq.get('_id');
-    if (ids) return this.byIdKeys(ids.map(valueKey));
+    if (ids) return { docs: this.byIdKeys(ids.map(valueKey)), exact: isExactlyEqualities(filter, ['_id']) };
     let best: HashIndex | undefined;
     for (const index of this.indexes.values()) {
       if (!index.usableForEquality || !index.fields.every((f) => eq.has(f))) continue;
       if (!best || (index.unique && !best.unique) || index.fields.length > best.fields.length) best = index;
     }
-    if (!best) return this.docs.values();
+    if (!best) return scan;
     const lists = best.fields.map((f) => eq.get(f) as unknown[]);
-    if (lists.reduce((n, l) => n * l.length, 1) > MAX_PROBES) return this.docs.values();
+    if (lists.reduce((n, l) => n * l.length, 1) > MAX_PROBES) return scan;
     const idKeys = new Set<string>();
     for (const combo of cartesian(lists)) for (const id of best.lookup(best.lookupKey(combo))) idKeys.add(id);
-    return this.byIdKeys([...idKeys]);
+    return { docs: this.byIdKeys(idKeys), exact: !best.sparse && isExactlyEqualities(filter, best.fields) };
   }
 
   private *byIdKeys(keys: Iterable<string>): Generator<Doc> {

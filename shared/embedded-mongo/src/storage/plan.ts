@@ -38,6 +38,23 @@ function equalityOf(value: unknown, allowObjects: boolean): unknown[] | undefine
 }
 
 /**
+ * True when `filter` says nothing beyond the equality constraints on `fields`: only those keys, each an indexable
+ * scalar, `$eq` or `$in` of scalars. An index lookup on those fields then returns exactly the matches, because our
+ * canonical keys implement MongoDB equality for scalars (including array-element matching via multikey entries).
+ */
+export function isExactlyEqualities(filter: Document, fields: string[]): boolean {
+  const keys = Object.keys(filter);
+  if (keys.length !== fields.length || !keys.every((k) => fields.includes(k))) return false;
+  return keys.every((k) => {
+    const v = filter[k] as unknown;
+    if (isIndexableScalar(v)) return true;
+    if (!isPlainObject(v) || Object.keys(v).length !== 1) return false;
+    if ('$eq' in v) return isIndexableScalar(v.$eq);
+    return Array.isArray(v.$in) && (v.$in as unknown[]).every(isIndexableScalar);
+  });
+}
+
+/**
  * Field paths the filter constrains to one of a known set of values (plain equality, `$eq`, `$in`), including
  * inside a top-level `$and`. Every document matching the filter holds one of those values, so an index lookup on
  * them yields a superset of the matches; the full filter is still applied afterwards.

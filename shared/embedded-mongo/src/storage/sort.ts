@@ -25,7 +25,7 @@ interface SortField {
   dir: 1 | -1;
 }
 
-/** Parses a sort spec, ignoring `$natural` (insertion order is already the scan order) and `$meta` keys. */
+/** Parses a sort spec, skipping `$natural` (handled by the caller) and `$meta` keys. */
 function parseSort(spec: Document): SortField[] {
   const fields: SortField[] = [];
   for (const [path, dir] of Object.entries(spec)) {
@@ -45,12 +45,15 @@ function parseSort(spec: Document): SortField[] {
 export function sortDocs(docs: Iterable<Doc>, spec: Document, collation?: Document, limit = 0): Doc[] {
   const fields = parseSort(spec);
   const all = Array.isArray(docs) ? (docs as Doc[]) : [...docs];
+  // Scans run in insertion order, so `{ $natural: -1 }` is that order reversed.
+  if (fields.length === 0 && Number(spec.$natural) === -1) all.reverse();
   if (fields.length === 0) return limit > 0 ? all.slice(0, limit) : all;
   const cmp = valueComparator(collation);
 
   const keyOf = (doc: Doc): unknown[] =>
     fields.map(({ path, dir }) => {
-      const values = valuesAtPath(doc, path);
+      // MongoDB sorts a missing field as null.
+      const values = valuesAtPath(doc, path).map((v) => (v === undefined ? null : v));
       if (values.length === 1) return values[0];
       let best = values[0];
       for (const v of values) if (cmp(v, best) * dir < 0) best = v;
