@@ -1,0 +1,35 @@
+/**
+ * Every client route of the spec's route table (section 2), so links never hard-code a path. Pages are
+ * registered in app/router.tsx as their issues land; until then these paths show the not-found page.
+ */
+export const paths = {
+  home: '/',
+  browse: '/browse',
+  browseIn: (location: string) => `/browse?${new URLSearchParams({ location }).toString()}`,
+  addItem: '/add-item',
+  editItem: (id: string) => `/edit-item/${encodeURIComponent(id)}`,
+  item: (id: string) => `/item/${encodeURIComponent(id)}`,
+  messages: '/messages',
+  messagesWith: (userId: string) => `/messages?${new URLSearchParams({ user: userId }).toString()}`,
+  profile: '/profile',
+  learnMore: '/learn-more',
+  welcome: '/welcome',
+  contact: '/contact',
+  safetyGuidelines: '/safety-guidelines',
+  communityRules: '/community-rules',
+  terms: '/terms-of-service',
+  privacy: '/privacy-policy',
+  legalSummary: '/legal-summary',
+  reportIssue: '/report-issue',
+  reported: '/reported',
+  admin: '/admin',
+  adminUsers: '/admin/users',
+  adminUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  user: (userId: string) => `/user/${encodeURIComponent(userId)}`,
+  review: (userId: string) => `/review/${encodeURIComponent(userId)}`,
+  login: '/auth/login',
+  register: '/auth/register',
+} as const;
+
+/** Id of the footer section that explains how to install the app (the footer's "Mobile App" link). */
+export const INSTALL_APP_ANCHOR = 'install-app';

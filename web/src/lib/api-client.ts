@@ -1,0 +1,122 @@
+import type { ErrorBody } from '@nomadswap/contracts/common';
+import { getAuthToken } from './auth-token';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Values a GET helper turns into query-string parameters; null and undefined entries are left out. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * A non-OK API response. `message` is `"<status>: <body text or status text>"` (spec section 8), so it reads
+ * the same as in the original client; `body` is the parsed `{error, code, details}` when the server sent
+ * our JSON error shape, and `data` whatever JSON it sent (the health check reads its 503 body from there).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+  readonly data: unknown;
+
+  constructor(status: number, text: string, statusText: string) {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = parseJson(text);
+    this.body = toErrorBody(this.data);
+  }
+
+  /** The server's machine code (e.g. `NOT_APPROVED`), when it sent one. */
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+
+  /** Per-field validation messages keyed by field name, for forms (`setError(field, {message})`). */
+  get fieldErrors(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    for (const detail of this.body?.details ?? []) {
+      errors[detail.field] ??= detail.message;
+    }
+    return errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * Reads our error shape (`ErrorBodySchema` in contracts). Checked by hand rather than with the zod schema
+ * so that zod stays out of the first-load bundle; the form pages that need it load it with their chunk.
+ */
+function toErrorBody(data: unknown): ErrorBody | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { error, code, details } = data as Record<string, unknown>;
+  if (typeof error !== 'string') return null;
+  const body: ErrorBody = { error };
+  if (typeof code === 'string') body.code = code;
+  if (Array.isArray(details)) {
+    body.details = details.filter(
+      (d): d is { field: string; message: string } =>
+        typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string',
+    );
+  }
+  return body;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls the API: cookies included, `Authorization: Bearer <token>` when a token is stored, a JSON body only
+ * when a payload is given. Resolves with the parsed JSON (null for an empty body); rejects with
+ * {@link ApiError} for any non-OK status, 401 included.
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  const response = await fetch(path, init);
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return parseJson(text) as T;
+}
+
+/** Appends the non-null entries of `params` to `path` as a query string. */
+export function withQuery(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** GET `path` with optional query parameters (spec section 7: read calls). */
+export function apiGet<T = unknown>(path: string, params?: QueryParams): Promise<T> {
+  return apiRequest<T>('GET', withQuery(path, params));
+}
+
+/**
+ * The text to show a user for a failed call: the server's `error` message when it sent one, otherwise
+ * `fallback`, otherwise the error's own message (e.g. a network failure).
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && error.body?.error) return error.body.error;
+  if (fallback !== undefined) return fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return String(error);
+}

@@ -1,0 +1,50 @@
+/**
+ * The session token lives in `localStorage.authToken` (spec section 3). Reads and writes go through this
+ * module so that components can subscribe to changes (login, logout, a 401, or another tab signing out).
+ */
+export const AUTH_TOKEN_KEY = 'authToken';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The stored token, or null. Storage can be unavailable (private mode, blocked cookies): then null. */
+export function getAuthToken(): string | null {
+  try {
+    return window.localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setAuthToken(token: string): void {
+  try {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+  } finally {
+    notify();
+  }
+}
+
+export function clearAuthToken(): void {
+  try {
+    window.localStorage.removeItem(AUTH_TOKEN_KEY);
+  } finally {
+    notify();
+  }
+}
+
+/** Subscribe to token changes in this tab and in other tabs. Returns the unsubscribe function. */
+export function subscribeToAuthToken(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === AUTH_TOKEN_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
