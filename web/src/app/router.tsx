@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AppShell } from './shell/app-shell';
+import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
+
+/*
+ * Pages are split per route with React.lazy under the shell's <Suspense>: the header and footer render at
+ * once and only the page area shows a skeleton while its chunk loads. (A route-level `lazy` would hold
+ * the whole shell back on the first load.) Register a page here when its issue builds it; until then its
+ * path falls through to the not-found page.
+ */
+const HomeRoute = lazy(() => import('../routes/home'));
+const NotFoundRoute = lazy(() => import('../routes/not-found'));
+
+/** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppShell />,
+    // The shell itself failed: nothing around it can be trusted, so the error screen stands alone.
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        // A page failed: keep the shell (navigation still works) and show the error screen inside it.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: 'login', element: <RedirectKeepingQuery to={paths.login} /> },
+          { path: 'register', element: <RedirectKeepingQuery to={paths.register} /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,57 @@
+import { Suspense, type MouseEvent } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/utils';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
+import { HealthBanner } from '../../features/health/components/health-banner';
+import { BottomTabBar } from './bottom-tab-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { PageSkeleton } from './page-skeleton';
+import { ScrollToTop } from './scroll-to-top';
+
+const MAIN_ID = 'main';
+
+/** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
+
+  // Moves focus without putting "#main" into the address bar (which would count as a route change).
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    main?.focus();
+    main?.scrollIntoView();
+  };
+
+  return (
+    <div
+      className={cn(
+        'flex min-h-dvh flex-col',
+        // Room for the fixed tab bar so it never covers the end of the page.
+        user && 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0',
+      )}
+    >
+      <ScrollToTop />
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={skipToContent}
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <Header user={user} userLoading={isLoading} />
+      <HealthBanner />
+      {user && !user.isApproved ? <PendingApprovalBanner /> : null}
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      {user ? <BottomTabBar /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/utils';
+import { tabBarItems } from './nav-items';
+
+/** Phones, signed in: Home, Search, Add, Messages, Profile, above the home indicator (safe area). */
+export function BottomTabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t('nav.tabBarLabel')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-5">
+        {tabBarItems.map((item) => (
+          <li key={item.to} className="flex">
+            <NavLink
+              to={item.to}
+              end={item.to === paths.home}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground transition-colors',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                  isActive && 'text-primary',
+                )
+              }
+            >
+              <item.icon className="size-6" aria-hidden="true" />
+              {t(item.labelKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,87 @@
+import { CirclePlus } from 'lucide-react';
+import { Link, NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/utils';
+import { Logo } from '../../components/logo';
+import { buttonVariants } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { AccountMenu } from '../../features/auth/components/account-menu';
+import { ApprovalBadge } from '../../features/auth/components/approval-badge';
+import { MobileNav } from './mobile-nav';
+import { mainNavItems } from './nav-items';
+
+interface HeaderProps {
+  user: UserSelf | null;
+  /** The stored token is being checked: show a placeholder instead of flashing Login / Sign Up. */
+  userLoading: boolean;
+}
+
+export function Header({ user, userLoading }: HeaderProps) {
+  const { t } = useTranslation();
+  const items = mainNavItems.filter((item) => !item.requiresUser || user);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-card/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link
+          to={paths.home}
+          aria-label={t('nav.homeLink')}
+          className="-ml-1 rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo />
+        </Link>
+
+        <nav aria-label={t('nav.mainLabel')} className="ml-4 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
+                      'hover:bg-muted hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive && 'bg-accent text-accent-foreground',
+                    )
+                  }
+                >
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {userLoading ? (
+            <Skeleton className="size-9 rounded-full" />
+          ) : user ? (
+            <>
+              <Link
+                to={paths.addItem}
+                className={buttonVariants({ size: 'sm', className: 'hidden md:inline-flex' })}
+              >
+                <CirclePlus aria-hidden="true" />
+                {t('nav.listItem')}
+              </Link>
+              {user.isApproved ? <ApprovalBadge className="hidden lg:inline-flex" /> : null}
+              <AccountMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Link to={paths.login} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                {t('nav.login')}
+              </Link>
+              <Link to={paths.register} className={buttonVariants({ size: 'sm' })}>
+                {t('nav.signUp')}
+              </Link>
+            </>
+          )}
+          <MobileNav user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

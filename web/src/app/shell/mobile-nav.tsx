@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { CirclePlus, Menu } from 'lucide-react';
+import { NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/utils';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { Logo } from '../../components/logo';
+import { mainNavItems } from './nav-items';
+
+/** Phones: the top navigation moves into a side sheet behind a menu button. */
+export function MobileNav({ user }: { user: UserSelf | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const items = [
+    ...mainNavItems.filter((item) => !item.requiresUser || user),
+    ...(user ? [{ to: paths.addItem, labelKey: 'nav.listItem' as const, icon: CirclePlus }] : []),
+  ];
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')}>
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent layout="sheet">
+        <DialogTitle className="sr-only">{t('nav.menuTitle')}</DialogTitle>
+        <DialogDescription className="sr-only">{t('nav.menuDescription')}</DialogDescription>
+        <Logo />
+        <nav aria-label={t('nav.menuTitle')}>
+          <ul className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors',
+                      'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive && 'bg-accent text-accent-foreground',
+                    )
+                  }
+                >
+                  <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { paths } from '../../../config/paths';
+import { Avatar } from '../../../components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { useLogout } from '../api/logout';
+import { ApprovalBadge } from './approval-badge';
+
+/** The avatar button and its menu: Profile, Admin Panel (admins only), Logout. */
+export function AccountMenu({ user }: { user: UserSelf }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger
+        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+        aria-label={t('nav.accountMenu', { name: user.fullName })}
+      >
+        <Avatar src={user.avatar} name={user.fullName} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex flex-col gap-1.5">
+          <span className="truncate font-semibold">{user.fullName}</span>
+          <span className="truncate text-xs text-muted-foreground">@{user.username}</span>
+          {user.isApproved ? <ApprovalBadge className="self-start" /> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile}>
+            <UserRound aria-hidden="true" />
+            {t('nav.profile')}
+          </Link>
+        </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.admin}>
+              <LayoutDashboard aria-hidden="true" />
+              {t('nav.adminPanel')}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut aria-hidden="true" />
+          {t('nav.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
