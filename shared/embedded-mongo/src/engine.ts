@@ -27,9 +27,6 @@ export interface CommandContext {
 
 export type CommandHandler = (cmd: Document, ctx: CommandContext) => Document;
 
-/** Fields every command may carry that only matter to a real server's sessions, routing or transactions. */
-const GENERIC_FIELDS = ['$db', 'lsid', 'txnNumber', '$clusterTime', '$readPreference', 'startTransaction', 'autocommit'];
-
 /**
  * The database engine behind the wire server: catalog, cursors, journal, TTL monitor and command dispatch.
  * Commands run synchronously on the event loop, which gives every write a single global order.
@@ -76,7 +73,9 @@ export class Engine {
     let reply: Document;
     try {
       const handler = name === undefined ? undefined : this.handlers[name];
-      if (!handler || GENERIC_FIELDS.includes(name as string)) {
+      // Session and transaction fields (lsid, txnNumber, startTransaction, autocommit) ride along on any command
+      // and are ignored: there is no isolation to provide them with.
+      if (!handler) {
         throw new CommandError('CommandNotFound', `no such command: '${name ?? ''}'`);
       }
       reply = handler(command, ctx);

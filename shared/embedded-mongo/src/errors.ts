@@ -64,7 +64,7 @@ export function toCommandError(err: unknown): CommandError {
   const message = err instanceof Error ? err.message : String(err);
   if (/immutable field/i.test(message)) return new CommandError('ImmutableField', message);
   if (/conflict/i.test(message)) return new CommandError('ConflictingUpdateOperators', message);
-  if (/unknown (update|pipeline) operator|unknown operator|invalid/i.test(message)) {
+  if (/unknown (\w+ )?operator|invalid/i.test(message)) {
     return new CommandError('FailedToParse', message);
   }
   return new CommandError('BadValue', message);

@@ -55,6 +55,18 @@ describe('mongoose models', () => {
     expect(itemIndexes.find((i) => i.name === 'owner_1_title_1')?.unique).toBe(true);
   });
 
+  it('initializes the same models again on an existing database (a service restart)', async () => {
+    const second = await mongoose.createConnection(server.uri, { dbName: conn.name, serverSelectionTimeoutMS: 5000 }).asPromise();
+    try {
+      // Re-running autoCreate/autoIndex meets NamespaceExists and existing indexes; init must still succeed.
+      await second.model('User', userSchema).init();
+      await second.model('Item', itemSchema).init();
+      expect((await second.model('User').listIndexes()).map((i) => i.name).sort()).toEqual(['_id_', 'email_1', 'handle_1', 'phone_1']);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('creates, reads and updates documents with timestamps, defaults, Buffers and Decimal128', async () => {
     const User = conn.model('User');
     const u = await User.create({ email: 'ANA@x.io', handle: 'ana', avatar: Buffer.from('png!'), balance: '10.25', tags: ['a'] });

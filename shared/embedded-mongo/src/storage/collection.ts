@@ -94,6 +94,7 @@ export class Collection {
    * already exact (the common findById / findOne-by-unique-key case, which then costs no query compilation).
    */
   *find(filter: Document = {}, collation?: Document): Generator<Doc> {
+    if ('$text' in filter) throw new CommandError('NotImplemented', '$text queries are not supported by the embedded engine (text indexes are metadata only)');
     const plan = collation ? { docs: this.docs.values(), exact: false } : this.plan(filter);
     const query = plan.exact || Object.keys(filter).length === 0 ? null : new Query(filter, collation ? { collation: collation as CollationSpec } : {});
     for (const doc of plan.docs) if (query === null || query.test(doc)) yield doc;
