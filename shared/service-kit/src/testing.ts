@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import mongoose, { type Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -36,6 +40,8 @@ export interface TestStores {
   stream: string;
   keyPrefix: string;
   jwt: { secret: string; issuer: string; audience: string };
+  /** The environment a service process needs to run on this test's stores (PORT 0: any free port). */
+  env: Record<string, string>;
   /** Silent unless TEST_LOG_LEVEL is set. */
   logger: Logger;
   mongo: Connection;
@@ -59,6 +65,15 @@ export interface TestSession {
   jti: string;
   /** `{ Authorization: 'Bearer …' }`, ready for supertest's `.set()`. */
   headers: { Authorization: string };
+}
+
+/** A `redis://` URL on a loopback port where nothing listens, to test behaviour with Redis down. */
+export async function deadRedisUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `redis://127.0.0.1:${port}`;
 }
 
 /** A new ObjectId as the API shows it. */
@@ -92,6 +107,19 @@ export async function createTestStores(options: { service: string }): Promise<Te
     stream,
     keyPrefix,
     jwt,
+    env: {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      MONGO_URL: mongoUrl,
+      MONGO_DB: dbName,
+      REDIS_URL: redisUrl,
+      JWT_SECRET: jwt.secret,
+      EVENTS_STREAM: stream,
+      DATA_DIR: path.join(os.tmpdir(), `nomadswap-${options.service}-${suffix}`),
+      SHUTDOWN_TIMEOUT_MS: '5000',
+    },
     logger,
     mongo,
     redis,
@@ -126,4 +154,72 @@ export async function createTestStores(options: { service: string }): Promise<Te
       await closeRedis(redis);
     },
   };
+}
+
+export interface SpawnedService {
+  /** `http://HOST:PORT` as the service logged it. */
+  url: string;
+  /** Every JSON log line so far. */
+  logs: Record<string, unknown>[];
+  /** Sends `signal` (default SIGTERM) and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Runs a service's server.ts as the launcher does (`node --import tsx <entry>` with `env`) and resolves once it
+ * logs "<name> listening on http://…". Rejects with its output when it exits or stays silent for `timeoutMs`.
+ */
+export function spawnService(
+  entry: string,
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<SpawnedService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: path.dirname(entry),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const fail = (reason: string) => {
+      child.kill('SIGKILL');
+      reject(new Error(`${reason}\n${output}`));
+    };
+    const timer = setTimeout(() => fail(`${entry} did not start within ${timeoutMs} ms`), timeoutMs);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(`${entry} exited with ${code}`);
+    });
+    let pending = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        let entryLog: Record<string, unknown>;
+        try {
+          entryLog = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          continue;
+        }
+        logs.push(entryLog);
+        const match = /listening on (http:\/\/\S+)/.exec(String(entryLog.msg));
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve({
+            url: match[1],
+            logs,
+            async stop(signal = 'SIGTERM') {
+              if (child.exitCode === null) child.kill(signal);
+              return exited;
+            },
+          });
+        }
+      }
+    });
+  });
 }

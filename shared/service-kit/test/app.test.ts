@@ -4,12 +4,11 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceHealthSchema } from '@nomadswap/contracts/responses';
-import { freePort } from '@nomadswap/dev-stores/free-port';
 import { createServiceApp } from '../src/app';
 import { NotFoundError } from '../src/errors';
 import { createLogger } from '../src/logger';
 import { closeRedis, createRedis } from '../src/redis';
-import { createTestStores, type TestStores } from '../src/testing';
+import { createTestStores, deadRedisUrl, type TestStores } from '../src/testing';
 
 let stores: TestStores;
 beforeAll(async () => {
@@ -45,7 +44,7 @@ describe('createServiceApp', () => {
   });
 
   it('when Redis is unreachable, /healthz answers 503 redis down in well under 2 s', async () => {
-    const dead = createRedis(`redis://127.0.0.1:${await freePort()}`, { name: 'dead' });
+    const dead = createRedis(await deadRedisUrl(), { name: 'dead' });
     try {
       const started = Date.now();
       const res = await request(buildApp({ health: { mongo: stores.mongo, redis: dead } })).get('/healthz');
