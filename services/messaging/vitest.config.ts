@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'messaging',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['../../shared/dev-stores/src/vitest-global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
