@@ -23,7 +23,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 async function timeRuns(runs: number, fn: () => Promise<unknown>): Promise<number> {
@@ -36,7 +39,8 @@ async function timeRuns(runs: number, fn: () => Promise<unknown>): Promise<numbe
   return median(times);
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const dbPath = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-embedded-mongo-'));
@@ -53,10 +57,19 @@ async function main(): Promise<void> {
   };
 
   try {
-    console.log(`embedded-mongo benchmark: ${fmt(DOCS)} documents, journal in ${dbPath}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)}, node ${process.version}\n`);
+    console.log(
+      `embedded-mongo benchmark: ${fmt(DOCS)} documents, journal in ${dbPath}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]?.toFixed(2)}, node ${process.version}\n`,
+    );
     const coll = client.db('bench').collection('users');
     await coll.createIndex({ email: 1 }, { unique: true });
-    const doc = (i: number) => ({ email: `user${i}@example.com`, city: `city-${i % 50}`, age: i % 80, score: (i * 7919) % 100_003, createdAt: new Date(1_700_000_000_000 + i * 1000), tags: ['a', `t${i % 10}`] });
+    const doc = (i: number) => ({
+      email: `user${i}@example.com`,
+      city: `city-${i % 50}`,
+      age: i % 80,
+      score: (i * 7919) % 100_003,
+      createdAt: new Date(1_700_000_000_000 + i * 1000),
+      tags: ['a', `t${i % 10}`],
+    });
 
     let t0 = performance.now();
     const single = client.db('bench').collection('single');
@@ -66,10 +79,16 @@ async function main(): Promise<void> {
 
     t0 = performance.now();
     for (let start = 0; start < DOCS; start += BATCH) {
-      await coll.insertMany(Array.from({ length: BATCH }, (_, k) => doc(start + k)), { ordered: false });
+      await coll.insertMany(
+        Array.from({ length: BATCH }, (_, k) => doc(start + k)),
+        { ordered: false },
+      );
     }
     const batchedRate = DOCS / ((performance.now() - t0) / 1000);
-    report(`insertMany x${BATCH}, unique index (docs/s)`, fmt(batchedRate), { ok: batchedRate >= TARGETS.batchedInsertsPerSec, text: `>= ${fmt(TARGETS.batchedInsertsPerSec)}` });
+    report(`insertMany x${BATCH}, unique index (docs/s)`, fmt(batchedRate), {
+      ok: batchedRate >= TARGETS.batchedInsertsPerSec,
+      text: `>= ${fmt(TARGETS.batchedInsertsPerSec)}`,
+    });
 
     // Warm-up: let V8 optimize the lookup path and finish the GC work the bulk load left behind.
     for (let i = 0; i < 1_000; i++) await coll.findOne({ email: `user${(i * 7) % DOCS}@example.com` });
@@ -86,18 +105,31 @@ async function main(): Promise<void> {
         if (!found) throw new Error(`lookup of ${email} found nothing`);
       }
       latencies.sort((a, b) => a - b);
-      rounds.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), p999: percentile(latencies, 99.9), max: latencies[latencies.length - 1] ?? NaN });
+      rounds.push({
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        p999: percentile(latencies, 99.9),
+        max: latencies[latencies.length - 1] ?? NaN,
+      });
     }
     rounds.forEach((r, i) =>
-      report(`indexed findOne round ${i + 1}: p50 / p99 / p99.9 (ms)`, `${fmt(r.p50, 3)} / ${fmt(r.p99, 3)} / ${fmt(r.p999, 3)}`),
+      report(
+        `indexed findOne round ${i + 1}: p50 / p99 / p99.9 (ms)`,
+        `${fmt(r.p50, 3)} / ${fmt(r.p99, 3)} / ${fmt(r.p999, 3)}`,
+      ),
     );
     const best = Math.min(...rounds.map((r) => r.p99));
-    report(`indexed findOne p99, best of ${ROUNDS} rounds (ms)`, fmt(best, 3), { ok: best <= TARGETS.findOneP99Ms, text: `<= ${TARGETS.findOneP99Ms}` });
+    report(`indexed findOne p99, best of ${ROUNDS} rounds (ms)`, fmt(best, 3), {
+      ok: best <= TARGETS.findOneP99Ms,
+      text: `<= ${TARGETS.findOneP99Ms}`,
+    });
 
     const sortedMs = await timeRuns(10, () => coll.find({}).sort({ score: -1 }).limit(50).toArray());
     report(`find 50 sorted of ${fmt(DOCS)}, median (ms)`, fmt(sortedMs, 1));
 
-    const groupMs = await timeRuns(5, () => coll.aggregate([{ $group: { _id: '$city', n: { $sum: 1 }, avgAge: { $avg: '$age' } } }]).toArray());
+    const groupMs = await timeRuns(5, () =>
+      coll.aggregate([{ $group: { _id: '$city', n: { $sum: 1 }, avgAge: { $avg: '$age' } } }]).toArray(),
+    );
     report(`aggregate $group over ${fmt(DOCS)}, median (ms)`, fmt(groupMs, 1));
 
     await client.close();
@@ -109,7 +141,11 @@ async function main(): Promise<void> {
     const count = await client.db('bench').collection('users').countDocuments();
     const restartMs = performance.now() - t0;
     if (count !== DOCS) throw new Error(`restart recovered ${count} documents, expected ${DOCS}`);
-    report(`restart with ${fmt(DOCS + SINGLE_INSERTS)} docs in a ${fmt(journalMb, 1)} MB journal (ms)`, fmt(restartMs), { ok: restartMs <= TARGETS.restartMs, text: `<= ${fmt(TARGETS.restartMs)}` });
+    report(
+      `restart with ${fmt(DOCS + SINGLE_INSERTS)} docs in a ${fmt(journalMb, 1)} MB journal (ms)`,
+      fmt(restartMs),
+      { ok: restartMs <= TARGETS.restartMs, text: `<= ${fmt(TARGETS.restartMs)}` },
+    );
   } finally {
     await client.close();
     await server.stop();

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from './server';
 
-const USAGE = 'usage: nomadswap-mongo [--port 27018] [--host 127.0.0.1] [--dbpath DIR] [--ttl-interval-ms 60000]';
+const USAGE =
+  'usage: nomadswap-mongo [--port 27018] [--host 127.0.0.1] [--dbpath DIR] [--ttl-interval-ms 60000]';
 
 /** Entry point of the `nomadswap-mongo` bin: starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -19,9 +20,15 @@ async function main(): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid --port ${values.port}\n${USAGE}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid --port ${values.port}\n${USAGE}`);
   const ttl = values['ttl-interval-ms'] === undefined ? undefined : Number(values['ttl-interval-ms']);
-  const server = await startEmbeddedMongo({ port, host: values.host, dbPath: values.dbpath, ttlMonitorIntervalMs: ttl });
+  const server = await startEmbeddedMongo({
+    port,
+    host: values.host,
+    dbPath: values.dbpath,
+    ttlMonitorIntervalMs: ttl,
+  });
   process.stdout.write(`embedded-mongo listening on ${server.uri}\n`);
 
   let exiting = false;

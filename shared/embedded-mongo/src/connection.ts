@@ -58,7 +58,10 @@ export function serveConnection(socket: Socket, engine: Engine, id: number): voi
     try {
       bytes = encodeReply(reply, req);
     } catch (err) {
-      bytes = encodeReply(new CommandError('InternalError', `reply could not be encoded: ${(err as Error).message}`).toReply(), req);
+      bytes = encodeReply(
+        new CommandError('InternalError', `reply could not be encoded: ${(err as Error).message}`).toReply(),
+        req,
+      );
     }
     socket.write(bytes);
   };

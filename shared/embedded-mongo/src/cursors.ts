@@ -51,7 +51,10 @@ export class CursorManager {
     const cursor = this.cursors.get(id);
     if (!cursor) throw new CommandError('CursorNotFound', `cursor id ${id} not found`);
     if (cursor.ns !== ns) {
-      throw new CommandError('BadValue', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+      throw new CommandError(
+        'BadValue',
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
     }
     cursor.lastUsed = Date.now();
     const docs = takeBatch(cursor, batchSize > 0 ? batchSize : Number.MAX_SAFE_INTEGER);

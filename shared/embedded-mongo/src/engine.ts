@@ -46,8 +46,9 @@ export class Engine {
     const sink: MutationSink = { record: (entry) => this.journal?.record(entry) };
     this.catalog = new Catalog(sink);
     this.journal = opts.dbPath
-      ? Journal.open({ dir: opts.dbPath, log: opts.log, compactionThresholdBytes: opts.compactionThresholdBytes }, (rec) =>
-          this.catalog.apply(rec),
+      ? Journal.open(
+          { dir: opts.dbPath, log: opts.log, compactionThresholdBytes: opts.compactionThresholdBytes },
+          (rec) => this.catalog.apply(rec),
         )
       : null;
     const ttl = setInterval(() => this.expireTtl(), opts.ttlMonitorIntervalMs);

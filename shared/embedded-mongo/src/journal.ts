@@ -187,7 +187,9 @@ export class Journal implements MutationSink {
     if (fs.existsSync(snapFile)) {
       const snap = readRecords(snapFile);
       if (snap.validLength !== snap.size) {
-        opts.log(`embedded-mongo: WARNING snapshot ${snapFile} is damaged after byte ${snap.validLength}; loading the readable part`);
+        opts.log(
+          `embedded-mongo: WARNING snapshot ${snapFile} is damaged after byte ${snap.validLength}; loading the readable part`,
+        );
       }
       const [meta, ...rest] = snap.records;
       snapGen = typeof meta?.gen === 'number' ? meta.gen : 0;
@@ -233,7 +235,9 @@ export class Journal implements MutationSink {
       try {
         apply(rec);
       } catch (err) {
-        this.opts.log(`embedded-mongo: WARNING skipped journal record ${String(rec.op)}: ${(err as Error).message}`);
+        this.opts.log(
+          `embedded-mongo: WARNING skipped journal record ${String(rec.op)}: ${(err as Error).message}`,
+        );
       }
     }
   }
@@ -249,7 +253,10 @@ export class Journal implements MutationSink {
   /** Writes buffered mutations with one synchronous write; call before acknowledging. */
   commit(): void {
     if (this.pendingBytes === 0 || this.fd < 0) return;
-    const buf = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes);
+    const buf =
+      this.pending.length === 1
+        ? (this.pending[0] as Buffer)
+        : Buffer.concat(this.pending, this.pendingBytes);
     this.pending = [];
     this.pendingBytes = 0;
     let off = 0;
@@ -305,7 +312,9 @@ export class Journal implements MutationSink {
     this.fd = fs.openSync(journalFile, 'a');
     this.gen = gen;
     this.dirty = false;
-    this.opts.log(`embedded-mongo: compacted ${this.snapshotBytes} bytes into ${snapFile} in ${Date.now() - started} ms`);
+    this.opts.log(
+      `embedded-mongo: compacted ${this.snapshotBytes} bytes into ${snapFile} in ${Date.now() - started} ms`,
+    );
   }
 
   /** Flushes, fsyncs and closes the journal, and releases the directory lock. */

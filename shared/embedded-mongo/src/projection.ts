@@ -7,7 +7,10 @@ import { type Doc, cloneDoc } from './values';
  * top-level objects but edits nested ones in place for dotted paths and operators, so those get a private copy
  * first; stored documents must never change.
  */
-export function compileProjection(projection: Document | undefined, filter: Document = {}): (doc: Doc) => Doc {
+export function compileProjection(
+  projection: Document | undefined,
+  filter: Document = {},
+): (doc: Doc) => Doc {
   if (!projection || Object.keys(projection).length === 0) return (doc) => doc;
   const needsCopy = Object.entries(projection).some(
     ([k, v]) => k.includes('.') || (v !== null && typeof v === 'object') || typeof v === 'string',

@@ -27,20 +27,30 @@ export type UpdateKind = 'operators' | 'replacement' | 'pipeline';
 /** Classifies the `u` of an update statement and rejects mixes of operators and plain fields. */
 export function updateKind(u: unknown): UpdateKind {
   if (Array.isArray(u)) return 'pipeline';
-  if (!isPlainObject(u)) throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
+  if (!isPlainObject(u))
+    throw new CommandError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(u);
   const ops = keys.filter((k) => k.startsWith('$'));
   if (ops.length === 0) return 'replacement';
   if (ops.length !== keys.length) {
     const field = keys.find((k) => !k.startsWith('$')) as string;
-    throw new CommandError('FailedToParse', `Unknown modifier: ${field}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    throw new CommandError(
+      'FailedToParse',
+      `Unknown modifier: ${field}. Expected a valid update modifier or pipeline-style update specified as an array`,
+    );
   }
   for (const op of ops) {
     if (!OPERATORS.has(op)) {
-      throw new CommandError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw new CommandError(
+        'FailedToParse',
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
     if (!isPlainObject(u[op])) {
-      throw new CommandError('FailedToParse', `Modifiers operate on fields but we found type ${typeof u[op]} instead.`);
+      throw new CommandError(
+        'FailedToParse',
+        `Modifiers operate on fields but we found type ${typeof u[op]} instead.`,
+      );
     }
   }
   return 'operators';
@@ -73,8 +83,16 @@ export function applyUpdate(doc: Doc, u: Document | Document[], ctx: UpdateConte
   const modifier = prepareOperators(doc, u as Document, ctx.isInsert);
   if (Object.keys(modifier).length === 0) return null;
   const copy = cloneDoc(doc);
-  const positional = Object.values(modifier).some((fields) => Object.keys(fields as Document).some((p) => /(^|\.)\$(\.|$)/.test(p)));
-  const changed = mingoUpdate(copy, modifier as never, ctx.arrayFilters, positional ? ctx.filter : undefined, { cloneMode: 'copy' });
+  const positional = Object.values(modifier).some((fields) =>
+    Object.keys(fields as Document).some((p) => /(^|\.)\$(\.|$)/.test(p)),
+  );
+  const changed = mingoUpdate(
+    copy,
+    modifier as never,
+    ctx.arrayFilters,
+    positional ? ctx.filter : undefined,
+    { cloneMode: 'copy' },
+  );
   return changed.length > 0 ? copy : null;
 }
 
@@ -90,7 +108,10 @@ function prepareOperators(doc: Doc, u: Document, isInsert: boolean): Document {
   const set = modifier.$set as Document | undefined;
   if (set && '_id' in set) {
     if (valueKey(set._id) !== valueKey(doc._id)) {
-      throw new CommandError('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+      throw new CommandError(
+        'ImmutableField',
+        "Performing an update on the path '_id' would modify the immutable field '_id'",
+      );
     }
     const rest = { ...set };
     delete rest._id;
@@ -124,7 +145,8 @@ export function upsertSeed(filter: Document, u: Document | Document[]): Doc {
   };
   visit(filter);
   if (!Array.isArray(u)) {
-    const fromUpdate = ((u.$set as Document | undefined)?._id ?? (u.$setOnInsert as Document | undefined)?._id) as unknown;
+    const fromUpdate = ((u.$set as Document | undefined)?._id ??
+      (u.$setOnInsert as Document | undefined)?._id) as unknown;
     if (fromUpdate !== undefined) seed._id = fromUpdate;
   }
   return seed;

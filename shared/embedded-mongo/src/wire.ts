@@ -60,7 +60,10 @@ function bsonLength(buf: Buffer, off: number, end: number): number {
 
 function readDoc(buf: Buffer, off: number, end: number, limit: number): [Document, number] {
   const len = bsonLength(buf, off, end);
-  if (len > limit) throw new RequestTooLargeError(`BSONObj size: ${len} is invalid. Size must be between 0 and ${MAX_BSON_OBJECT_SIZE}`);
+  if (len > limit)
+    throw new RequestTooLargeError(
+      `BSONObj size: ${len} is invalid. Size must be between 0 and ${MAX_BSON_OBJECT_SIZE}`,
+    );
   try {
     return [deserialize(buf.subarray(off, off + len)), off + len];
   } catch (err) {
@@ -79,7 +82,8 @@ export function parseMessage(msg: Buffer): Request {
   const header = readHeader(msg);
   if (header.opCode === OP_MSG) return parseOpMsg(msg, header);
   if (header.opCode === OP_QUERY) return parseOpQuery(msg, header);
-  if (header.opCode === OP_COMPRESSED) throw new ProtocolError('OP_COMPRESSED received but compression was not negotiated');
+  if (header.opCode === OP_COMPRESSED)
+    throw new ProtocolError('OP_COMPRESSED received but compression was not negotiated');
   throw new ProtocolError(`unsupported opCode ${header.opCode}`);
 }
 
@@ -128,7 +132,8 @@ function parseOpQuery(msg: Buffer, header: MessageHeader): Request {
   const [query] = readDoc(msg, afterNs + 8, msg.length, MAX_COMMAND_BODY);
   const dot = ns.indexOf('.');
   const db = dot > 0 ? ns.slice(0, dot) : ns;
-  if (ns.slice(dot + 1) !== '$cmd') throw new ProtocolError(`legacy OP_QUERY on ${ns} is not supported (only commands)`);
+  if (ns.slice(dot + 1) !== '$cmd')
+    throw new ProtocolError(`legacy OP_QUERY on ${ns} is not supported (only commands)`);
   // Legacy drivers wrap the command as { $query: {...}, $readPreference: ... }.
   const command = query.$query && typeof query.$query === 'object' ? (query.$query as Document) : query;
   return { header, command, db, moreToCome: false, legacy: true };

@@ -155,7 +155,10 @@ describe('queries', () => {
   it('sorts missing fields like null, and honours $natural order', async () => {
     const c = db.collection('sorting');
     await c.insertMany([{ n: 1, v: 2 }, { n: 2 }, { n: 3, v: null }, { n: 4, v: 1 }]);
-    const asc = await c.find({}, { projection: { _id: 0, n: 1 } }).sort({ v: 1, n: 1 }).toArray();
+    const asc = await c
+      .find({}, { projection: { _id: 0, n: 1 } })
+      .sort({ v: 1, n: 1 })
+      .toArray();
     expect(asc.map((d) => d.n)).toEqual([2, 3, 4, 1]);
     const natural = await c.find({}).sort({ $natural: -1 }).toArray();
     expect(natural.map((d) => d.n)).toEqual([4, 3, 2, 1]);
@@ -190,7 +193,12 @@ describe('queries', () => {
       if (e.commandName === 'getMore') getMores++;
     });
     try {
-      const all = await monitored.db(db.databaseName).collection('many').find({}, { batchSize: 1000 }).sort({ i: 1 }).toArray();
+      const all = await monitored
+        .db(db.databaseName)
+        .collection('many')
+        .find({}, { batchSize: 1000 })
+        .sort({ i: 1 })
+        .toArray();
       expect(all).toHaveLength(10_000);
       expect(all[0]?.i).toBe(0);
       expect(all[9999]?.i).toBe(9999);
@@ -218,8 +226,23 @@ describe('queries', () => {
 
 describe('updates', () => {
   it('applies $set on nested paths, $inc, $unset, $push, $pull, $addToSet and $currentDate', async () => {
-    const c = db.collection<{ n: number; keep: boolean; drop?: string; list: number[]; set: string[]; profile: object; touchedAt?: Date }>('upd');
-    const { insertedId } = await c.insertOne({ n: 1, keep: true, drop: 'me', list: [1, 2, 3], set: ['a'], profile: { name: 'x' } });
+    const c = db.collection<{
+      n: number;
+      keep: boolean;
+      drop?: string;
+      list: number[];
+      set: string[];
+      profile: object;
+      touchedAt?: Date;
+    }>('upd');
+    const { insertedId } = await c.insertOne({
+      n: 1,
+      keep: true,
+      drop: 'me',
+      list: [1, 2, 3],
+      set: ['a'],
+      profile: { name: 'x' },
+    });
     const before = Date.now();
     const r = await c.updateOne(
       { _id: insertedId },
@@ -256,15 +279,27 @@ describe('updates', () => {
 
   it('updates many, and upserts with $setOnInsert seeded from the filter', async () => {
     const c = db.collection('upsert');
-    await c.insertMany([{ k: 'a', v: 1 }, { k: 'a', v: 2 }, { k: 'b', v: 3 }]);
+    await c.insertMany([
+      { k: 'a', v: 1 },
+      { k: 'a', v: 2 },
+      { k: 'b', v: 3 },
+    ]);
     const many = await c.updateMany({ k: 'a' }, { $inc: { v: 10 } });
     expect(many.matchedCount).toBe(2);
     expect(many.modifiedCount).toBe(2);
-    const up = await c.updateOne({ k: 'c', 'meta.region': 'eu' }, { $set: { v: 7 }, $setOnInsert: { createdBy: 'test' } }, { upsert: true });
+    const up = await c.updateOne(
+      { k: 'c', 'meta.region': 'eu' },
+      { $set: { v: 7 }, $setOnInsert: { createdBy: 'test' } },
+      { upsert: true },
+    );
     expect(up.upsertedCount).toBe(1);
     const inserted = await c.findOne({ _id: up.upsertedId as ObjectId });
     expect(inserted).toMatchObject({ k: 'c', meta: { region: 'eu' }, v: 7, createdBy: 'test' });
-    const again = await c.updateOne({ k: 'c' }, { $set: { v: 8 }, $setOnInsert: { createdBy: 'other' } }, { upsert: true });
+    const again = await c.updateOne(
+      { k: 'c' },
+      { $set: { v: 8 }, $setOnInsert: { createdBy: 'other' } },
+      { upsert: true },
+    );
     expect(again.upsertedCount).toBe(0);
     expect((await c.findOne({ k: 'c' }))?.createdBy).toBe('test');
   });
@@ -278,7 +313,11 @@ describe('updates', () => {
         { subject: 'bio', score: 60 },
       ],
     });
-    await c.updateOne({ _id: insertedId }, { $set: { 'grades.$[low].passed': false } }, { arrayFilters: [{ 'low.score': { $lt: 65 } }] });
+    await c.updateOne(
+      { _id: insertedId },
+      { $set: { 'grades.$[low].passed': false } },
+      { arrayFilters: [{ 'low.score': { $lt: 65 } }] },
+    );
     await c.updateOne({ _id: insertedId, 'grades.subject': 'art' }, { $inc: { 'grades.$.score': 5 } });
     const doc = await c.findOne({ _id: insertedId });
     expect(doc?.grades).toEqual([
@@ -293,7 +332,9 @@ describe('updates', () => {
     const { insertedId } = await c.insertOne({ a: 1, b: 2 });
     await c.replaceOne({ _id: insertedId }, { c: 3 });
     expect(await c.findOne({ _id: insertedId })).toEqual({ _id: insertedId, c: 3 });
-    const err = await c.updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } }).catch((e: unknown) => e);
+    const err = await c
+      .updateOne({ _id: insertedId }, { $set: { _id: new ObjectId() } })
+      .catch((e: unknown) => e);
     expect((err as MongoServerError).code).toBe(66);
   });
 
@@ -306,14 +347,33 @@ describe('updates', () => {
 
   it('findOneAndUpdate honours returnDocument, sort, upsert and projection', async () => {
     const c = db.collection('fam');
-    await c.insertMany([{ q: 1, v: 'a' }, { q: 2, v: 'b' }]);
-    const before = await c.findOneAndUpdate({}, { $set: { v: 'z' } }, { sort: { q: -1 }, returnDocument: 'before' });
+    await c.insertMany([
+      { q: 1, v: 'a' },
+      { q: 2, v: 'b' },
+    ]);
+    const before = await c.findOneAndUpdate(
+      {},
+      { $set: { v: 'z' } },
+      { sort: { q: -1 }, returnDocument: 'before' },
+    );
     expect(before?.v).toBe('b');
-    const after = await c.findOneAndUpdate({ q: 1 }, { $inc: { q: 10 } }, { returnDocument: 'after', projection: { _id: 0, q: 1 } });
+    const after = await c.findOneAndUpdate(
+      { q: 1 },
+      { $inc: { q: 10 } },
+      { returnDocument: 'after', projection: { _id: 0, q: 1 } },
+    );
     expect(after).toEqual({ q: 11 });
-    const upserted = await c.findOneAndUpdate({ q: 99 }, { $set: { v: 'new' } }, { upsert: true, returnDocument: 'after' });
+    const upserted = await c.findOneAndUpdate(
+      { q: 99 },
+      { $set: { v: 'new' } },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(upserted).toMatchObject({ q: 99, v: 'new' });
-    const notReturned = await c.findOneAndUpdate({ q: 100 }, { $set: { v: 'n' } }, { upsert: true, returnDocument: 'before' });
+    const notReturned = await c.findOneAndUpdate(
+      { q: 100 },
+      { $set: { v: 'n' } },
+      { upsert: true, returnDocument: 'before' },
+    );
     expect(notReturned).toBeNull();
     const replaced = await c.findOneAndReplace({ q: 99 }, { q: 98 }, { returnDocument: 'after' });
     expect(replaced).toMatchObject({ q: 98 });
@@ -338,16 +398,32 @@ describe('returned documents are copies', () => {
     const first = await c.findOne({ _id: insertedId });
     (first?.nested.list as number[]).push(3);
     if (first) first.name = 'changed';
-    expect(await c.findOne({ _id: insertedId })).toEqual({ _id: insertedId, nested: { list: [1, 2] }, name: 'orig' });
+    expect(await c.findOne({ _id: insertedId })).toEqual({
+      _id: insertedId,
+      nested: { list: [1, 2] },
+      name: 'orig',
+    });
   });
 
   it('projections and aggregation stages never edit the stored documents', async () => {
     const c = db.collection('copies2');
     const { insertedId } = await c.insertOne({ a: { b: 1, c: 2 }, arr: [{ x: 1 }, { x: 2 }] });
     await c.find({}, { projection: { 'a.b': 0 } }).toArray();
-    await c.aggregate([{ $set: { 'a.c': 99 } }, { $unset: 'a.b' }, { $unwind: '$arr' }, { $set: { 'arr.x': 0 } }]).toArray();
-    await c.aggregate([{ $lookup: { from: 'copies2', localField: '_id', foreignField: '_id', as: 'self' } }, { $unwind: '$self' }, { $set: { 'self.a.b': 'x' } }]).toArray();
-    expect(await c.findOne({ _id: insertedId })).toEqual({ _id: insertedId, a: { b: 1, c: 2 }, arr: [{ x: 1 }, { x: 2 }] });
+    await c
+      .aggregate([{ $set: { 'a.c': 99 } }, { $unset: 'a.b' }, { $unwind: '$arr' }, { $set: { 'arr.x': 0 } }])
+      .toArray();
+    await c
+      .aggregate([
+        { $lookup: { from: 'copies2', localField: '_id', foreignField: '_id', as: 'self' } },
+        { $unwind: '$self' },
+        { $set: { 'self.a.b': 'x' } },
+      ])
+      .toArray();
+    expect(await c.findOne({ _id: insertedId })).toEqual({
+      _id: insertedId,
+      a: { b: 1, c: 2 },
+      arr: [{ x: 1 }, { x: 2 }],
+    });
   });
 });
 
@@ -367,7 +443,12 @@ describe('aggregation', () => {
   it('runs $match/$group/$sort/$limit', async () => {
     const rows = await db
       .collection('books')
-      .aggregate([{ $match: { year: { $gt: 1970 } } }, { $group: { _id: '$author', pages: { $sum: '$pages' }, n: { $sum: 1 } } }, { $sort: { pages: -1 } }, { $limit: 1 }])
+      .aggregate([
+        { $match: { year: { $gt: 1970 } } },
+        { $group: { _id: '$author', pages: { $sum: '$pages' }, n: { $sum: 1 } } },
+        { $sort: { pages: -1 } },
+        { $limit: 1 },
+      ])
       .toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.pages).toBe(1160);
@@ -377,7 +458,11 @@ describe('aggregation', () => {
   it('runs $lookup', async () => {
     const rows = await db
       .collection('authors')
-      .aggregate([{ $lookup: { from: 'books', localField: '_id', foreignField: 'author', as: 'books' } }, { $project: { _id: 0, name: 1, count: { $size: '$books' } } }, { $sort: { name: 1 } }])
+      .aggregate([
+        { $lookup: { from: 'books', localField: '_id', foreignField: 'author', as: 'books' } },
+        { $project: { _id: 0, name: 1, count: { $size: '$books' } } },
+        { $sort: { name: 1 } },
+      ])
       .toArray();
     expect(rows).toEqual([
       { name: 'banks', count: 3 },
@@ -388,7 +473,15 @@ describe('aggregation', () => {
   it('runs $facet and $count', async () => {
     const [facets] = await db
       .collection('books')
-      .aggregate([{ $facet: { total: [{ $count: 'n' }], long: [{ $match: { pages: { $gte: 400 } } }, { $count: 'n' }], titles: [{ $sort: { year: 1 } }, { $limit: 2 }, { $project: { _id: 0, title: 1 } }] } }])
+      .aggregate([
+        {
+          $facet: {
+            total: [{ $count: 'n' }],
+            long: [{ $match: { pages: { $gte: 400 } } }, { $count: 'n' }],
+            titles: [{ $sort: { year: 1 } }, { $limit: 2 }, { $project: { _id: 0, title: 1 } }],
+          },
+        },
+      ])
       .toArray();
     expect(facets?.total).toEqual([{ n: 5 }]);
     expect(facets?.long).toEqual([{ n: 2 }]);
@@ -396,12 +489,18 @@ describe('aggregation', () => {
   });
 
   it('returns large aggregation results through cursor batches', async () => {
-    const rows = await db.collection('many').aggregate([{ $match: { i: { $lt: 5000 } } }, { $project: { i: 1 } }], { batchSize: 500 }).toArray();
+    const rows = await db
+      .collection('many')
+      .aggregate([{ $match: { i: { $lt: 5000 } } }, { $project: { i: 1 } }], { batchSize: 500 })
+      .toArray();
     expect(rows).toHaveLength(5000);
   });
 
   it('writes results with $out', async () => {
-    await db.collection('books').aggregate([{ $match: { year: { $lt: 1980 } } }, { $out: 'old_books' }]).toArray();
+    await db
+      .collection('books')
+      .aggregate([{ $match: { year: { $lt: 1980 } } }, { $out: 'old_books' }])
+      .toArray();
     expect(await db.collection('old_books').countDocuments()).toBe(2);
   });
 });
@@ -414,7 +513,9 @@ describe('indexes', () => {
     const err = (await c.insertOne({ email: 'a@x.io' }).catch((e: unknown) => e)) as MongoServerError;
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBe(11000);
-    expect(err.message).toMatch(/E11000 duplicate key error collection: .*users index: email_1 dup key: \{ email: "a@x\.io" \}/);
+    expect(err.message).toMatch(
+      /E11000 duplicate key error collection: .*users index: email_1 dup key: \{ email: "a@x\.io" \}/,
+    );
     expect(err.keyPattern).toEqual({ email: 1 });
     expect(err.keyValue).toEqual({ email: 'a@x.io' });
   });
@@ -422,9 +523,13 @@ describe('indexes', () => {
   it('enforces uniqueness on update and upsert too', async () => {
     const c = db.collection('users');
     await c.insertOne({ email: 'b@x.io' });
-    const viaUpdate = (await c.updateOne({ email: 'b@x.io' }, { $set: { email: 'a@x.io' } }).catch((e: unknown) => e)) as MongoServerError;
+    const viaUpdate = (await c
+      .updateOne({ email: 'b@x.io' }, { $set: { email: 'a@x.io' } })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(viaUpdate.code).toBe(11000);
-    const viaUpsert = (await c.updateOne({ nope: 1 }, { $set: { email: 'a@x.io' } }, { upsert: true }).catch((e: unknown) => e)) as MongoServerError;
+    const viaUpsert = (await c
+      .updateOne({ nope: 1 }, { $set: { email: 'a@x.io' } }, { upsert: true })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(viaUpsert.code).toBe(11000);
     expect(await c.countDocuments({ email: 'a@x.io' })).toBe(1);
     expect(await c.countDocuments({ email: 'b@x.io' })).toBe(1);
@@ -433,7 +538,11 @@ describe('indexes', () => {
   it('enforces compound unique indexes on the combination only', async () => {
     const c = db.collection('memberships');
     await c.createIndex({ org: 1, user: 1 }, { unique: true });
-    await c.insertMany([{ org: 1, user: 1 }, { org: 1, user: 2 }, { org: 2, user: 1 }]);
+    await c.insertMany([
+      { org: 1, user: 1 },
+      { org: 1, user: 2 },
+      { org: 2, user: 1 },
+    ]);
     const err = (await c.insertOne({ org: 1, user: 2 }).catch((e: unknown) => e)) as MongoServerError;
     expect(err.code).toBe(11000);
     expect(err.keyPattern).toEqual({ org: 1, user: 1 });
@@ -444,7 +553,9 @@ describe('indexes', () => {
     const sparse = db.collection('sparse');
     await sparse.createIndex({ nick: 1 }, { unique: true, sparse: true });
     await sparse.insertMany([{ a: 1 }, { a: 2 }, { nick: 'x' }]);
-    expect(((await sparse.insertOne({ nick: 'x' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+    expect(((await sparse.insertOne({ nick: 'x' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(
+      11000,
+    );
 
     const partial = db.collection('partial');
     await partial.createIndex({ slug: 1 }, { unique: true, partialFilterExpression: { published: true } });
@@ -453,7 +564,10 @@ describe('indexes', () => {
       { slug: 's', published: false },
       { slug: 's', published: true },
     ]);
-    expect(((await partial.insertOne({ slug: 's', published: true }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+    expect(
+      ((await partial.insertOne({ slug: 's', published: true }).catch((e: unknown) => e)) as MongoServerError)
+        .code,
+    ).toBe(11000);
   });
 
   it('treats a missing field as null in a non-sparse unique index', async () => {
@@ -466,7 +580,9 @@ describe('indexes', () => {
   it('refuses to build a unique index over existing duplicates', async () => {
     const c = db.collection('dupdata');
     await c.insertMany([{ v: 1 }, { v: 1 }]);
-    const err = (await c.createIndex({ v: 1 }, { unique: true }).catch((e: unknown) => e)) as MongoServerError;
+    const err = (await c
+      .createIndex({ v: 1 }, { unique: true })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(err.code).toBe(11000);
     expect((await c.indexes()).map((i) => i.name)).toEqual(['_id_']);
   });
@@ -475,7 +591,9 @@ describe('indexes', () => {
     const c = db.collection('multikey');
     await c.createIndex({ tags: 1 }, { unique: true });
     await c.insertOne({ tags: ['a', 'b'] });
-    expect(((await c.insertOne({ tags: ['c', 'b'] }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+    expect(
+      ((await c.insertOne({ tags: ['c', 'b'] }).catch((e: unknown) => e)) as MongoServerError).code,
+    ).toBe(11000);
     await c.insertOne({ tags: ['c', 'd'] });
     expect(await c.countDocuments({ tags: 'd' })).toBe(1);
   });
@@ -488,7 +606,9 @@ describe('indexes', () => {
     const list = await c.indexes();
     expect(list.map((i) => i.name).sort()).toEqual(['_id_', 'a_1_b_-1', 'by_t']);
     expect(list.find((i) => i.name === 'by_t')?.expireAfterSeconds).toBe(3600);
-    const conflict = (await c.createIndex({ a: 1, b: -1 }, { name: 'a_1_b_-1', unique: true }).catch((e: unknown) => e)) as MongoServerError;
+    const conflict = (await c
+      .createIndex({ a: 1, b: -1 }, { name: 'a_1_b_-1', unique: true })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect([85, 86]).toContain(conflict.code);
     await c.dropIndex('by_t');
     expect((await c.indexes()).map((i) => i.name).sort()).toEqual(['_id_', 'a_1_b_-1']);
@@ -499,9 +619,16 @@ describe('indexes', () => {
   it('expires documents through a TTL index', async () => {
     const c = db.collection('ttl');
     await c.createIndex({ createdAt: 1 }, { expireAfterSeconds: 1 });
-    await c.insertMany([{ createdAt: new Date(Date.now() - 60_000) }, { createdAt: new Date(Date.now() + 3_600_000) }, { createdAt: 'not a date' }]);
+    await c.insertMany([
+      { createdAt: new Date(Date.now() - 60_000) },
+      { createdAt: new Date(Date.now() + 3_600_000) },
+      { createdAt: 'not a date' },
+    ]);
     // mongod's TTL monitor runs every 60 s; the embedded test server runs it every second.
-    const expired = await waitFor(async () => (await c.countDocuments()) === 2, usingRealMongo ? 90_000 : 10_000);
+    const expired = await waitFor(
+      async () => (await c.countDocuments()) === 2,
+      usingRealMongo ? 90_000 : 10_000,
+    );
     expect(expired).toBe(true);
   }, 120_000);
 });

@@ -20,7 +20,10 @@ const userSchema = new Schema(
   { timestamps: true },
 );
 // Unique only among active users (partial index), as soft-delete schemas declare.
-userSchema.index({ handle: 1 }, { unique: true, partialFilterExpression: { handle: { $exists: true }, deleted: false } });
+userSchema.index(
+  { handle: 1 },
+  { unique: true, partialFilterExpression: { handle: { $exists: true }, deleted: false } },
+);
 
 const itemSchema = new Schema({
   owner: { type: Schema.Types.ObjectId, ref: 'User', required: true },
@@ -32,7 +35,9 @@ itemSchema.index({ owner: 1, title: 1 }, { unique: true });
 
 beforeAll(async () => {
   server = await startTestServer();
-  conn = await mongoose.createConnection(server.uri, { dbName: uniqueDbName('mongoose'), serverSelectionTimeoutMS: 5000 }).asPromise();
+  conn = await mongoose
+    .createConnection(server.uri, { dbName: uniqueDbName('mongoose'), serverSelectionTimeoutMS: 5000 })
+    .asPromise();
   conn.model('User', userSchema);
   conn.model('Item', itemSchema);
   await Promise.all([conn.model('User').init(), conn.model('Item').init()]);
@@ -56,12 +61,19 @@ describe('mongoose models', () => {
   });
 
   it('initializes the same models again on an existing database (a service restart)', async () => {
-    const second = await mongoose.createConnection(server.uri, { dbName: conn.name, serverSelectionTimeoutMS: 5000 }).asPromise();
+    const second = await mongoose
+      .createConnection(server.uri, { dbName: conn.name, serverSelectionTimeoutMS: 5000 })
+      .asPromise();
     try {
       // Re-running autoCreate/autoIndex meets NamespaceExists and existing indexes; init must still succeed.
       await second.model('User', userSchema).init();
       await second.model('Item', itemSchema).init();
-      expect((await second.model('User').listIndexes()).map((i) => i.name).sort()).toEqual(['_id_', 'email_1', 'handle_1', 'phone_1']);
+      expect((await second.model('User').listIndexes()).map((i) => i.name).sort()).toEqual([
+        '_id_',
+        'email_1',
+        'handle_1',
+        'phone_1',
+      ]);
     } finally {
       await second.close();
     }
@@ -69,7 +81,13 @@ describe('mongoose models', () => {
 
   it('creates, reads and updates documents with timestamps, defaults, Buffers and Decimal128', async () => {
     const User = conn.model('User');
-    const u = await User.create({ email: 'ANA@x.io', handle: 'ana', avatar: Buffer.from('png!'), balance: '10.25', tags: ['a'] });
+    const u = await User.create({
+      email: 'ANA@x.io',
+      handle: 'ana',
+      avatar: Buffer.from('png!'),
+      balance: '10.25',
+      tags: ['a'],
+    });
     expect(u.email).toBe('ana@x.io');
     const found = await User.findById(u._id).lean<Record<string, unknown>>();
     expect(found?.email).toBe('ana@x.io');
@@ -83,7 +101,11 @@ describe('mongoose models', () => {
     doc.set('profile.city', 'Lisbon');
     doc.get('tags').push('b');
     await doc.save();
-    const reread = await User.findById(u._id).lean<{ profile: { city: string }; tags: string[]; __v: number }>();
+    const reread = await User.findById(u._id).lean<{
+      profile: { city: string };
+      tags: string[];
+      __v: number;
+    }>();
     expect(reread?.profile.city).toBe('Lisbon');
     expect(reread?.tags).toEqual(['a', 'b']);
   });
@@ -91,7 +113,11 @@ describe('mongoose models', () => {
   it('surfaces duplicate keys as code 11000 with keyPattern and keyValue', async () => {
     const User = conn.model('User');
     await User.create({ email: 'dup@x.io' });
-    const err = (await User.create({ email: 'DUP@x.io' }).catch((e: unknown) => e)) as { code?: number; keyPattern?: unknown; keyValue?: unknown };
+    const err = (await User.create({ email: 'DUP@x.io' }).catch((e: unknown) => e)) as {
+      code?: number;
+      keyPattern?: unknown;
+      keyValue?: unknown;
+    };
     expect(err.code).toBe(11000);
     expect(err.keyPattern).toEqual({ email: 1 });
     expect(err.keyValue).toEqual({ email: 'dup@x.io' });
@@ -102,11 +128,15 @@ describe('mongoose models', () => {
     await User.create({ email: 'p1@x.io' });
     await User.create({ email: 'p2@x.io' });
     await User.create({ email: 'p3@x.io', phone: '+351' });
-    const phoneDup = (await User.create({ email: 'p4@x.io', phone: '+351' }).catch((e: unknown) => e)) as { code?: number };
+    const phoneDup = (await User.create({ email: 'p4@x.io', phone: '+351' }).catch((e: unknown) => e)) as {
+      code?: number;
+    };
     expect(phoneDup.code).toBe(11000);
 
     await User.create({ email: 'h1@x.io', handle: 'taken' });
-    const handleDup = (await User.create({ email: 'h2@x.io', handle: 'taken' }).catch((e: unknown) => e)) as { code?: number };
+    const handleDup = (await User.create({ email: 'h2@x.io', handle: 'taken' }).catch((e: unknown) => e)) as {
+      code?: number;
+    };
     expect(handleDup.code).toBe(11000);
     await User.updateOne({ handle: 'taken' }, { $set: { deleted: true } });
     await expect(User.create({ email: 'h3@x.io', handle: 'taken' })).resolves.toBeTruthy();
@@ -118,7 +148,9 @@ describe('mongoose models', () => {
     const owner = await User.create({ email: 'owner@x.io' });
     await Item.create({ owner: owner._id, title: 'bike', price: 100 });
     await Item.create({ owner: new Types.ObjectId(), title: 'bike', price: 90 });
-    const err = (await Item.create({ owner: owner._id, title: 'bike', price: 1 }).catch((e: unknown) => e)) as { code?: number; keyValue?: Record<string, unknown> };
+    const err = (await Item.create({ owner: owner._id, title: 'bike', price: 1 }).catch(
+      (e: unknown) => e,
+    )) as { code?: number; keyValue?: Record<string, unknown> };
     expect(err.code).toBe(11000);
     expect(String(err.keyValue?.owner)).toBe(String(owner._id));
   });
@@ -131,7 +163,10 @@ describe('mongoose models', () => {
       { owner: owner._id, title: 'lamp', price: 5 },
       { owner: owner._id, title: 'desk', price: 50 },
     ]);
-    const items = await Item.find({ owner: owner._id }).sort({ price: 1 }).populate('owner').lean<{ title: string; owner: { email: string } }[]>();
+    const items = await Item.find({ owner: owner._id })
+      .sort({ price: 1 })
+      .populate('owner')
+      .lean<{ title: string; owner: { email: string } }[]>();
     expect(items.map((i) => i.title)).toEqual(['lamp', 'desk']);
     expect(items[0]?.owner.email).toBe('pop@x.io');
   });
@@ -139,11 +174,23 @@ describe('mongoose models', () => {
   it('runs findOneAndUpdate with returnDocument and upsert', async () => {
     const User = conn.model('User');
     await User.create({ email: 'f@x.io', profile: { visits: 1 } });
-    const before = await User.findOneAndUpdate({ email: 'f@x.io' }, { $inc: { 'profile.visits': 1 } }, { returnDocument: 'before' }).lean<{ profile: { visits: number } }>();
+    const before = await User.findOneAndUpdate(
+      { email: 'f@x.io' },
+      { $inc: { 'profile.visits': 1 } },
+      { returnDocument: 'before' },
+    ).lean<{ profile: { visits: number } }>();
     expect(before?.profile.visits).toBe(1);
-    const after = await User.findOneAndUpdate({ email: 'f@x.io' }, { $inc: { 'profile.visits': 1 } }, { returnDocument: 'after' }).lean<{ profile: { visits: number } }>();
+    const after = await User.findOneAndUpdate(
+      { email: 'f@x.io' },
+      { $inc: { 'profile.visits': 1 } },
+      { returnDocument: 'after' },
+    ).lean<{ profile: { visits: number } }>();
     expect(after?.profile.visits).toBe(3);
-    const created = await User.findOneAndUpdate({ email: 'new@x.io' }, { $set: { handle: 'newbie' } }, { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true }).lean<{
+    const created = await User.findOneAndUpdate(
+      { email: 'new@x.io' },
+      { $set: { handle: 'newbie' } },
+      { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true },
+    ).lean<{
       email: string;
       handle: string;
       profile: { visits: number };
@@ -163,7 +210,11 @@ describe('mongoose models', () => {
     ]);
     expect(await Item.countDocuments({ owner })).toBe(3);
     expect(await Item.countDocuments({ owner, status: 'open' })).toBe(2);
-    const grouped = await Item.aggregate<{ _id: string; total: number }>([{ $match: { owner } }, { $group: { _id: '$status', total: { $sum: '$price' } } }, { $sort: { _id: 1 } }]);
+    const grouped = await Item.aggregate<{ _id: string; total: number }>([
+      { $match: { owner } },
+      { $group: { _id: '$status', total: { $sum: '$price' } } },
+      { $sort: { _id: 1 } },
+    ]);
     expect(grouped).toEqual([
       { _id: 'open', total: 40 },
       { _id: 'swapped', total: 20 },

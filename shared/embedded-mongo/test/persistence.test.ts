@@ -21,7 +21,11 @@ afterEach(() => {
 });
 
 /** Runs `fn` against an engine on `dbPath`, then stops it. */
-async function withEngine<T>(dbPath: string, fn: (client: MongoClient, logs: string[]) => Promise<T>, extra: { compactionThresholdBytes?: number } = {}): Promise<T> {
+async function withEngine<T>(
+  dbPath: string,
+  fn: (client: MongoClient, logs: string[]) => Promise<T>,
+  extra: { compactionThresholdBytes?: number } = {},
+): Promise<T> {
   const logs: string[] = [];
   const server = await startEmbeddedMongo({ port: 0, dbPath, log: (l) => logs.push(l), ...extra });
   const client = await new MongoClient(server.uri).connect();
@@ -41,7 +45,14 @@ describe('persistence', () => {
       const db = client.db('app');
       await db.collection('users').createIndex({ email: 1 }, { unique: true });
       await db.collection('users').insertMany([
-        { _id: oid, email: 'a@x.io', n: 1, long: Long.fromString('9007199254740993'), dec: Decimal128.fromString('0.1'), at: new Date(5) },
+        {
+          _id: oid,
+          email: 'a@x.io',
+          n: 1,
+          long: Long.fromString('9007199254740993'),
+          dec: Decimal128.fromString('0.1'),
+          at: new Date(5),
+        },
         { email: 'b@x.io', n: 2 },
         { email: 'c@x.io', n: 3 },
       ]);
@@ -62,7 +73,9 @@ describe('persistence', () => {
       expect(a?.at).toEqual(new Date(5));
       expect(await users.findOne({ email: 'c@x.io' })).toBeNull();
       expect((await users.indexes()).map((i) => i.name)).toEqual(['_id_', 'email_1']);
-      expect(((await users.insertOne({ email: 'b@x.io' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+      expect(
+        ((await users.insertOne({ email: 'b@x.io' }).catch((e: unknown) => e)) as MongoServerError).code,
+      ).toBe(11000);
       const names = (await client.db('app').listCollections().toArray()).map((c) => c.name).sort();
       expect(names).toEqual(['new', 'users']);
     });
@@ -71,7 +84,10 @@ describe('persistence', () => {
   engineOnly('ignores a torn last journal record with a warning and keeps appending cleanly', async () => {
     const dir = tempDir();
     await withEngine(dir, async (client) => {
-      await client.db('app').collection('c').insertMany([{ i: 1 }, { i: 2 }]);
+      await client
+        .db('app')
+        .collection('c')
+        .insertMany([{ i: 1 }, { i: 2 }]);
     });
     // A crash in the middle of a write leaves a header promising more bytes than were written.
     const torn = Buffer.alloc(12);
@@ -113,7 +129,9 @@ describe('persistence', () => {
         const c = client.db('app').collection('c');
         await c.createIndex({ k: 1 }, { unique: true });
         for (let round = 0; round < 5; round++) {
-          await c.insertMany(Array.from({ length: 500 }, (_, i) => ({ k: `${round}-${i}`, i, pad: 'p'.repeat(100) })));
+          await c.insertMany(
+            Array.from({ length: 500 }, (_, i) => ({ k: `${round}-${i}`, i, pad: 'p'.repeat(100) })),
+          );
           await c.deleteMany({ i: { $mod: [2, 1] } });
         }
         await new Promise((r) => setTimeout(r, 50));
@@ -128,7 +146,9 @@ describe('persistence', () => {
       expect(await c.countDocuments({ i: { $mod: [2, 1] } })).toBe(0);
       expect((await c.indexes()).map((i) => i.name)).toEqual(['_id_', 'k_1']);
       await c.insertOne({ k: 'after' });
-      expect(((await c.insertOne({ k: 'after' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+      expect(((await c.insertOne({ k: 'after' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(
+        11000,
+      );
     });
   });
 
@@ -154,7 +174,9 @@ describe('persistence', () => {
       expect(await c2.countDocuments()).toBe(2199);
       expect(await c2.countDocuments({ touched: true })).toBe(touched);
       expect(await c2.findOne({ ref: 'batch-0' })).toBeNull();
-      expect(((await c2.insertOne({ ref: 'single-5' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
+      expect(
+        ((await c2.insertOne({ ref: 'single-5' }).catch((e: unknown) => e)) as MongoServerError).code,
+      ).toBe(11000);
     } finally {
       await again.close();
       second.child.kill('SIGTERM');
@@ -181,7 +203,9 @@ describe('persistence', () => {
     const dir = tempDir();
     const first = await startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} });
     try {
-      await expect(startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} })).rejects.toThrow(/in use by another embedded-mongo instance/);
+      await expect(startEmbeddedMongo({ port: 0, dbPath: dir, log: () => {} })).rejects.toThrow(
+        /in use by another embedded-mongo instance/,
+      );
     } finally {
       await first.stop();
     }

@@ -43,7 +43,11 @@ function splitMessages(data: Buffer): Buffer[] {
  * Sends bytes on a fresh socket and collects replies until `expectReplies` arrived, the server closed the
  * connection, or `waitMs` passed.
  */
-function raw(send: (socket: net.Socket) => void, waitMs = 1500, expectReplies = Infinity): Promise<RawOutcome> {
+function raw(
+  send: (socket: net.Socket) => void,
+  waitMs = 1500,
+  expectReplies = Infinity,
+): Promise<RawOutcome> {
   const { host, port } = hostPort(server.uri);
   return new Promise((resolve) => {
     const socket = net.connect(port, host);
@@ -141,7 +145,9 @@ describe('wire robustness', () => {
   });
 
   it('closes a connection sending garbage and keeps serving others', async () => {
-    const out = await raw((s) => s.write(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n' + 'garbage'.repeat(100))));
+    const out = await raw((s) =>
+      s.write(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n' + 'garbage'.repeat(100))),
+    );
     expect(out.closed).toBe(true);
     expect(out.replies).toHaveLength(0);
     await driverStillWorks();
@@ -206,7 +212,9 @@ describe('wire robustness', () => {
 describe('concurrency', () => {
   it('loses nothing in a burst of 10,000 inserts from 50 connections', async () => {
     const clients = await Promise.all(
-      Array.from({ length: 50 }, () => new MongoClient(server.uri, { maxPoolSize: 1, serverSelectionTimeoutMS: 5000 }).connect()),
+      Array.from({ length: 50 }, () =>
+        new MongoClient(server.uri, { maxPoolSize: 1, serverSelectionTimeoutMS: 5000 }).connect(),
+      ),
     );
     try {
       await Promise.all(
@@ -218,7 +226,9 @@ describe('concurrency', () => {
       const coll = client.db(dbName).collection('burst');
       expect(await coll.countDocuments()).toBe(10_000);
       expect((await coll.distinct('_id')).length).toBe(10_000);
-      const perWorker = await coll.aggregate<{ n: number }>([{ $group: { _id: '$worker', n: { $sum: 1 } } }]).toArray();
+      const perWorker = await coll
+        .aggregate<{ n: number }>([{ $group: { _id: '$worker', n: { $sum: 1 } } }])
+        .toArray();
       expect(perWorker).toHaveLength(50);
       expect(perWorker.every((w) => w.n === 200)).toBe(true);
     } finally {
@@ -229,9 +239,13 @@ describe('concurrency', () => {
   it('lets exactly one of many concurrent inserts win a unique key', async () => {
     const coll = client.db(dbName).collection('race');
     await coll.createIndex({ key: 1 }, { unique: true });
-    const clients = await Promise.all(Array.from({ length: 20 }, () => new MongoClient(server.uri, { maxPoolSize: 1 }).connect()));
+    const clients = await Promise.all(
+      Array.from({ length: 20 }, () => new MongoClient(server.uri, { maxPoolSize: 1 }).connect()),
+    );
     try {
-      const results = await Promise.allSettled(clients.map((c, i) => c.db(dbName).collection('race').insertOne({ key: 'same', by: i })));
+      const results = await Promise.allSettled(
+        clients.map((c, i) => c.db(dbName).collection('race').insertOne({ key: 'same', by: i })),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(rejected.every((r) => (r.reason as MongoServerError).code === 11000)).toBe(true);

@@ -46,7 +46,11 @@ describe('cloneDoc', () => {
 
 describe('sortDocs', () => {
   it('gives the same order with the bounded top-k path as with a full sort', () => {
-    const docs = Array.from({ length: 500 }, (_, i) => ({ i, k: (i * 37) % 101, t: i % 3 === 0 ? undefined : `s${i % 7}` }));
+    const docs = Array.from({ length: 500 }, (_, i) => ({
+      i,
+      k: (i * 37) % 101,
+      t: i % 3 === 0 ? undefined : `s${i % 7}`,
+    }));
     const full = sortDocs(docs, { t: -1, k: 1 }).slice(0, 20);
     const top = sortDocs(docs, { t: -1, k: 1 }, undefined, 20);
     expect(top.map((d) => d.i)).toEqual(full.map((d) => d.i));
@@ -81,13 +85,20 @@ describe('updates', () => {
   });
 
   it('seeds upserts from equality conditions, $and and $eq but not from operators', () => {
-    const doc = buildUpsert({ a: 1, 'b.c': 'x', $and: [{ d: { $eq: 2 } }], e: { $gt: 5 }, f: /re/ }, { $set: { g: true } });
+    const doc = buildUpsert(
+      { a: 1, 'b.c': 'x', $and: [{ d: { $eq: 2 } }], e: { $gt: 5 }, f: /re/ },
+      { $set: { g: true } },
+    );
     expect(doc).toEqual({ a: 1, b: { c: 'x' }, d: 2, g: true });
   });
 
   it('rejects unknown modifiers and mixed updates', () => {
-    expect(() => applyUpdate({ _id: 1 }, { $frob: { a: 1 } }, { filter: {}, isInsert: false })).toThrow(/Unknown modifier/);
-    expect(() => applyUpdate({ _id: 1 }, { $set: { a: 1 }, b: 2 }, { filter: {}, isInsert: false })).toThrow(/Unknown modifier/);
+    expect(() => applyUpdate({ _id: 1 }, { $frob: { a: 1 } }, { filter: {}, isInsert: false })).toThrow(
+      /Unknown modifier/,
+    );
+    expect(() => applyUpdate({ _id: 1 }, { $set: { a: 1 }, b: 2 }, { filter: {}, isInsert: false })).toThrow(
+      /Unknown modifier/,
+    );
   });
 });
 
@@ -99,7 +110,11 @@ describe('collection indexes', () => {
     expect([...coll.find({ city: 'c3' })].map((d) => d._id)).toEqual([3, 13, 23, 33, 43, 53, 63, 73, 83, 93]);
     expect([...coll.find({ city: 'c3', n: { $gt: 50 } })].map((d) => d._id)).toEqual([53, 63, 73, 83, 93]);
     // Without a sort, results come in index order (as with mongod), so compare as a set.
-    expect([...coll.find({ city: { $in: ['c1', 'c2'] }, n: { $lt: 15 } })].map((d) => d._id as number).sort((x, y) => x - y)).toEqual([1, 2, 11, 12]);
+    expect(
+      [...coll.find({ city: { $in: ['c1', 'c2'] }, n: { $lt: 15 } })]
+        .map((d) => d._id as number)
+        .sort((x, y) => x - y),
+    ).toEqual([1, 2, 11, 12]);
   });
 
   it('keeps index entries in step with replace and remove', () => {

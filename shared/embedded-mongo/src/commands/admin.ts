@@ -19,11 +19,29 @@ function dataSize(coll: Collection): number {
 }
 
 /** collection options create accepts and listCollections echoes (we store them; only TTL-like behaviour is real). */
-const CREATE_FIELDS = new Set(['capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'collation', 'timeseries', 'expireAfterSeconds', 'clusteredIndex', 'changeStreamPreAndPostImages', 'viewOn', 'pipeline', 'storageEngine', 'indexOptionDefaults', 'comment']);
+const CREATE_FIELDS = new Set([
+  'capped',
+  'size',
+  'max',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'collation',
+  'timeseries',
+  'expireAfterSeconds',
+  'clusteredIndex',
+  'changeStreamPreAndPostImages',
+  'viewOn',
+  'pipeline',
+  'storageEngine',
+  'indexOptionDefaults',
+  'comment',
+]);
 
 const create: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'create');
-  if (cmd.viewOn !== undefined) throw new CommandError('NotImplemented', 'views are not supported by the embedded engine');
+  if (cmd.viewOn !== undefined)
+    throw new CommandError('NotImplemented', 'views are not supported by the embedded engine');
   const options: Document = {};
   for (const [k, v] of Object.entries(cmd)) if (CREATE_FIELDS.has(k) && k !== 'comment') options[k] = v;
   ctx.engine.catalog.create(ctx.db, name, options);
@@ -45,16 +63,29 @@ const dropDatabase: CommandHandler = (_cmd, ctx) => {
 
 const listCollections: CommandHandler = (cmd, ctx) => {
   const nameOnly = cmd.nameOnly === true;
-  const infos = ctx.engine.catalog.collections(ctx.db).map((c) =>
-    nameOnly
-      ? { name: c.name, type: 'collection' }
-      : { name: c.name, type: 'collection', options: c.options, info: { readOnly: false, uuid: c.uuid }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
-  );
+  const infos = ctx.engine.catalog
+    .collections(ctx.db)
+    .map((c) =>
+      nameOnly
+        ? { name: c.name, type: 'collection' }
+        : {
+            name: c.name,
+            type: 'collection',
+            options: c.options,
+            info: { readOnly: false, uuid: c.uuid },
+            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          },
+    );
   const filter = docArg(cmd, 'filter');
   const query = filter ? new Query(filter, {}) : null;
   const ns = `${ctx.db}.$cmd.listCollections`;
   const docs = query ? infos.filter((i) => query.test(i)) : infos;
-  const batch = ctx.engine.cursors.open(ns, docs[Symbol.iterator](), batchSizeArg(docArg(cmd, 'cursor') ?? {}), false);
+  const batch = ctx.engine.cursors.open(
+    ns,
+    docs[Symbol.iterator](),
+    batchSizeArg(docArg(cmd, 'cursor') ?? {}),
+    false,
+  );
   return cursorReply(batch, ns, true);
 };
 
@@ -68,7 +99,9 @@ const listDatabases: CommandHandler = (cmd, ctx) => {
   });
   if (query) databases = databases.filter((d) => query.test(d));
   const totalSize = databases.reduce((n, d) => n + Number(d.sizeOnDisk ?? 0), 0);
-  return cmd.nameOnly === true ? { databases, ok: 1 } : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
+  return cmd.nameOnly === true
+    ? { databases, ok: 1 }
+    : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
 };
 
 const createIndexes: CommandHandler = (cmd, ctx) => {
@@ -93,7 +126,12 @@ const listIndexes: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'listIndexes');
   const ns = `${ctx.db}.${name}`;
   const coll = requireCollection(ctx.engine.catalog.get(ctx.db, name), ns);
-  const batch = ctx.engine.cursors.open(ns, coll.listIndexes()[Symbol.iterator](), batchSizeArg(docArg(cmd, 'cursor') ?? {}), false);
+  const batch = ctx.engine.cursors.open(
+    ns,
+    coll.listIndexes()[Symbol.iterator](),
+    batchSizeArg(docArg(cmd, 'cursor') ?? {}),
+    false,
+  );
   return cursorReply(batch, ns, true);
 };
 
@@ -108,7 +146,8 @@ const dropIndexes: CommandHandler = (cmd, ctx) => {
 };
 
 function splitNs(ns: unknown): [string, string] {
-  if (typeof ns !== 'string' || !ns.includes('.')) throw new CommandError('InvalidNamespace', `Invalid namespace specified '${String(ns)}'`);
+  if (typeof ns !== 'string' || !ns.includes('.'))
+    throw new CommandError('InvalidNamespace', `Invalid namespace specified '${String(ns)}'`);
   const dot = ns.indexOf('.');
   return [ns.slice(0, dot), ns.slice(dot + 1)];
 }

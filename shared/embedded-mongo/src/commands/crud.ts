@@ -9,14 +9,24 @@ import type { Doc } from '../values';
 import { arrayArg, collectionArg, docArg, intArg } from './util';
 
 /** The first document matching `filter` in `sort` order (or natural order). */
-function findFirst(coll: Collection | undefined, filter: Document, sort?: Document, collation?: Document): Doc | undefined {
+function findFirst(
+  coll: Collection | undefined,
+  filter: Document,
+  sort?: Document,
+  collation?: Document,
+): Doc | undefined {
   if (!coll) return undefined;
-  if (sort && Object.keys(sort).length > 0) return sortDocs(coll.find(filter, collation), sort, collation, 1)[0];
+  if (sort && Object.keys(sort).length > 0)
+    return sortDocs(coll.find(filter, collation), sort, collation, 1)[0];
   return coll.find(filter, collation).next().value as Doc | undefined;
 }
 
 /** Runs write statements with mongod's ordered/unordered semantics, collecting per-statement errors. */
-function eachStatement(statements: Document[], ordered: boolean, run: (s: Document, i: number) => void): Document[] {
+function eachStatement(
+  statements: Document[],
+  ordered: boolean,
+  run: (s: Document, i: number) => void,
+): Document[] {
   const writeErrors: Document[] = [];
   for (let i = 0; i < statements.length; i++) {
     try {
@@ -110,7 +120,10 @@ const del: CommandHandler = (cmd, ctx) => {
     const filter = docArg(s, 'q') ?? {};
     const collation = docArg(s, 'collation');
     const limit = intArg(s, 'limit');
-    const victims = limit === 1 ? [findFirst(coll, filter, undefined, collation)].filter((d): d is Doc => !!d) : [...coll.find(filter, collation)];
+    const victims =
+      limit === 1
+        ? [findFirst(coll, filter, undefined, collation)].filter((d): d is Doc => !!d)
+        : [...coll.find(filter, collation)];
     for (const doc of victims) coll.remove(doc);
     n += victims.length;
   });
@@ -127,22 +140,32 @@ const findAndModify: CommandHandler = (cmd, ctx) => {
   const out = (doc: Doc | undefined | null): Doc | null => (doc ? project(doc) : null);
 
   if (cmd.remove === true) {
-    if (cmd.update !== undefined) throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true');
+    if (cmd.update !== undefined)
+      throw new CommandError('FailedToParse', 'Cannot specify both an update and remove=true');
     if (target) (coll as Collection).remove(target);
     return { lastErrorObject: { n: target ? 1 : 0 }, value: out(target), ok: 1 };
   }
   const u = cmd.update as Document | Document[] | undefined;
-  if (u === undefined) throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
+  if (u === undefined)
+    throw new CommandError('FailedToParse', 'Either an update or remove=true must be specified');
   const arrayFilters = cmd.arrayFilters as Document[] | undefined;
   const returnNew = cmd.new === true;
   if (target) {
     const next = applyUpdate(target, u, { arrayFilters, filter, isInsert: false });
     const stored = next ? (coll as Collection).replace(target, next) : target;
-    return { lastErrorObject: { n: 1, updatedExisting: true }, value: out(returnNew ? stored : target), ok: 1 };
+    return {
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: out(returnNew ? stored : target),
+      ok: 1,
+    };
   }
   if (cmd.upsert === true) {
     const doc = ctx.engine.catalog.ensure(ctx.db, name).insert(buildUpsert(filter, u, arrayFilters));
-    return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? out(doc) : null, ok: 1 };
+    return {
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+      value: returnNew ? out(doc) : null,
+      ok: 1,
+    };
   }
   return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
 };

@@ -37,12 +37,14 @@ const find: CommandHandler = (cmd, ctx) => {
     singleBatch = true;
   }
   let batchSize = batchSizeArg(cmd);
-  if (limit > 0 && (batchSize === undefined || batchSize > limit)) batchSize = Math.min(limit, batchSize ?? 101);
+  if (limit > 0 && (batchSize === undefined || batchSize > limit))
+    batchSize = Math.min(limit, batchSize ?? 101);
   const project = compileProjection(docArg(cmd, 'projection'), filter);
 
   const coll = ctx.engine.catalog.get(ctx.db, name);
   let docs: Iterable<Doc> = coll ? coll.find(filter, collation) : [];
-  if (coll && sort && Object.keys(sort).length > 0) docs = sortDocs(docs, sort, collation, limit > 0 ? skip + limit : 0);
+  if (coll && sort && Object.keys(sort).length > 0)
+    docs = sortDocs(docs, sort, collation, limit > 0 ? skip + limit : 0);
   const batch = ctx.engine.cursors.open(ns, window(docs, skip, limit, project), batchSize, singleBatch);
   return cursorReply(batch, ns, true);
 };
@@ -77,7 +79,8 @@ const count: CommandHandler = (cmd, ctx) => {
 const distinct: CommandHandler = (cmd, ctx) => {
   const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'distinct'));
   const key = cmd.key as unknown;
-  if (typeof key !== 'string' || !key) throw new CommandError('FailedToParse', "BSON field 'key' is missing or not a string");
+  if (typeof key !== 'string' || !key)
+    throw new CommandError('FailedToParse', "BSON field 'key' is missing or not a string");
   const seen = new Map<string, unknown>();
   for (const doc of coll?.find(docArg(cmd, 'query') ?? {}, docArg(cmd, 'collation')) ?? []) {
     for (const v of valuesAtPath(doc, key)) {
@@ -90,15 +93,28 @@ const distinct: CommandHandler = (cmd, ctx) => {
 };
 
 /** Stages that only filter, reorder or summarize: they never write into the documents flowing through them. */
-const NON_MUTATING_STAGES = new Set(['$match', '$sort', '$limit', '$skip', '$count', '$group', '$sortByCount', '$sample']);
+const NON_MUTATING_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$limit',
+  '$skip',
+  '$count',
+  '$group',
+  '$sortByCount',
+  '$sample',
+]);
 
 /** Whether a pipeline can run on stored documents directly, without defensive copies. */
 function isReadOnlyPipeline(pipeline: Document[]): boolean {
   return pipeline.every((stage) => {
     const [op, spec] = Object.entries(stage)[0] ?? [];
-    if (op === '$facet' && isPlainObject(spec)) return Object.values(spec).every((p) => Array.isArray(p) && isReadOnlyPipeline(p as Document[]));
+    if (op === '$facet' && isPlainObject(spec))
+      return Object.values(spec).every((p) => Array.isArray(p) && isReadOnlyPipeline(p as Document[]));
     if (op === '$lookup' && isPlainObject(spec)) {
-      return !String(spec.as ?? '').includes('.') && (!Array.isArray(spec.pipeline) || isReadOnlyPipeline(spec.pipeline as Document[]));
+      return (
+        !String(spec.as ?? '').includes('.') &&
+        (!Array.isArray(spec.pipeline) || isReadOnlyPipeline(spec.pipeline as Document[]))
+      );
     }
     return op !== undefined && NON_MUTATING_STAGES.has(op);
   });
@@ -112,7 +128,8 @@ function* fromMingo(it: { next(): { value?: unknown; done: boolean } }): Generat
 function outTarget(stage: Document, db: string): { db: string; coll: string } {
   const spec = stage.$out as unknown;
   if (typeof spec === 'string') return { db, coll: spec };
-  if (isPlainObject(spec) && typeof spec.coll === 'string') return { db: typeof spec.db === 'string' ? spec.db : db, coll: spec.coll };
+  if (isPlainObject(spec) && typeof spec.coll === 'string')
+    return { db: typeof spec.db === 'string' ? spec.db : db, coll: spec.coll };
   throw new CommandError('FailedToParse', '$out must be a collection name or { db, coll }');
 }
 
@@ -122,12 +139,18 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const name = dbLevel ? '$cmd.aggregate' : collectionArg(cmd, 'aggregate');
   const ns = `${ctx.db}.${name}`;
   const pipeline = [...arrayArg(cmd, 'pipeline')];
-  if (cmd.explain === true) throw new CommandError('NotImplemented', 'explain is not supported by the embedded engine');
+  if (cmd.explain === true)
+    throw new CommandError('NotImplemented', 'explain is not supported by the embedded engine');
   const cursorOpts = docArg(cmd, 'cursor');
-  if (!cursorOpts) throw new CommandError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+  if (!cursorOpts)
+    throw new CommandError(
+      'FailedToParse',
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   const last = pipeline[pipeline.length - 1];
   const out = last && '$out' in last ? outTarget(pipeline.pop() as Document, ctx.db) : undefined;
-  if (pipeline.some((s) => '$merge' in s)) throw new CommandError('NotImplemented', '$merge is not supported by the embedded engine; use $out');
+  if (pipeline.some((s) => '$merge' in s))
+    throw new CommandError('NotImplemented', '$merge is not supported by the embedded engine; use $out');
 
   const collation = docArg(cmd, 'collation');
   const copy = !isReadOnlyPipeline(pipeline);
@@ -144,7 +167,9 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const aggregator = new Aggregator(pipeline, {
     collation: collation as never,
     variables: docArg(cmd, 'let'),
-    collectionResolver: (from: string) => [...prepare(ctx.engine.catalog.get(ctx.db, from)?.docs.values() ?? [])],
+    collectionResolver: (from: string) => [
+      ...prepare(ctx.engine.catalog.get(ctx.db, from)?.docs.values() ?? []),
+    ],
   });
   const results = fromMingo(aggregator.stream(prepare(source)));
   if (out) {
@@ -163,4 +188,11 @@ function writeOut(ctx: CommandContext, target: { db: string; coll: string }, doc
 }
 
 /** Read commands: find, getMore, killCursors, count, distinct, aggregate. */
-export const queryCommands: Record<string, CommandHandler> = { find, getMore, killCursors, count, distinct, aggregate };
+export const queryCommands: Record<string, CommandHandler> = {
+  find,
+  getMore,
+  killCursors,
+  count,
+  distinct,
+  aggregate,
+};

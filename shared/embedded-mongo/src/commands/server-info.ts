@@ -50,7 +50,14 @@ const getParameter: CommandHandler = (cmd) => {
 };
 
 const hostInfo: CommandHandler = () => ({
-  system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.round(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: os.arch() },
+  system: {
+    currentTime: new Date(),
+    hostname: os.hostname(),
+    cpuAddrSize: 64,
+    memSizeMB: Math.round(os.totalmem() / 1048576),
+    numCores: os.cpus().length,
+    cpuArch: os.arch(),
+  },
   os: { type: os.type(), name: os.platform(), version: os.release() },
   extra: {},
   ok: 1,
@@ -69,7 +76,10 @@ const serverStatus: CommandHandler = (_cmd, ctx) => ({
 });
 
 const unsupportedAuth: CommandHandler = () => {
-  throw new CommandError('AuthenticationFailed', 'Authentication is not supported by the embedded engine; connect without credentials');
+  throw new CommandError(
+    'AuthenticationFailed',
+    'Authentication is not supported by the embedded engine; connect without credentials',
+  );
 };
 
 /** Handshake, diagnostics and session/transaction bookkeeping. Transactions are accepted without isolation. */

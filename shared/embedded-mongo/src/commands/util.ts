@@ -16,7 +16,11 @@ export function collectionArg(cmd: Document, field: string): string {
 export function docArg(cmd: Document, field: string): Document | undefined {
   const v = cmd[field] as unknown;
   if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) throw new CommandError('TypeMismatch', `BSON field '${field}' is the wrong type '${typeof v}', expected type 'object'`);
+  if (!isPlainObject(v))
+    throw new CommandError(
+      'TypeMismatch',
+      `BSON field '${field}' is the wrong type '${typeof v}', expected type 'object'`,
+    );
   return v;
 }
 
@@ -32,7 +36,8 @@ export function intArg(cmd: Document, field: string, fallback = 0): number {
 /** A required array field. */
 export function arrayArg(cmd: Document, field: string): Document[] {
   const v = cmd[field] as unknown;
-  if (!Array.isArray(v)) throw new CommandError('FailedToParse', `BSON field '${field}' is missing or not an array`);
+  if (!Array.isArray(v))
+    throw new CommandError('FailedToParse', `BSON field '${field}' is missing or not an array`);
   return v as Document[];
 }
 

@@ -8,9 +8,15 @@ import { Collection, type MutationSink } from './collection';
 const BAD_DB_CHARS = /[/\\. "$*<>:|?\0]/;
 
 function validateNames(db: string, coll?: string): void {
-  if (!db || BAD_DB_CHARS.test(db) || db.length > 63) throw new CommandError('InvalidNamespace', `Invalid database name: '${db}'`);
+  if (!db || BAD_DB_CHARS.test(db) || db.length > 63)
+    throw new CommandError('InvalidNamespace', `Invalid database name: '${db}'`);
   if (coll === undefined) return;
-  if (!coll || coll.includes('\0') || coll.startsWith('.') || (coll.includes('$') && !coll.startsWith('system.'))) {
+  if (
+    !coll ||
+    coll.includes('\0') ||
+    coll.startsWith('.') ||
+    (coll.includes('$') && !coll.startsWith('system.'))
+  ) {
     throw new CommandError('InvalidNamespace', `Invalid collection name: ${coll}`);
   }
 }
@@ -36,7 +42,8 @@ export class Catalog {
   /** Creates a collection; fails with NamespaceExists if it is already there. */
   create(db: string, name: string, options: Document, uuid = new UUID()): Collection {
     validateNames(db, name);
-    if (this.get(db, name)) throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
+    if (this.get(db, name))
+      throw new CommandError('NamespaceExists', `Collection ${db}.${name} already exists.`);
     let colls = this.dbs.get(db);
     if (!colls) {
       colls = new Map();

@@ -94,9 +94,16 @@ export class Collection {
    * already exact (the common findById / findOne-by-unique-key case, which then costs no query compilation).
    */
   *find(filter: Document = {}, collation?: Document): Generator<Doc> {
-    if ('$text' in filter) throw new CommandError('NotImplemented', '$text queries are not supported by the embedded engine (text indexes are metadata only)');
+    if ('$text' in filter)
+      throw new CommandError(
+        'NotImplemented',
+        '$text queries are not supported by the embedded engine (text indexes are metadata only)',
+      );
     const plan = collation ? { docs: this.docs.values(), exact: false } : this.plan(filter);
-    const query = plan.exact || Object.keys(filter).length === 0 ? null : new Query(filter, collation ? { collation: collation as CollationSpec } : {});
+    const query =
+      plan.exact || Object.keys(filter).length === 0
+        ? null
+        : new Query(filter, collation ? { collation: collation as CollationSpec } : {});
     for (const doc of plan.docs) if (query === null || query.test(doc)) yield doc;
   }
 
@@ -133,13 +140,15 @@ export class Collection {
   createIndex(raw: Document): boolean {
     const spec = normalizeIndexSpec(raw);
     if (spec.name === ID_INDEX.name || valueKey(spec.key) === valueKey(ID_INDEX.key)) {
-      if (spec.unique === false) throw new CommandError('InvalidOptions', 'The _id index cannot be non-unique');
+      if (spec.unique === false)
+        throw new CommandError('InvalidOptions', 'The _id index cannot be non-unique');
       return false;
     }
     const byName = this.indexes.get(spec.name);
     if (byName) {
       if (sameIndexOptions(byName.spec, spec)) return false;
-      const code = valueKey(byName.spec.key) === valueKey(spec.key) ? 'IndexOptionsConflict' : 'IndexKeySpecsConflict';
+      const code =
+        valueKey(byName.spec.key) === valueKey(spec.key) ? 'IndexOptionsConflict' : 'IndexKeySpecsConflict';
       throw new CommandError(
         code,
         `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(byName.spec)}`,
@@ -180,7 +189,10 @@ export class Collection {
     }
     if (name === ID_INDEX.name) throw new CommandError('InvalidOptions', 'cannot drop _id index');
     if (!name || !this.indexes.has(name)) {
-      throw new CommandError('IndexNotFound', `index not found with name [${typeof nameOrKey === 'string' ? nameOrKey : JSON.stringify(nameOrKey)}]`);
+      throw new CommandError(
+        'IndexNotFound',
+        `index not found with name [${typeof nameOrKey === 'string' ? nameOrKey : JSON.stringify(nameOrKey)}]`,
+      );
     }
     this.indexes.delete(name);
     this.sink?.record({ op: 'di', db: this.db, c: this.name, name });
@@ -200,7 +212,8 @@ export class Collection {
     const out: { field: string; seconds: number }[] = [];
     for (const index of this.indexes.values()) {
       const secs = index.spec.expireAfterSeconds;
-      if (typeof secs === 'number' && index.fields.length === 1) out.push({ field: index.fields[0] as string, seconds: secs });
+      if (typeof secs === 'number' && index.fields.length === 1)
+        out.push({ field: index.fields[0] as string, seconds: secs });
     }
     return out;
   }

@@ -52,8 +52,12 @@ export function normalizeIndexSpec(raw: Document): IndexSpec {
     throw new CommandError('CannotCreateIndex', 'Index key pattern must be a non-empty object');
   }
   for (const [field, dir] of Object.entries(key as Document)) {
-    const ok = typeof dir === 'number' ? dir !== 0 : typeof dir === 'string' && (dir === 'hashed' || METADATA_ONLY_TYPES.has(dir));
-    if (!ok) throw new CommandError('CannotCreateIndex', `Unknown index type for field '${field}': ${String(dir)}`);
+    const ok =
+      typeof dir === 'number'
+        ? dir !== 0
+        : typeof dir === 'string' && (dir === 'hashed' || METADATA_ONLY_TYPES.has(dir));
+    if (!ok)
+      throw new CommandError('CannotCreateIndex', `Unknown index type for field '${field}': ${String(dir)}`);
   }
   const spec: IndexSpec = {
     v: 2,
@@ -96,7 +100,9 @@ export class HashIndex {
     private readonly ns: string,
   ) {
     this.fields = Object.keys(spec.key);
-    this.metadataOnly = Object.values(spec.key).some((v) => typeof v === 'string' && METADATA_ONLY_TYPES.has(v));
+    this.metadataOnly = Object.values(spec.key).some(
+      (v) => typeof v === 'string' && METADATA_ONLY_TYPES.has(v),
+    );
     this.unique = !!spec.unique && !this.metadataOnly;
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : null;

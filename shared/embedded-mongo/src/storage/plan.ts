@@ -30,7 +30,11 @@ function equalityOf(value: unknown, allowObjects: boolean): unknown[] | undefine
   if (keys[0] === '$eq') return equalityOf(value.$eq, allowObjects);
   if (keys[0] === '$in' && Array.isArray(value.$in) && value.$in.length <= MAX_IN_VALUES) {
     const values = value.$in as unknown[];
-    return values.every((v) => isIndexableScalar(v) || (allowObjects && isPlainObject(v) && !Object.keys(v).some((k) => k.startsWith('$'))))
+    return values.every(
+      (v) =>
+        isIndexableScalar(v) ||
+        (allowObjects && isPlainObject(v) && !Object.keys(v).some((k) => k.startsWith('$'))),
+    )
       ? values
       : undefined;
   }

@@ -15,7 +15,8 @@ export function valueComparator(collation?: Document): Comparator {
   const collator = new Intl.Collator(locale, {
     sensitivity: SENSITIVITY[Number(collation?.strength ?? 3)] ?? 'variant',
     numeric: collation?.numericOrdering === true,
-    caseFirst: collation?.caseFirst === 'upper' || collation?.caseFirst === 'lower' ? collation.caseFirst : 'false',
+    caseFirst:
+      collation?.caseFirst === 'upper' || collation?.caseFirst === 'lower' ? collation.caseFirst : 'false',
   });
   return (a, b) => (typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : compare(a, b));
 }
@@ -31,7 +32,11 @@ function parseSort(spec: Document): SortField[] {
   for (const [path, dir] of Object.entries(spec)) {
     if (path === '$natural' || (dir !== null && typeof dir === 'object')) continue;
     const n = Number(dir);
-    if (n !== 1 && n !== -1) throw new CommandError('BadValue', `$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
+    if (n !== 1 && n !== -1)
+      throw new CommandError(
+        'BadValue',
+        `$sort key ordering must be 1 (for ascending) or -1 (for descending)`,
+      );
     fields.push({ path, dir: n });
   }
   return fields;
