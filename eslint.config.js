@@ -7,7 +7,16 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/artifacts/**', '**/dev-dist/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'e2e/artifacts/**',
+      '**/dev-dist/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,6 +31,7 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'gateway/**/*.ts', 'shared/**/*.ts'],
     plugins: { boundaries },
     settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/elements': [
         { type: 'service', pattern: 'services/*', capture: ['name'] },
         { type: 'gateway', pattern: 'gateway' },
@@ -47,6 +57,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, boundaries },
     settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/elements': [
         { type: 'app', pattern: 'web/src/app' },
         { type: 'routes', pattern: 'web/src/routes' },
