@@ -496,6 +496,17 @@ describe('aggregation', () => {
     expect(rows).toHaveLength(5000);
   });
 
+  it('refuses stages the engine cannot run with a server error, not a crash', async () => {
+    const err = (await db
+      .collection('books')
+      .aggregate([{ $noSuchStage: {} }])
+      .toArray()
+      .catch((e: unknown) => e)) as MongoServerError;
+    expect(err).toBeInstanceOf(MongoServerError);
+    expect(err.code).toBeGreaterThan(0);
+    expect((await db.command({ ping: 1 })).ok).toBe(1);
+  });
+
   it('writes results with $out', async () => {
     await db
       .collection('books')

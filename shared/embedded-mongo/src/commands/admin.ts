@@ -63,19 +63,17 @@ const dropDatabase: CommandHandler = (_cmd, ctx) => {
 
 const listCollections: CommandHandler = (cmd, ctx) => {
   const nameOnly = cmd.nameOnly === true;
-  const infos = ctx.engine.catalog
-    .collections(ctx.db)
-    .map((c) =>
-      nameOnly
-        ? { name: c.name, type: 'collection' }
-        : {
-            name: c.name,
-            type: 'collection',
-            options: c.options,
-            info: { readOnly: false, uuid: c.uuid },
-            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
-          },
-    );
+  const infos = ctx.engine.catalog.collections(ctx.db).map((c) =>
+    nameOnly
+      ? { name: c.name, type: 'collection' }
+      : {
+          name: c.name,
+          type: 'collection',
+          options: c.options,
+          info: { readOnly: false, uuid: c.uuid },
+          idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+        },
+  );
   const filter = docArg(cmd, 'filter');
   const query = filter ? new Query(filter, {}) : null;
   const ns = `${ctx.db}.$cmd.listCollections`;

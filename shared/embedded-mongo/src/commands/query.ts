@@ -92,6 +92,20 @@ const distinct: CommandHandler = (cmd, ctx) => {
   return { values: [...seen.values()], ok: 1 };
 };
 
+/** Stages that need a real server (change streams, diagnostics) or write elsewhere; refused with a clear message. */
+const SERVER_ONLY_STAGES = new Set([
+  '$merge',
+  '$changeStream',
+  '$currentOp',
+  '$collStats',
+  '$indexStats',
+  '$listSessions',
+  '$listLocalSessions',
+  '$planCacheStats',
+  '$search',
+  '$geoNear',
+]);
+
 /** Stages that only filter, reorder or summarize: they never write into the documents flowing through them. */
 const NON_MUTATING_STAGES = new Set([
   '$match',
@@ -149,8 +163,10 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     );
   const last = pipeline[pipeline.length - 1];
   const out = last && '$out' in last ? outTarget(pipeline.pop() as Document, ctx.db) : undefined;
-  if (pipeline.some((s) => '$merge' in s))
-    throw new CommandError('NotImplemented', '$merge is not supported by the embedded engine; use $out');
+  const unsupported = pipeline.map((s) => Object.keys(s)[0]).find((op) => op && SERVER_ONLY_STAGES.has(op));
+  if (unsupported) {
+    throw new CommandError('NotImplemented', `${unsupported} is not supported by the embedded engine`);
+  }
 
   const collation = docArg(cmd, 'collation');
   const copy = !isReadOnlyPipeline(pipeline);
