@@ -64,9 +64,11 @@ export async function closeRedis(redis: Redis, timeoutMs = 1_000): Promise<void>
     return;
   }
   let timer: NodeJS.Timeout | undefined;
+  const ended = new Promise((resolve) => redis.once('end', resolve));
   try {
     await Promise.race([
-      redis.quit(),
+      // QUIT answers before the socket is closed: wait for the end so nothing is left open.
+      redis.quit().then(() => ended),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error('quit timed out')), timeoutMs);
       }),
