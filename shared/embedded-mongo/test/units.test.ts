@@ -1,4 +1,4 @@
-import { Long, ObjectId, UUID } from 'bson';
+import { Decimal128, Long, ObjectId, UUID } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { CommandError } from '../src/errors';
 import { Collection } from '../src/storage/collection';
@@ -64,6 +64,30 @@ describe('sortDocs', () => {
     ];
     expect(sortDocs(docs, { v: 1 }).map((d) => d.n)).toEqual(['a', 'c', 'b']);
     expect(sortDocs(docs, { v: -1 }).map((d) => d.n)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('orders mixed types like mongod and numeric BSON types by value', () => {
+    const id = new ObjectId();
+    const docs = [
+      { n: 'date', v: new Date(0) },
+      { n: 'oid', v: id },
+      { n: 'str', v: 'a' },
+      { n: 'dec', v: Decimal128.fromString('10.5') },
+      { n: 'null', v: null },
+      { n: 'num', v: 9.5 },
+      { n: 'bool', v: false },
+      { n: 'obj', v: { a: 1 } },
+    ];
+    expect(sortDocs(docs, { v: 1 }).map((d) => d.n)).toEqual([
+      'null',
+      'num',
+      'dec',
+      'str',
+      'obj',
+      'oid',
+      'bool',
+      'date',
+    ]);
   });
 
   it('rejects an invalid direction', () => {

@@ -1,9 +1,87 @@
 import type { Document } from 'bson';
 import { compare } from 'mingo/util';
 import { CommandError } from '../errors';
-import { type Doc, valuesAtPath } from '../values';
+import { type Doc, bsonType, valuesAtPath } from '../values';
 
 type Comparator = (a: unknown, b: unknown) => number;
+
+/** MongoDB's cross-type sort order (lower ranks first). */
+function typeRank(v: unknown): number {
+  if (v === null || v === undefined) return 2;
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return 3;
+    case 'string':
+      return 4;
+    case 'boolean':
+      return 9;
+    default:
+      break;
+  }
+  if (Array.isArray(v)) return 6;
+  if (v instanceof Date) return 10;
+  if (v instanceof RegExp) return 12;
+  switch (bsonType(v)) {
+    case 'MinKey':
+      return 1;
+    case 'Long':
+    case 'Int32':
+    case 'Double':
+    case 'Decimal128':
+      return 3;
+    case 'BSONSymbol':
+      return 4;
+    case 'Binary':
+      return 7;
+    case 'ObjectId':
+      return 8;
+    case 'Timestamp':
+      return 11;
+    case 'BSONRegExp':
+      return 12;
+    case 'MaxKey':
+      return 13;
+    default:
+      return 5; // embedded documents (and the rare Code/DBRef values)
+  }
+}
+
+/** A numeric BSON value as a double; enough precision to order Long and Decimal128 against numbers. */
+function toDouble(v: unknown): number {
+  return typeof v === 'number' ? v : Number(String(v));
+}
+
+/**
+ * Compares two values in MongoDB sort order: by type rank first (null < numbers < strings < objects < arrays <
+ * binary < ObjectId < booleans < dates < timestamps < regexes), then within the type. All numeric BSON types
+ * compare by value, so Decimal128 prices sort numerically. Objects and arrays fall back to mingo's comparison.
+ */
+export function bsonCompare(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case 2:
+      return 0;
+    case 3: {
+      const x = toDouble(a);
+      const y = toDouble(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 4: {
+      const x = String(a);
+      const y = String(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case 9:
+      return Number(a) - Number(b);
+    case 10:
+      return Math.sign((a as Date).getTime() - (b as Date).getTime());
+    default:
+      return compare(a, b);
+  }
+}
 
 /** Maps MongoDB collation strength to Intl.Collator sensitivity. */
 const SENSITIVITY: Record<number, 'base' | 'accent' | 'variant'> = { 1: 'base', 2: 'accent', 3: 'variant' };
@@ -11,14 +89,15 @@ const SENSITIVITY: Record<number, 'base' | 'accent' | 'variant'> = { 1: 'base', 
 /** The value comparator for a collation (`undefined`/`simple` means binary string order like mongod). */
 export function valueComparator(collation?: Document): Comparator {
   const locale = collation?.locale as unknown;
-  if (typeof locale !== 'string' || locale === 'simple') return compare;
+  if (typeof locale !== 'string' || locale === 'simple') return bsonCompare;
   const collator = new Intl.Collator(locale, {
     sensitivity: SENSITIVITY[Number(collation?.strength ?? 3)] ?? 'variant',
     numeric: collation?.numericOrdering === true,
     caseFirst:
       collation?.caseFirst === 'upper' || collation?.caseFirst === 'lower' ? collation.caseFirst : 'false',
   });
-  return (a, b) => (typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : compare(a, b));
+  return (a, b) =>
+    typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : bsonCompare(a, b);
 }
 
 interface SortField {
