@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const misses: string[] = [];
   const report = (label: string, value: string, target?: { ok: boolean; text: string }): void => {
     const suffix = target ? `  (target ${target.text}: ${target.ok ? 'OK' : 'MISSED'})` : '';
-    results.push(`${label.padEnd(44)} ${value}${suffix}`);
+    results.push(`${label.padEnd(54)} ${value}${suffix}`);
     if (target && !target.ok) misses.push(label);
     console.log(results[results.length - 1]);
   };
