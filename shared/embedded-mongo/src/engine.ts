@@ -51,7 +51,10 @@ export class Engine {
           (rec) => this.catalog.apply(rec),
         )
       : null;
-    const ttl = setInterval(() => this.expireTtl(), opts.ttlMonitorIntervalMs);
+    const ttl = setInterval(
+      () => this.background('TTL monitor', () => this.expireTtl()),
+      Math.max(50, opts.ttlMonitorIntervalMs),
+    );
     const sweep = setInterval(() => this.cursors.sweep(), 60_000);
     for (const t of [ttl, sweep]) t.unref();
     this.timers.push(ttl, sweep);
@@ -83,7 +86,13 @@ export class Engine {
     } catch (err) {
       reply = toCommandError(err).toReply();
     }
-    this.commit((command.writeConcern as Document | undefined)?.j === true);
+    try {
+      this.commit((command.writeConcern as Document | undefined)?.j === true);
+    } catch (err) {
+      // The change is applied in memory but not on disk: never acknowledge it as durable.
+      this.opts.log(`embedded-mongo: WARNING journal write failed: ${(err as Error).message}`);
+      return new CommandError('InternalError', `journal write failed: ${(err as Error).message}`).toReply();
+    }
     return reply;
   }
 
@@ -96,8 +105,17 @@ export class Engine {
       this.compactionScheduled = true;
       setImmediate(() => {
         this.compactionScheduled = false;
-        this.compact();
+        this.background('compaction', () => this.compact());
       });
+    }
+  }
+
+  /** Runs timer-driven work so that a failure (a full disk, say) is logged instead of crashing the process. */
+  private background(what: string, work: () => unknown): void {
+    try {
+      work();
+    } catch (err) {
+      this.opts.log(`embedded-mongo: WARNING ${what} failed: ${(err as Error).message}`);
     }
   }
 
