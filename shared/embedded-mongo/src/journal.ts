@@ -260,7 +260,13 @@ export class Journal implements MutationSink {
     this.pending = [];
     this.pendingBytes = 0;
     let off = 0;
-    while (off < buf.length) off += fs.writeSync(this.fd, buf, off);
+    try {
+      while (off < buf.length) off += fs.writeSync(this.fd, buf, off);
+    } catch (err) {
+      // Cut a partial write off again, or every record appended after it would be unreachable at replay.
+      if (off > 0) fs.ftruncateSync(this.fd, this.journalBytes);
+      throw err;
+    }
     this.journalBytes += buf.length;
     this.dirty = true;
   }

@@ -659,6 +659,17 @@ describe('collections and databases', () => {
     expect(await db.listCollections({ name: 'renamed' }).toArray()).toHaveLength(0);
   });
 
+  it('reports dbStats and collStats', async () => {
+    const c = db.collection('stats');
+    await c.insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]);
+    const coll = await db.command({ collStats: 'stats' });
+    expect(coll.count).toBe(3);
+    expect(coll.size).toBeGreaterThan(0);
+    const stats = await db.command({ dbStats: 1 });
+    expect(stats.collections).toBeGreaterThan(0);
+    expect(stats.objects).toBeGreaterThanOrEqual(3);
+  });
+
   it('lists databases and drops one', async () => {
     const other = client.db(uniqueDbName('other'));
     await other.collection('c').insertOne({ x: 1 });
