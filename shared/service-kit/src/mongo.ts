@@ -56,7 +56,12 @@ export async function connectMongo(options: ConnectMongoOptions): Promise<Connec
   });
   connection.plugin(apiJsonPlugin);
   const log = options.logger?.child({ component: 'mongo', db: options.dbName });
-  connection.on('disconnected', () => log?.warn('mongodb disconnected'));
+  // close() passes through 'disconnecting'; a connection lost under us goes straight to 'disconnected'.
+  let closing = false;
+  connection.on('disconnecting', () => (closing = true));
+  connection.on('disconnected', () =>
+    closing ? log?.info('mongodb closed') : log?.warn('mongodb disconnected'),
+  );
   connection.on('reconnected', () => log?.info('mongodb reconnected'));
   connection.on('error', (error: Error) => log?.error({ err: error }, 'mongodb error'));
   try {
