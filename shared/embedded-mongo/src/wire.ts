@@ -42,6 +42,7 @@ export class RequestTooLargeError extends Error {}
 /** Thrown for malformed messages; the connection is closed. */
 export class ProtocolError extends Error {}
 
+/** Reads the 16-byte standard message header. */
 export function readHeader(buf: Buffer): MessageHeader {
   return {
     length: buf.readInt32LE(0),

@@ -200,10 +200,6 @@ export class HashIndex {
     return typeof cur === 'string' ? [cur] : cur;
   }
 
-  clear(): void {
-    this.entries.clear();
-  }
-
   /** Number of distinct keys, reported by collStats as a size estimate. */
   get keyCount(): number {
     return this.entries.size;
