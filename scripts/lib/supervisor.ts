@@ -37,6 +37,9 @@ export class Supervised {
       cwd: this.spec.cwd,
       env: this.spec.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Own process group: a terminal's Ctrl-C reaches only the launcher, which then stops the stack in order.
+      // Otherwise every child would get SIGINT and the launcher's SIGTERM, and skip its graceful drain.
+      detached: true,
     });
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {

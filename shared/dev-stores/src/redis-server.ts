@@ -62,7 +62,8 @@ export async function ensureRedis(
   } else {
     args.push('--appendonly', 'no');
   }
-  const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Own process group, so a terminal's Ctrl-C does not stop Redis before the services using it have drained.
+  const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
