@@ -47,6 +47,12 @@ export interface StartServiceOptions<C extends BaseServiceConfig> {
   /** Loads the service's configuration (usually `() => loadConfig(schema)`); a ConfigError ends the process with its message. */
   config: () => C;
   setup: (context: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
+  /**
+   * Default true. False for a process that only publishes, such as a job worker running beside its service:
+   * it creates no consumer group and reads nothing, so it never takes (and acknowledges) events meant for the
+   * service's own handlers.
+   */
+  consumeEvents?: boolean;
 }
 
 export interface RunningService<C extends BaseServiceConfig> {
@@ -121,7 +127,7 @@ export async function startService<C extends BaseServiceConfig>(
     const attached = (await parts.attach?.(server)) ?? [];
     await listen(server, config.PORT, config.HOST);
     opened.push({ name: 'http', run: () => new Promise((resolve) => server.close(resolve)) });
-    await bus.start();
+    if (options.consumeEvents !== false) await bus.start();
 
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.HOST}:${port}`;

@@ -55,6 +55,25 @@ describe('startService', () => {
     expect(closing.indexOf('shutdown complete')).toBeGreaterThan(closing.indexOf('demo sockets closed'));
   });
 
+  it('with consumeEvents false, it publishes but creates no consumer group and handles nothing', async () => {
+    const stream = `${stores.stream}:publish-only`;
+    const service = await spawnService(entry, {
+      ...stores.env,
+      MONGO_DB: stores.dbName,
+      EVENTS_STREAM: stream,
+      DEMO_CONSUME_EVENTS: 'false',
+    });
+    try {
+      await stores.createBus('auth', { stream }).publish('user.deleted', { id: 'u-ignored' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const groups = (await stores.redis.call('XINFO', 'GROUPS', stream)) as unknown[];
+      expect(groups).toEqual([]);
+      expect(service.logs.map((line) => String(line.msg))).not.toContain('demo handled user.deleted');
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  });
+
   it('when MongoDB cannot be reached at start, it logs why and exits 1', async () => {
     const deadMongo = (await deadRedisUrl()).replace('redis://', 'mongodb://');
     const started = spawnService(entry, { ...stores.env, MONGO_URL: deadMongo });
