@@ -68,11 +68,17 @@ export const AvatarUploadSchema = z.object({
 });
 export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
 
-/** PUT /api/admin/users/:userId/swap-count — a number ≥ 0 (strings that parse as numbers are accepted). */
+/**
+ * PUT /api/admin/users/:userId/swap-count — a whole number ≥ 0. Numeric strings ('4') are accepted; anything
+ * else (empty string, null, booleans, arrays) is 'Invalid input' rather than being coerced to 0 or 1.
+ */
 export const SwapCountSchema = z.object({
-  reviewCount: z.coerce
-    .number({ error: MSG.invalidInput })
-    .int({ error: MSG.invalidInput })
-    .min(0, { error: MSG.invalidInput }),
+  reviewCount: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: MSG.invalidInput })
+      .int({ error: MSG.invalidInput })
+      .min(0, { error: MSG.invalidInput }),
+  ),
 });
 export type SwapCountInput = z.infer<typeof SwapCountSchema>;
