@@ -122,11 +122,26 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   };
   app.use(onError);
 
+  // Upgraded sockets leave the HTTP server's bookkeeping: they must be closed by hand on shutdown, or
+  // server.close() would wait for every open chat connection.
+  const upgraded = new Set<Duplex>();
+
   /** Wire into `server.on('upgrade')`: only Socket.IO may upgrade. */
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-    if (req.url?.startsWith('/socket.io')) socketProxy.upgrade(req, socket as never, head);
-    else socket.destroy();
+    if (!req.url?.startsWith('/socket.io')) {
+      socket.destroy();
+      return;
+    }
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    socketProxy.upgrade(req, socket as never, head);
   }
 
-  return { app, onUpgrade };
+  /** Ends every proxied WebSocket (clients reconnect to another replica). */
+  function closeUpgradedSockets() {
+    for (const socket of upgraded) socket.destroy();
+    upgraded.clear();
+  }
+
+  return { app, onUpgrade, closeUpgradedSockets };
 }

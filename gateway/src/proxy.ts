@@ -62,9 +62,19 @@ export function createSocketProxy(upstreams: Upstreams, logger: Logger) {
   return createProxyMiddleware({
     target: upstreams.messaging,
     agent: upstreamAgent,
-    ws: true,
+    // Upgrades are routed explicitly by the gateway's `onUpgrade`. With `ws: true` the middleware would
+    // subscribe itself to the server's upgrade event after the first polling request and take every path.
+    ws: false,
     xfwd: true,
     on: {
+      // http-proxy ends the upstream socket only when the client's ends cleanly; a dropped or destroyed client
+      // socket would leak it. Tie both lifetimes together.
+      proxyReqWs(proxyReq, _req, socket) {
+        proxyReq.on('upgrade', (_res, proxySocket) => {
+          socket.once('close', () => proxySocket.destroy());
+          proxySocket.once('close', () => socket.destroy());
+        });
+      },
       error(error, _req, res) {
         logger.warn({ err: error.message }, 'socket.io upstream error');
         if ('writeHead' in res)

@@ -14,7 +14,7 @@ const redis = new Redis(config.REDIS_URL, {
 });
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
-const { app, onUpgrade } = createGateway({ config, logger, redis });
+const { app, onUpgrade, closeUpgradedSockets } = createGateway({ config, logger, redis });
 const server = http.createServer(app);
 server.on('upgrade', onUpgrade);
 server.keepAliveTimeout = 65_000;
@@ -36,6 +36,7 @@ function shutdown(signal: string) {
     void redis.quit().finally(() => process.exit(0));
   });
   server.closeIdleConnections();
+  closeUpgradedSockets();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -94,8 +94,12 @@ export async function buildGateway(
     HEALTH_TIMEOUT_MS: '300',
     ...env,
   });
-  const { app, onUpgrade } = createGateway({ config, logger: pino({ level: 'silent' }), redis });
-  return { app, onUpgrade, redis, config };
+  const { app, onUpgrade, closeUpgradedSockets } = createGateway({
+    config,
+    logger: pino({ level: 'silent' }),
+    redis,
+  });
+  return { app, onUpgrade, closeUpgradedSockets, redis, config };
 }
 
 export async function startAllUpstreams() {
