@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, startAllUpstreams } from './helpers';
 
 /** A messaging stand-in that accepts WebSocket upgrades on /socket.io and echoes what it receives. */
 async function startEchoUpgradeServer() {
   const seen: string[] = [];
-  const sockets = new Set<import('node:stream').Duplex>();
+  const sockets = new Set<Duplex>();
   const server = http.createServer((_req, res) => res.end('polling'));
   const closedUrls = new Set<string>();
   server.on('upgrade', (req, socket) => {
