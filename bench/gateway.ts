@@ -1,18 +1,20 @@
 /**
- * Gateway overhead: the same trivial endpoint hit directly and through the gateway, at a fixed 200 req/s and at
+ * Gateway overhead: the same trivial service endpoint (bench/gateway-upstream.ts) hit directly and through the gateway, at a fixed 200 req/s and at
  * saturation. Targets (issue 3): p50 added ≤ 1.5 ms; p99 ≤ 1.5× direct; saturation throughput ≥ 0.6× direct.
  */
+import { startEmbeddedMongo } from '@nomadswap/embedded-mongo';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
 import { freePort } from '@nomadswap/dev-stores/free-port';
 import { fixedRate, fmt, saturate, startProcess, type LoadResult } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const redis = await ensureRedis({ log: () => {} });
+const mongo = await startEmbeddedMongo({ port: 0, log: () => {} });
 const upstreamPort = await freePort();
 const gatewayPort = await freePort();
 const upstream = await startProcess(
   'bench/gateway-upstream.ts',
-  { PORT: String(upstreamPort) },
+  { PORT: String(upstreamPort), MONGO_URL: mongo.uri, REDIS_URL: redis.url, LOG_LEVEL: 'info' },
   `http://127.0.0.1:${upstreamPort}/`,
 );
 const gateway = await startProcess(
@@ -66,5 +68,6 @@ try {
 } finally {
   gateway.kill('SIGTERM');
   upstream.kill('SIGTERM');
+  await mongo.stop();
   await redis.stop();
 }
