@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_GEOCODER_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-export type ToastVariant = 'default' | 'destructive' | 'success';
+export type ToastVariant = 'default' | 'destructive' | 'success' | 'warning';
 
 export interface ToastOptions {
   title?: ReactNode;

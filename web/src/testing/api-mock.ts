@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { HealthResponse, UserSelf } from '@nomadswap/contracts/responses';
+import type { HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 
 type Reply =
   { status?: number; body?: unknown } | ((init: RequestInit | undefined) => Response | Promise<Response>);
@@ -55,4 +55,69 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     approvedBy: null,
     ...overrides,
   };
+}
+
+export function buildItem(overrides: Partial<Item> = {}): Item {
+  return {
+    id: '66a1b2c3d4e5f60718293a4b',
+    title: 'Osprey 40L backpack',
+    description: 'Carry-on size travel backpack, used for one trip.',
+    category: 'Travel Gear',
+    condition: 'good',
+    images: [],
+    photos: [],
+    location: 'Lisbon, Portugal',
+    userId: '65f1a2b3c4d5e6f708192a3b',
+    isActive: true,
+    isSwapped: false,
+    preferredExchange: null,
+    createdAt: '2024-05-03T10:00:00.000Z',
+    user: null,
+    ...overrides,
+  };
+}
+
+export function buildReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: '67b1c2d3e4f5a6b7c8d9e0f1',
+    reviewerId: '65f1a2b3c4d5e6f708192a99',
+    revieweeId: '65f1a2b3c4d5e6f708192a3b',
+    exchangeId: '68c1d2e3f4a5b6c7d8e9f0a1',
+    rating: 5,
+    comment: 'Friendly swap, item exactly as described.',
+    createdAt: '2024-06-01T10:00:00.000Z',
+    reviewer: { id: '65f1a2b3c4d5e6f708192a99', fullName: 'Marco Rossi', username: 'marco', avatar: null },
+    ...overrides,
+  };
+}
+
+/** Stores a token and answers `/api/auth/me` with `user`, plus any other routes given. */
+export function signInAs(user: UserSelf, routes: Record<string, Reply> = {}) {
+  window.localStorage.setItem('authToken', 'token-abc');
+  return mockApi({
+    'GET /api/health': { body: healthyResponse },
+    'GET /api/auth/me': { body: user },
+    ...routes,
+  });
+}
+
+/** The parsed JSON body of the first call to `METHOD path`, or undefined when it was not called. */
+export function requestBody(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): unknown {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) =>
+      new URL(String(url), 'http://localhost').pathname === path &&
+      (init?.method ?? 'GET').toUpperCase() === method,
+  );
+  if (!call) return undefined;
+  const body = call[1]?.body;
+  return typeof body === 'string' ? (JSON.parse(body) as unknown) : null;
+}
+
+/** Whether `METHOD path` was called. */
+export function wasCalled(fetchMock: ReturnType<typeof mockApi>, method: string, path: string): boolean {
+  return fetchMock.mock.calls.some(
+    ([url, init]) =>
+      new URL(String(url), 'http://localhost').pathname === path &&
+      (init?.method ?? 'GET').toUpperCase() === method,
+  );
 }

@@ -24,6 +24,7 @@ const variantClasses: Record<ToastVariant, string> = {
   default: 'border-border bg-card text-card-foreground',
   destructive: 'border-destructive bg-destructive text-destructive-foreground',
   success: 'border-success bg-success text-success-foreground',
+  warning: 'border-amber-300 bg-warning text-warning-foreground',
 };
 
 export function Toast({

@@ -27,8 +27,8 @@ export function Toaster() {
           }}
           variant={variant}
           duration={duration}
-          // Errors interrupt the screen reader; confirmations wait their turn.
-          type={variant === 'destructive' ? 'foreground' : 'background'}
+          // Errors and warnings interrupt the screen reader; confirmations wait their turn.
+          type={variant === 'destructive' || variant === 'warning' ? 'foreground' : 'background'}
         >
           <div className="grid gap-1">
             {title ? <ToastTitle>{title}</ToastTitle> : null}

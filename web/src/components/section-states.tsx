@@ -1,0 +1,58 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { RotateCw, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './ui/button';
+
+/** A section whose list is empty: an icon, a title and a line of help (or a call to action). */
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed bg-card px-4 py-10 text-center">
+      <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="max-w-sm text-sm text-muted-foreground">{description}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A section whose data could not be loaded. The rest of the page keeps working; Try again refetches only
+ * this section.
+ */
+export function SectionError({
+  title,
+  onRetry,
+  retrying = false,
+}: {
+  title: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50/60 px-4 py-8 text-center"
+    >
+      <TriangleAlert className="size-7 text-destructive" aria-hidden="true" />
+      <p className="font-medium text-foreground">{title}</p>
+      {onRetry ? (
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+          <RotateCw aria-hidden="true" />
+          {t('common.tryAgain')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Query keys of data that more than one feature reads or changes (the signed-in user, users, a user's items
+ * and reviews). Features may not import each other, yet an admin approving a user must refresh that user's
+ * profile and an admin deleting an item must refresh the item lists, so these keys live in one shared place.
+ * Keys used by a single feature stay next to its API call.
+ */
+export const queryKeys = {
+  currentUser: ['auth', 'me'] as const,
+  users: {
+    all: ['users'] as const,
+    detail: (id: string) => ['users', id] as const,
+  },
+  items: {
+    all: ['items'] as const,
+    byUser: (userId: string) => ['items', { userId }] as const,
+  },
+  favorites: ['favorites'] as const,
+  reviews: {
+    all: ['reviews'] as const,
+    ofUser: (userId: string) => ['reviews', userId] as const,
+  },
+  exchanges: ['exchanges'] as const,
+  admin: {
+    all: ['admin'] as const,
+    pendingUsers: ['admin', 'pending-users'] as const,
+    allUsers: ['admin', 'all-users'] as const,
+    user: (id: string) => ['admin', 'users', id] as const,
+  },
+};
