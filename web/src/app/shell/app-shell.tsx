@@ -16,7 +16,7 @@ const MAIN_ID = 'main';
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {
   const { t } = useTranslation();
-  const { user, isLoading } = useCurrentUser();
+  const { user, isLoading } = useCurrentUser({ watchApproval: true });
 
   // Moves focus without putting "#main" into the address bar (which would count as a route change).
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdateInput } from '@nomadswap/contracts/auth';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** PUT /api/users/:id with exactly fullName, location and bio (the server refuses any other field). */
+export function updateProfile({
+  userId,
+  data,
+}: {
+  userId: string;
+  data: ProfileUpdateInput;
+}): Promise<UserSelf> {
+  return apiRequest<UserSelf>('PUT', `/api/users/${encodeURIComponent(userId)}`, {
+    fullName: data.fullName,
+    location: data.location,
+    bio: data.bio,
+  });
+}
+
+/** The answer is the updated user: it replaces the cached current user and that user's profile. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      queryClient.setQueryData(queryKeys.users.detail(user.id), user);
+    },
+  });
+}
