@@ -11,6 +11,14 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  * path falls through to the not-found page.
  */
 const HomeRoute = lazy(() => import('../routes/home'));
+const LoginRoute = lazy(() => import('../routes/login'));
+const RegisterRoute = lazy(() => import('../routes/register'));
+const WelcomeRoute = lazy(() => import('../routes/welcome'));
+const ProfileRoute = lazy(() => import('../routes/profile'));
+const UserProfileRoute = lazy(() => import('../routes/user-profile'));
+const AdminRoute = lazy(() => import('../routes/admin'));
+const AdminUsersRoute = lazy(() => import('../routes/admin-users'));
+const AdminUserRoute = lazy(() => import('../routes/admin-user'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -31,6 +39,14 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorScreen />,
         children: [
           { index: true, element: <HomeRoute /> },
+          { path: 'auth/login', element: <LoginRoute /> },
+          { path: 'auth/register', element: <RegisterRoute /> },
+          { path: 'welcome', element: <WelcomeRoute /> },
+          { path: 'profile', element: <ProfileRoute /> },
+          { path: 'user/:userId', element: <UserProfileRoute /> },
+          { path: 'admin', element: <AdminRoute /> },
+          { path: 'admin/users', element: <AdminUsersRoute /> },
+          { path: 'admin/users/:userId', element: <AdminUserRoute /> },
           { path: 'login', element: <RedirectKeepingQuery to={paths.login} /> },
           { path: 'register', element: <RedirectKeepingQuery to={paths.register} /> },
           { path: '*', element: <NotFoundRoute /> },

@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check, Handshake, Pencil, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SwapCountSchema } from '@nomadswap/contracts/auth';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { FieldError } from '../../../components/form-field';
+import { StatCard } from '../../../components/stat-card';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { messageText } from '../../../i18n/message-text';
+import { toast } from '../../../hooks/use-toast';
+import { useUpdateSwapCount } from '../api/update-swap-count';
+
+type SwapCountValues = z.input<typeof SwapCountSchema>;
+type SwapCountOutput = z.output<typeof SwapCountSchema>;
+
+/**
+ * The admin's inline swap-count editor (the user's `reviewCount`; spec sections 2 and 5). The number must
+ * parse and be at least 0, checked by the shared schema before anything is sent.
+ */
+export function SwapCountEditor({ user }: { user: UserSelf }) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateSwapCount();
+  const form = useForm<SwapCountValues, unknown, SwapCountOutput>({
+    resolver: zodResolver(SwapCountSchema),
+    values: { reviewCount: user.reviewCount },
+  });
+  const error = form.formState.errors.reviewCount?.message;
+
+  useEffect(() => {
+    if (editing) form.setFocus('reviewCount', { shouldSelect: true });
+  }, [editing, form]);
+
+  const onSubmit = form.handleSubmit(
+    ({ reviewCount }) =>
+      update.mutate(
+        { userId: user.id, reviewCount },
+        {
+          onSuccess: () => {
+            toast({ title: t('admin.swapCount.updated'), variant: 'success' });
+            setEditing(false);
+          },
+          onError: (failure) =>
+            toast({
+              title: t('common.error'),
+              description: messageText(t, errorMessage(failure, t('admin.swapCount.failed'))),
+              variant: 'destructive',
+            }),
+        },
+      ),
+    () =>
+      toast({
+        title: t('msg.invalidInput'),
+        description: t('msg.invalidInputDetail'),
+        variant: 'destructive',
+      }),
+  );
+
+  const cancel = () => {
+    form.reset({ reviewCount: user.reviewCount });
+    setEditing(false);
+  };
+
+  return (
+    <StatCard icon={Handshake} label={t('admin.swapCount.label')}>
+      {editing ? (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-1">
+          <div className="flex items-center gap-1">
+            <Input
+              {...form.register('reviewCount', { valueAsNumber: true })}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              aria-label={t('admin.swapCount.label')}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'swap-count-error' : undefined}
+              className="h-9 w-20 px-2 text-base font-semibold"
+              disabled={update.isPending}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') cancel();
+              }}
+            />
+            <Button
+              type="submit"
+              size="icon"
+              className="size-9"
+              disabled={update.isPending}
+              aria-label={t('admin.swapCount.save')}
+            >
+              <Check aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-9"
+              onClick={cancel}
+              disabled={update.isPending}
+              aria-label={t('admin.swapCount.cancel')}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+          <div className="text-xs font-normal">
+            <FieldError id="swap-count-error" message={error} />
+          </div>
+        </form>
+      ) : (
+        <span className="flex items-center gap-1">
+          {formatNumber(user.reviewCount, i18n.language)}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground"
+            onClick={() => setEditing(true)}
+            aria-label={t('admin.swapCount.edit')}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        </span>
+      )}
+    </StatCard>
+  );
+}

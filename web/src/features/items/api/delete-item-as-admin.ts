@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** DELETE /api/admin/items/:id (admins delete any item). */
+export function deleteItemAsAdmin(itemId: string): Promise<unknown> {
+  return apiRequest('DELETE', `/api/admin/items/${encodeURIComponent(itemId)}`);
+}
+
+/** Every item list may contain the item (a user's items, favourites, browse), so all of them refresh. */
+export function useDeleteItemAsAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteItemAsAdmin,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.items.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.favorites }),
+      ]),
+  });
+}

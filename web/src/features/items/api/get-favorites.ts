@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Item } from '@nomadswap/contracts/responses';
+import { apiGet } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /api/favorites: the signed-in user's favourited items. */
+export function getFavorites(): Promise<Item[]> {
+  return apiGet<Item[]>('/api/favorites');
+}
+
+export function favoritesQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.favorites, queryFn: getFavorites });
+}
+
+export function useFavorites({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...favoritesQueryOptions(), enabled });
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { ImageOff, MapPin } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CONDITIONS } from '@nomadswap/contracts/enums';
+import type { Item } from '@nomadswap/contracts/responses';
+import { paths } from '../../../config/paths';
+import { Badge } from '../../../components/ui/badge';
+
+/** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
+export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
+  const { t } = useTranslation();
+  const cover = item.images[0];
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+      <div className="relative aspect-[4/3] bg-muted">
+        {cover ? (
+          <img src={cover} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <span className="flex size-full flex-col items-center justify-center gap-1 text-sm text-muted-foreground">
+            <ImageOff className="size-6" aria-hidden="true" />
+            {t('items.noImage')}
+          </span>
+        )}
+        <Badge variant={item.isSwapped ? 'secondary' : 'success'} className="absolute left-2 top-2 shadow-sm">
+          {item.isSwapped ? t('items.swapped') : t('items.available')}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-1 font-semibold">
+          <Link
+            to={paths.item(item.id)}
+            className="rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {item.title}
+          </Link>
+        </h3>
+        <div className="flex flex-wrap gap-1.5">
+          <Badge variant="outline">{item.category}</Badge>
+          <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+        </div>
+        <p className="flex items-center gap-1 text-sm text-muted-foreground">
+          <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{item.location}</span>
+        </p>
+        {actions ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

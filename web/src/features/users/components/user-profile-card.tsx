@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { BadgeCheck, CalendarDays, Handshake, MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { UserPublic } from '@nomadswap/contracts/responses';
+import { LIMITS } from '@nomadswap/contracts/enums';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { StarRating, formatRating } from '../../../components/star-rating';
+import { formatDate } from '../../../lib/format';
+
+interface UserProfileCardProps {
+  user: UserPublic;
+  /**
+   * `own` (/profile): rating as "4.5" and the completed-swaps count. `public` (/user/:id): rating as
+   * "4.5/5" and a member-since badge (spec section 2).
+   */
+  variant: 'own' | 'public';
+  /** Buttons in the card's corner: Edit Profile, Report User. */
+  actions?: ReactNode;
+}
+
+/** The profile header: photo, name, @username, location, rating and reviews, badges and bio. */
+export function UserProfileCard({ user, variant, actions }: UserProfileCardProps) {
+  const { t, i18n } = useTranslation();
+  const rating = formatRating(user.rating);
+
+  return (
+    <Card className="overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="h-20 bg-gradient-to-r from-teal-700 via-teal-600 to-emerald-500 sm:h-24"
+      />
+      <div className="grid gap-4 px-5 pb-5 sm:px-6">
+        <div className="-mt-12 flex flex-wrap items-end justify-between gap-3">
+          <Avatar
+            src={user.avatar}
+            name={user.fullName}
+            alt={t('profile.photoOf', { name: user.fullName })}
+            className="size-24 border-4 border-card text-2xl shadow-md"
+          />
+          {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        </div>
+
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight">{user.fullName}</h1>
+            {user.isVerified ? (
+              <Badge variant="success">
+                <BadgeCheck aria-hidden="true" />
+                {t('profile.verified')}
+              </Badge>
+            ) : null}
+            {variant === 'public' ? (
+              <Badge variant="secondary">
+                <CalendarDays aria-hidden="true" />
+                {t('profile.memberSince', {
+                  date: formatDate(user.createdAt, i18n.language, { month: 'long', year: 'numeric' }),
+                })}
+              </Badge>
+            ) : null}
+          </div>
+          <p className="text-muted-foreground">@{user.username}</p>
+        </div>
+
+        <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <div>
+            <dt className="sr-only">{t('profile.location')}</dt>
+            <dd className="flex items-center gap-1.5">
+              <MapPin className="size-4 text-primary" aria-hidden="true" />
+              {user.location || t('welcome.notSpecified')}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">{t('profile.rating')}</dt>
+            <dd className="flex items-center gap-1.5">
+              <StarRating rating={user.rating} />
+              <span className="font-semibold">
+                {variant === 'public' ? t('profile.ratingOutOf', { rating, max: LIMITS.ratingMax }) : rating}
+              </span>
+              <span className="text-muted-foreground">
+                {t('profile.reviewCount', { count: user.reviewCount })}
+              </span>
+            </dd>
+          </div>
+          {variant === 'own' ? (
+            <div>
+              <dt className="sr-only">{t('profile.completedSwapsLabel')}</dt>
+              <dd className="flex items-center gap-1.5">
+                <Handshake className="size-4 text-primary" aria-hidden="true" />
+                {t('profile.completedSwaps', { count: user.completedSwaps })}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {user.bio ? (
+          <p className="whitespace-pre-line text-sm leading-relaxed text-foreground/90">{user.bio}</p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

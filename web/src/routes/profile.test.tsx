@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type * as ImageResize from '../lib/image-resize';
+import { renderApp } from '../testing/render-app';
+import {
+  buildItem,
+  buildReview,
+  buildUser,
+  healthyResponse,
+  mockApi,
+  requestBody,
+  signInAs,
+  wasCalled,
+} from '../testing/api-mock';
+
+const RESIZED = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
+
+vi.mock('../lib/image-resize', async (importOriginal) => ({
+  ...(await importOriginal<typeof ImageResize>()),
+  resizeImage: vi.fn(async () => RESIZED),
+}));
+
+const me = buildUser({
+  fullName: 'Lena Traveller',
+  rating: 4.25,
+  reviewCount: 3,
+  completedSwaps: 2,
+  isVerified: true,
+});
+const USER_PATH = `/api/users/${me.id}`;
+
+function toasts() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+describe('/profile', () => {
+  it('signed out: Authentication Required with a Log In link', async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Authentication Required' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('shows the header, the item counts and tab labels with counts', async () => {
+    signInAs(me, {
+      'GET /api/items': {
+        body: [
+          buildItem({ id: 'a1', title: 'Tent' }),
+          buildItem({ id: 'a2', title: 'Kindle', isSwapped: true }),
+        ],
+      },
+      'GET /api/favorites': { body: [buildItem({ id: 'f1', title: 'Guitar' })] },
+      [`GET /api/reviews/${me.id}`]: { body: [buildReview()] },
+    });
+    renderApp('/profile');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Traveller' })).toBeInTheDocument();
+    expect(screen.getByText('@lisbonlena')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('4.3')).toBeInTheDocument();
+    expect(screen.getByText('(3 reviews)')).toBeInTheDocument();
+    expect(screen.getByText('2 swaps completed')).toBeInTheDocument();
+
+    expect(await screen.findByRole('tab', { name: 'My Items (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Favorites (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Reviews (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pending Reviews' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Stats' })).toBeInTheDocument();
+
+    const totals = screen.getByText('Total Items').parentElement!;
+    expect(within(totals).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByText('Swapped Items').parentElement!).getByText('1')).toBeInTheDocument();
+    expect(within(screen.getByText('Available Items').parentElement!).getByText('1')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Tent' })).toHaveAttribute('href', '/edit-item/a1');
+  });
+
+  it('when the item and review services fail, the sections say so inline and the page keeps working', async () => {
+    signInAs(me);
+    renderApp('/profile');
+
+    expect(await screen.findByText("We couldn't load these items right now.")).toBeInTheDocument();
+    expect(screen.getByText('Item counts are unavailable right now.')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'My Items' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(await screen.findByText("We couldn't load the reviews right now.")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Stats' }));
+    expect(screen.getByText('Average rating')).toBeInTheDocument();
+    expect(screen.getByText('Exchanges completed')).toBeInTheDocument();
+  });
+
+  it('Edit Profile sends only fullName, location and bio, then shows the updated user', async () => {
+    const updated = { ...me, fullName: 'Lena T.', location: 'Bangkok, Thailand', bio: 'Now in Bangkok.' };
+    const fetchMock = signInAs(me, { [`PUT ${USER_PATH}`]: { body: updated } });
+    const { queryClient } = renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const fullName = screen.getByLabelText('Full Name');
+    await user.clear(fullName);
+    await user.type(fullName, 'Lena T.');
+    await user.clear(screen.getByLabelText('Location'));
+    await user.type(screen.getByLabelText('Location'), 'Bangkok, Thailand');
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Now in Bangkok.');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena T.' })).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'PUT', USER_PATH)).toEqual({
+      fullName: 'Lena T.',
+      location: 'Bangkok, Thailand',
+      bio: 'Now in Bangkok.',
+    });
+    expect(wasCalled(fetchMock, 'POST', `${USER_PATH}/avatar`)).toBe(false);
+    expect(queryClient.getQueryData(['auth', 'me'])).toEqual(updated);
+    expect(toasts().getByText('Profile updated')).toBeInTheDocument();
+  });
+
+  it('a new photo is resized and sent to the avatar endpoint after the profile fields', async () => {
+    const withPhoto = { ...me, avatar: `/api/avatars/${me.id}` };
+    const fetchMock = signInAs(me, {
+      [`PUT ${USER_PATH}`]: { body: me },
+      [`POST ${USER_PATH}/avatar`]: { body: withPhoto },
+    });
+    const { queryClient } = renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.upload(
+      screen.getByLabelText('Profile Photo'),
+      new File(['x'], 'me.png', { type: 'image/png' }),
+    );
+    await screen.findByRole('img', { name: 'Profile photo preview' });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toEqual(withPhoto));
+    expect(requestBody(fetchMock, 'POST', `${USER_PATH}/avatar`)).toEqual({ avatar: RESIZED });
+  });
+
+  it('a refused update shows Update failed with the reason and keeps the form open', async () => {
+    signInAs(me, {
+      [`PUT ${USER_PATH}`]: {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'location', message: 'Location is required' }],
+        },
+      },
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await toasts().findByText('Update failed')).toBeInTheDocument();
+    expect(toasts().getByText('Validation failed')).toBeInTheDocument();
+    expect(screen.getByLabelText('Location')).toHaveAccessibleDescription('Location is required');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  });
+
+  it('a blank full name is refused by the shared schema before anything is sent', async () => {
+    const fetchMock = signInAs(me);
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
+    expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { CirclePlus, Pencil } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { paths } from '../config/paths';
+import { AuthRequired } from '../components/auth-required';
+import { Button, buttonVariants } from '../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { withCount } from '../lib/format';
+import { usePageMeta } from '../hooks/use-page-meta';
+import { PageSkeleton } from '../app/shell/page-skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { EditProfileForm } from '../features/auth/components/edit-profile-form';
+import { useExchanges } from '../features/exchanges/api/get-exchanges';
+import { useFavorites } from '../features/items/api/get-favorites';
+import { useUserItems } from '../features/items/api/get-user-items';
+import { ItemList } from '../features/items/components/item-list';
+import { ItemStatCards } from '../features/items/components/item-stat-cards';
+import { useReviews } from '../features/reviews/api/get-reviews';
+import { PendingReviews } from '../features/reviews/components/pending-reviews';
+import { ReviewList } from '../features/reviews/components/review-list';
+import { ProfileStats } from '../features/users/components/profile-stats';
+import { UserChip } from '../features/users/components/user-chip';
+import { UserProfileCard } from '../features/users/components/user-profile-card';
+
+/** `/profile`: the signed-in user's own profile (spec section 2, Profile). */
+export default function ProfileRoute() {
+  const { t } = useTranslation();
+  usePageMeta({ title: t('profile.pageTitle') });
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSkeleton />;
+  if (!user) return <AuthRequired description={t('profile.loginRequired')} />;
+  return <OwnProfile user={user} />;
+}
+
+function OwnProfile({ user }: { user: UserSelf }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const items = useUserItems(user.id);
+  const favorites = useFavorites();
+  const reviews = useReviews(user.id);
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10">
+      {editing ? (
+        <>
+          <h1 className="sr-only">{user.fullName}</h1>
+          <EditProfileForm user={user} onDone={() => setEditing(false)} />
+        </>
+      ) : (
+        <UserProfileCard
+          user={user}
+          variant="own"
+          actions={
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              {t('profile.editProfile')}
+            </Button>
+          }
+        />
+      )}
+
+      <ItemStatCards query={items} variant="profile" />
+
+      <Tabs defaultValue="items" className="grid gap-2">
+        <TabsList
+          aria-label={t('profile.tabsLabel')}
+          className="h-auto w-full flex-wrap justify-start sm:w-auto"
+        >
+          <TabsTrigger value="items">{withCount(t, t('profile.tabs.items'), items.data?.length)}</TabsTrigger>
+          <TabsTrigger value="favorites">
+            {withCount(t, t('profile.tabs.favorites'), favorites.data?.length)}
+          </TabsTrigger>
+          <TabsTrigger value="pending-reviews">{t('profile.tabs.pendingReviews')}</TabsTrigger>
+          <TabsTrigger value="reviews">
+            {withCount(t, t('profile.tabs.reviews'), reviews.data?.length)}
+          </TabsTrigger>
+          <TabsTrigger value="stats">{t('profile.tabs.stats')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="items">
+          <ItemList
+            query={items}
+            emptyTitle={t('profile.noItemsTitle')}
+            emptyDescription={t('profile.noItemsDescription')}
+            emptyAction={
+              <Link to={paths.addItem} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
+                <CirclePlus aria-hidden="true" />
+                {t('profile.listItem')}
+              </Link>
+            }
+            renderActions={(item) => (
+              <Link
+                to={paths.editItem(item.id)}
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                aria-label={t('profile.editItemNamed', { title: item.title })}
+              >
+                <Pencil aria-hidden="true" />
+                {t('profile.editItem')}
+              </Link>
+            )}
+          />
+        </TabsContent>
+        <TabsContent value="favorites">
+          <ItemList
+            query={favorites}
+            emptyTitle={t('profile.noFavoritesTitle')}
+            emptyDescription={t('profile.noFavoritesDescription')}
+          />
+        </TabsContent>
+        <TabsContent value="pending-reviews">
+          <PendingReviewsTab viewerId={user.id} />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewList query={reviews} linkReviewers={user.isApproved} />
+        </TabsContent>
+        <TabsContent value="stats">
+          <ProfileStats user={user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** Mounted only while its tab is open, so the exchanges are asked for only when someone looks. */
+function PendingReviewsTab({ viewerId }: { viewerId: string }) {
+  const exchanges = useExchanges();
+  return (
+    <PendingReviews
+      viewerId={viewerId}
+      exchangesQuery={exchanges}
+      renderPartner={(userId) => <UserChip userId={userId} />}
+    />
+  );
+}
