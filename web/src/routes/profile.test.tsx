@@ -163,6 +163,18 @@ describe('/profile', () => {
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   });
 
+  it('an unapproved user is not asked for favourites and is told why', async () => {
+    const fetchMock = signInAs({ ...me, isApproved: false, approvedAt: null });
+    renderApp('/profile');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Favorites' }));
+
+    expect(
+      screen.getByText('You need to be approved to favorite items. Please wait for admin approval.'),
+    ).toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'GET', '/api/favorites')).toBe(false);
+  });
+
   it('a blank full name is refused by the shared schema before anything is sent', async () => {
     const fetchMock = signInAs(me);
     renderApp('/profile');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { CirclePlus, Pencil } from 'lucide-react';
+import { CirclePlus, Heart, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
 import { AuthRequired } from '../components/auth-required';
+import { EmptyState } from '../components/section-states';
 import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { withCount } from '../lib/format';
@@ -38,7 +39,8 @@ function OwnProfile({ user }: { user: UserSelf }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const items = useUserItems(user.id);
-  const favorites = useFavorites();
+  // Favouriting needs an approved account (spec section 6); there is nothing to ask for before that.
+  const favorites = useFavorites({ enabled: user.isApproved });
   const reviews = useReviews(user.id);
 
   return (
@@ -102,11 +104,19 @@ function OwnProfile({ user }: { user: UserSelf }) {
           />
         </TabsContent>
         <TabsContent value="favorites">
-          <ItemList
-            query={favorites}
-            emptyTitle={t('profile.noFavoritesTitle')}
-            emptyDescription={t('profile.noFavoritesDescription')}
-          />
+          {user.isApproved ? (
+            <ItemList
+              query={favorites}
+              emptyTitle={t('profile.noFavoritesTitle')}
+              emptyDescription={t('profile.noFavoritesDescription')}
+            />
+          ) : (
+            <EmptyState
+              icon={Heart}
+              title={t('msg.approvalRequired')}
+              description={t('msg.approvalRequiredFavorite')}
+            />
+          )}
         </TabsContent>
         <TabsContent value="pending-reviews">
           <PendingReviewsTab viewerId={user.id} />
