@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Clock, ExternalLink, ShieldCheck, UserCheck, Users } from 'lucide-react';
+import { Clock, ShieldCheck, UserCheck, UserRound, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
@@ -152,7 +152,7 @@ function UserRow({ user, isSelf }: { user: UserSelf; isSelf: boolean }) {
           className={buttonVariants({ variant: 'outline', size: 'sm' })}
           aria-label={t('admin.viewProfileNamed', { name: user.fullName })}
         >
-          <ExternalLink aria-hidden="true" />
+          <UserRound aria-hidden="true" />
           {t('admin.viewProfile')}
         </Link>
         {isSelf ? null : <DeleteUserButton user={user} via="users" />}
