@@ -55,12 +55,13 @@ export function WelcomeWizard({ user }: { user: UserSelf }) {
   const percent = Math.round((step / TOTAL) * 100);
   const Icon = stepIcons[step - 1] ?? PartyPopper;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const shownStep = useRef(step);
 
-  // After Previous/Next, screen-reader and keyboard users continue at the new step's title.
+  // After Previous/Next, screen-reader and keyboard users continue at the new step's title (not on arrival).
   useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
-    moved.current = true;
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
   }, [step]);
 
   return (
