@@ -1,11 +1,37 @@
 import { z } from 'zod';
+import { LIMITS } from '@nomadswap/contracts/enums';
 import { baseServiceEnv, loadConfig } from '@nomadswap/service-kit/config';
 
-/** Environment of the auth service: the shared variables with its own port and database. */
+/**
+ * Environment of the auth service (and its worker): the shared variables with its own port and database, the
+ * first admin, avatar processing, e-mail and the registration limit.
+ */
 export const authEnv = z.object({
   ...baseServiceEnv,
   PORT: baseServiceEnv.PORT.default(4001),
   MONGO_DB: baseServiceEnv.MONGO_DB.default('nomadswap_auth'),
+  /** The first admin, created or reset at start when both are set. */
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).trim().toLowerCase().optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters` })
+    .optional(),
+  /** Avatar jobs one worker process runs at a time. */
+  AVATAR_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How long register/avatar requests wait for the processed avatar before answering without it. */
+  AVATAR_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Registrations accepted per client IP per hour. */
+  REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Key prefix of the BullMQ queues (`avatars`, `notifications`). */
+  BULLMQ_PREFIX: z.string().min(1).default('bull'),
+  /** SMTP server for e-mail; unset: messages are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('NomadSwap <no-reply@nomadswap.example>'),
+  /** Public address of the web app, linked from e-mails when set (e.g. https://nomadswap.example). */
+  PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
 });
 export type AuthConfig = z.output<typeof authEnv>;
 

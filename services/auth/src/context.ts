@@ -1,0 +1,115 @@
+import type { Connection } from 'mongoose';
+import type { AuthMiddleware, TokenService, UserStateStore } from '@nomadswap/service-kit/auth';
+import type { EventBus } from '@nomadswap/service-kit/events';
+import type { Logger } from '@nomadswap/service-kit/logger';
+import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
+import type { Redis } from '@nomadswap/service-kit/redis';
+import { createAvatarFiles, type AvatarFiles } from './db/avatar-files';
+import { userModel, type UserModel } from './db/user';
+import { prepareDummyHash } from './domain/passwords';
+import { createAuthQueues, type AuthQueues } from './jobs/queues';
+
+/** What the API and the worker processes both use: the data and the event bus (publishing only). */
+export interface AuthCore {
+  logger: Logger;
+  mongo: Connection;
+  bus: EventBus;
+  users: UserModel;
+  avatarFiles: AvatarFiles;
+}
+
+export interface AuthSettings {
+  /** How long register/avatar requests wait for the avatar job (0: do not wait). */
+  avatarWaitMs: number;
+  registerLimitPerHour: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+}
+
+export const DEFAULT_SETTINGS: AuthSettings = {
+  avatarWaitMs: 5_000,
+  registerLimitPerHour: 10,
+  loginMaxFailures: 10,
+  loginWindowSeconds: 15 * 60,
+};
+
+/** Everything the API's use-cases need. */
+export interface AuthContext extends AuthCore {
+  redis: Redis;
+  tokens: TokenService;
+  userState: UserStateStore;
+  auth: AuthMiddleware;
+  queues: AuthQueues;
+  limits: { login: RateLimiter; register: RateLimiter };
+  settings: AuthSettings;
+  /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
+  keyPrefix: string;
+}
+
+export function createAuthCore(deps: { logger: Logger; mongo: Connection; bus: EventBus }): AuthCore {
+  return {
+    ...deps,
+    users: userModel(deps.mongo),
+    avatarFiles: createAvatarFiles(deps.mongo),
+  };
+}
+
+export interface CreateAuthContextOptions {
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+  redisUrl: string;
+  bus: EventBus;
+  tokens: TokenService;
+  userState: UserStateStore;
+  auth: AuthMiddleware;
+  queuePrefix: string;
+  keyPrefix?: string;
+  settings?: Partial<AuthSettings>;
+}
+
+/**
+ * Builds the API's context and waits until it can serve: unique indexes exist (so concurrent registrations
+ * of one name collide in the database), the queues are connected and the dummy password hash is ready.
+ */
+export async function createAuthContext(options: CreateAuthContextOptions): Promise<AuthContext> {
+  const keyPrefix = options.keyPrefix ?? '';
+  const settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const core = createAuthCore(options);
+  const queues = createAuthQueues({
+    redis: options.redis,
+    redisUrl: options.redisUrl,
+    prefix: options.queuePrefix,
+    logger: options.logger,
+  });
+  try {
+    await Promise.all([core.users.init(), queues.ready(), prepareDummyHash()]);
+  } catch (error) {
+    await queues.close();
+    throw error;
+  }
+  return {
+    ...core,
+    redis: options.redis,
+    tokens: options.tokens,
+    userState: options.userState,
+    auth: options.auth,
+    queues,
+    settings,
+    keyPrefix,
+    limits: {
+      login: createRateLimiter({
+        redis: options.redis,
+        keyPrefix: `${keyPrefix}rl:auth:login`,
+        points: settings.loginMaxFailures,
+        durationSeconds: settings.loginWindowSeconds,
+      }),
+      register: createRateLimiter({
+        redis: options.redis,
+        keyPrefix: `${keyPrefix}rl:auth:register`,
+        points: settings.registerLimitPerHour,
+        durationSeconds: 3_600,
+      }),
+    },
+  };
+}

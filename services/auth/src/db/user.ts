@@ -1,0 +1,93 @@
+import { Schema, type Connection, type Model, type Types, type mongo } from 'mongoose';
+import { ROLES, type Role } from '@nomadswap/contracts/enums';
+
+/** A user as stored (spec section 3, plus the bookkeeping the service needs). */
+export interface UserRecord {
+  _id: Types.ObjectId;
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive ('Ana' and 'ana' are the same name). */
+  usernameKey: string;
+  /** Always lower-cased (the shared schema lower-cases input), so its unique index is case-insensitive. */
+  email: string;
+  passwordHash: string;
+  fullName: string;
+  bio: string;
+  location: string;
+  /** URL of the processed avatar (`/api/avatars/<avatarId>`), or null until one is ready. */
+  avatar: string | null;
+  /** Id of the processed variants in the `avatars` bucket. */
+  avatarId: Types.ObjectId | null;
+  /** The raw upload waiting for the avatar job; a newer upload supersedes it. */
+  pendingAvatarUploadId: Types.ObjectId | null;
+  phoneNumber: string | null;
+  /** Average of the ratings received (ratingSum / ratingCount), 0 without reviews. */
+  rating: number;
+  ratingSum: number;
+  ratingCount: number;
+  /** Reviews received; admins may overwrite it as the "swap count" (design.md, Decisions). */
+  reviewCount: number;
+  completedSwaps: number;
+  isVerified: boolean;
+  isApproved: boolean;
+  role: Role;
+  approvedAt: Date | null;
+  approvedBy: Types.ObjectId | null;
+  /** Incremented on every change and carried in events, so consumers can ignore stale ones. */
+  version: number;
+  /** Events already applied, so redelivered ones change nothing. */
+  appliedExchangeIds: string[];
+  appliedReviewIds: string[];
+  /** Reviews deleted before their creation event arrived: a late review.created is then ignored. */
+  removedReviewIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserModel = Model<UserRecord>;
+
+const nullableString = { type: String, default: null };
+
+export const userSchema = new Schema<UserRecord>(
+  {
+    username: { type: String, required: true, trim: true },
+    usernameKey: { type: String, required: true, unique: true },
+    email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+    passwordHash: { type: String, required: true, select: false },
+    fullName: { type: String, required: true, trim: true },
+    bio: { type: String, default: '' },
+    location: { type: String, default: '' },
+    avatar: nullableString,
+    avatarId: { type: Schema.Types.ObjectId, default: null },
+    pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },
+    phoneNumber: nullableString,
+    rating: { type: Number, default: 0 },
+    ratingSum: { type: Number, default: 0 },
+    ratingCount: { type: Number, default: 0 },
+    reviewCount: { type: Number, default: 0, min: 0 },
+    completedSwaps: { type: Number, default: 0 },
+    isVerified: { type: Boolean, default: false },
+    isApproved: { type: Boolean, default: false },
+    role: { type: String, enum: ROLES, default: 'user' },
+    approvedAt: { type: Date, default: null },
+    approvedBy: { type: Schema.Types.ObjectId, default: null },
+    version: { type: Number, default: 1 },
+    appliedExchangeIds: { type: [String], default: [], select: false },
+    appliedReviewIds: { type: [String], default: [], select: false },
+    removedReviewIds: { type: [String], default: [], select: false },
+  },
+  { collection: 'users', timestamps: true, versionKey: false },
+);
+userSchema.index({ isApproved: 1, createdAt: 1 });
+userSchema.index({ createdAt: -1 });
+
+/** The User model on this service's connection (compiled once per connection). */
+export function userModel(connection: Connection): UserModel {
+  return (
+    (connection.models.User as UserModel | undefined) ?? connection.model<UserRecord>('User', userSchema)
+  );
+}
+
+/** The users collection through the driver, for atomic pipeline updates mongoose does not type. */
+export function rawUsers(users: UserModel): mongo.Collection<UserRecord> {
+  return users.collection as unknown as mongo.Collection<UserRecord>;
+}

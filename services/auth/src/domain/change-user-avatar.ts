@@ -1,0 +1,38 @@
+import mongoose from 'mongoose';
+import { MSG } from '@nomadswap/contracts/messages';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import type { AuthUser } from '@nomadswap/service-kit/auth';
+import { NotFoundError } from '@nomadswap/service-kit/errors';
+import type { AuthContext } from '../context';
+import { assertSelf } from './assert-self';
+import { readAvatarImage } from './read-avatar-image';
+import { requestAvatarProcessing } from './request-avatar-processing';
+import { toUserSelf } from './user-views';
+
+/**
+ * A user replaces their photo: the checked upload becomes their pending avatar (superseding one still waiting)
+ * and goes to the avatar job; the answer usually carries the new avatar URL already.
+ */
+export async function changeUserAvatar(
+  ctx: AuthContext,
+  props: { viewer: AuthUser; userId: string; avatar: string },
+): Promise<UserSelf> {
+  assertSelf(props.viewer, props.userId);
+  const userId = new mongoose.Types.ObjectId(props.userId);
+  const image = await readAvatarImage(props.avatar);
+  const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
+  const previous = await ctx.users
+    .findByIdAndUpdate(userId, { $set: { pendingAvatarUploadId: uploadId } })
+    .select('pendingAvatarUploadId')
+    .lean();
+  if (!previous) {
+    await ctx.avatarFiles.deleteUpload(uploadId);
+    throw new NotFoundError(MSG.userNotFound);
+  }
+  if (previous.pendingAvatarUploadId) await ctx.avatarFiles.deleteUpload(previous.pendingAvatarUploadId);
+
+  await requestAvatarProcessing(ctx, { userId, uploadId });
+  const user = await ctx.users.findById(userId).lean();
+  if (!user) throw new NotFoundError(MSG.userNotFound);
+  return toUserSelf(user);
+}

@@ -1,0 +1,25 @@
+import mongoose from 'mongoose';
+import { MSG } from '@nomadswap/contracts/messages';
+import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
+import type { AuthContext } from '../context';
+import { publishUserDeleted } from '../events/publish-user-events';
+
+/**
+ * An admin deletes an account, permanently: its tokens stop working on the very next request (the user state
+ * goes first), then the record and its avatar files go, and user.deleted lets the other services cascade.
+ * Admins cannot delete their own account.
+ */
+export async function deleteUser(
+  ctx: AuthContext,
+  props: { adminId: string; userId: string },
+): Promise<void> {
+  if (props.adminId === props.userId) {
+    throw new ValidationError(MSG.cannotDeleteSelf, { code: 'CANNOT_DELETE_SELF' });
+  }
+  const userId = new mongoose.Types.ObjectId(props.userId);
+  if (!(await ctx.users.exists({ _id: userId }))) throw new NotFoundError(MSG.userNotFound);
+  await ctx.userState.delete(props.userId);
+  await ctx.users.deleteOne({ _id: userId });
+  await ctx.avatarFiles.deleteAllOfUser(userId);
+  await publishUserDeleted(ctx.bus, props.userId);
+}

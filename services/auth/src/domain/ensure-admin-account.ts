@@ -1,0 +1,65 @@
+import type { AuthCore } from '../context';
+import type { UserStateStore } from '@nomadswap/service-kit/auth';
+import { publishUserChange } from '../events/publish-user-events';
+import { hashPassword, verifyPassword } from './passwords';
+import { conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+
+const ADMIN_USERNAME = 'admin';
+
+/** 'admin', else 'admin2', 'admin3'… — the first name nobody holds. */
+async function freeUsername(core: AuthCore, base: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    if (!(await core.users.exists({ usernameKey: usernameKeyOf(candidate) }))) return candidate;
+  }
+}
+
+/**
+ * The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, on every start: created when missing; otherwise made an
+ * approved admin again with that password. Idempotent: a start that finds it as configured changes nothing.
+ * Returns what it did, for the start-up log.
+ */
+export async function ensureAdminAccount(
+  core: AuthCore & { userState: UserStateStore },
+  props: { email: string; password: string },
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const email = props.email.trim().toLowerCase();
+  const existing = await core.users.findOne({ email }).select('+passwordHash');
+  if (existing) {
+    const changes: Record<string, unknown> = {};
+    if (existing.role !== 'admin') changes.role = 'admin';
+    if (!existing.isApproved) Object.assign(changes, { isApproved: true, approvedAt: new Date() });
+    if (!(await verifyPassword(existing.passwordHash, props.password))) {
+      changes.passwordHash = await hashPassword(props.password);
+    }
+    await core.userState.set(existing._id.toHexString(), { role: 'admin', isApproved: true });
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    const updated = await core.users
+      .findByIdAndUpdate(existing._id, { $set: changes, $inc: { version: 1 } }, { returnDocument: 'after' })
+      .lean();
+    if (updated) await publishUserChange(core.bus, 'user.updated', updated);
+    return 'updated';
+  }
+
+  const username = await freeUsername(core, ADMIN_USERNAME);
+  let created;
+  try {
+    created = await core.users.create({
+      username,
+      usernameKey: usernameKeyOf(username),
+      email,
+      passwordHash: await hashPassword(props.password),
+      fullName: 'NomadSwap Admin',
+      role: 'admin',
+      isApproved: true,
+      approvedAt: new Date(),
+    });
+  } catch (error) {
+    // Another replica starting at the same moment created it (or took the name): settle on what exists.
+    if (conflictFromDuplicateKey(error)) return ensureAdminAccount(core, props);
+    throw error;
+  }
+  await core.userState.set(created._id.toHexString(), { role: 'admin', isApproved: true });
+  await publishUserChange(core.bus, 'user.registered', created);
+  return 'created';
+}

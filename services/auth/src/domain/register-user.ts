@@ -1,0 +1,53 @@
+import mongoose from 'mongoose';
+import type { RegisterInput } from '@nomadswap/contracts/auth';
+import type { AuthResponse } from '@nomadswap/contracts/responses';
+import type { AuthContext } from '../context';
+import { publishUserChange } from '../events/publish-user-events';
+import { hashPassword } from './passwords';
+import { readAvatarImage } from './read-avatar-image';
+import { requestAvatarProcessing } from './request-avatar-processing';
+import { startSession } from './start-session';
+import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+
+/**
+ * Signs a traveller up: within the registration limit of their IP, with a real image as avatar and a free
+ * username and e-mail, the account is created pending approval and signed in. The raw photo is stored and
+ * handed to the avatar job; the answer waits briefly so it usually carries the processed avatar.
+ */
+export async function registerUser(
+  ctx: AuthContext,
+  props: { input: RegisterInput; ip: string },
+): Promise<AuthResponse> {
+  const { input } = props;
+  await ctx.limits.register.consume(props.ip);
+
+  const image = await readAvatarImage(input.avatar);
+  const usernameKey = usernameKeyOf(input.username);
+  await assertUsernameAndEmailFree(ctx.users, { usernameKey, email: input.email });
+  const passwordHash = await hashPassword(input.password);
+
+  const userId = new mongoose.Types.ObjectId();
+  const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
+  let user;
+  try {
+    user = await ctx.users.create({
+      _id: userId,
+      username: input.username,
+      usernameKey,
+      email: input.email,
+      passwordHash,
+      fullName: input.fullName,
+      bio: input.bio,
+      location: input.location,
+      pendingAvatarUploadId: uploadId,
+    });
+  } catch (error) {
+    await ctx.avatarFiles.deleteUpload(uploadId);
+    throw conflictFromDuplicateKey(error) ?? error;
+  }
+
+  await ctx.userState.set(userId.toHexString(), { role: user.role, isApproved: user.isApproved });
+  await publishUserChange(ctx.bus, 'user.registered', user);
+  await requestAvatarProcessing(ctx, { userId, uploadId });
+  return startSession(ctx, (await ctx.users.findById(userId).lean()) ?? user);
+}

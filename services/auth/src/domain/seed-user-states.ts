@@ -1,0 +1,35 @@
+import type { AuthContext } from '../context';
+
+/**
+ * Writes every user's `userstate:{id}` from the database and removes states of users that no longer exist.
+ * Run at start: Redis may have lost keys (a restart without persistence) or kept one of a user deleted while
+ * a write failed, and every service decides access from these keys.
+ */
+export async function seedUserStates(
+  ctx: Pick<AuthContext, 'users' | 'userState' | 'redis' | 'keyPrefix'>,
+): Promise<{ seeded: number; removed: number }> {
+  const known = new Set<string>();
+  for await (const user of ctx.users.find({}, { role: 1, isApproved: 1 }).lean().cursor()) {
+    const id = user._id.toHexString();
+    known.add(id);
+    await ctx.userState.set(id, { role: user.role, isApproved: user.isApproved });
+  }
+
+  const prefix = `${ctx.keyPrefix}userstate:`;
+  let removed = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    for (const key of keys) {
+      const id = key.slice(prefix.length);
+      // Re-checked: a user registered on another replica since the pass above is not an orphan.
+      const exists = known.has(id) || (/^[a-f0-9]{24}$/i.test(id) && (await ctx.users.exists({ _id: id })));
+      if (!exists) {
+        await ctx.userState.delete(id);
+        removed += 1;
+      }
+    }
+  } while (cursor !== '0');
+  return { seeded: known.size, removed };
+}

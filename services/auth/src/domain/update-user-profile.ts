@@ -1,0 +1,32 @@
+import mongoose from 'mongoose';
+import type { ProfileUpdateInput } from '@nomadswap/contracts/auth';
+import { MSG } from '@nomadswap/contracts/messages';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import type { AuthUser } from '@nomadswap/service-kit/auth';
+import { NotFoundError } from '@nomadswap/service-kit/errors';
+import type { AuthContext } from '../context';
+import { publishUserChange } from '../events/publish-user-events';
+import { assertSelf } from './assert-self';
+import { toUserSelf } from './user-views';
+
+/**
+ * A user edits their own name, location and bio (the strict schema has already refused every other field).
+ * A bio left out stays as it was.
+ */
+export async function updateUserProfile(
+  ctx: AuthContext,
+  props: { viewer: AuthUser; userId: string; changes: ProfileUpdateInput },
+): Promise<UserSelf> {
+  assertSelf(props.viewer, props.userId);
+  const { fullName, location, bio } = props.changes;
+  const user = await ctx.users
+    .findByIdAndUpdate(
+      new mongoose.Types.ObjectId(props.userId),
+      { $set: { fullName, location, ...(bio === undefined ? {} : { bio }) }, $inc: { version: 1 } },
+      { returnDocument: 'after' },
+    )
+    .lean();
+  if (!user) throw new NotFoundError(MSG.userNotFound);
+  await publishUserChange(ctx.bus, 'user.updated', user);
+  return toUserSelf(user);
+}

@@ -1,0 +1,75 @@
+import type { Types } from 'mongoose';
+import type { UserEventData } from '@nomadswap/contracts/events';
+import type { UserPublic, UserSelf } from '@nomadswap/contracts/responses';
+import type { UserRecord } from '../db/user';
+
+/** The stored fields the views read (a mongoose document, a lean one, or a raw driver document). */
+export type UserViewSource = Pick<
+  UserRecord,
+  | 'username'
+  | 'email'
+  | 'fullName'
+  | 'bio'
+  | 'location'
+  | 'avatar'
+  | 'rating'
+  | 'reviewCount'
+  | 'completedSwaps'
+  | 'isVerified'
+  | 'isApproved'
+  | 'role'
+  | 'approvedAt'
+  | 'approvedBy'
+  | 'createdAt'
+  | 'version'
+> & { _id: Types.ObjectId };
+
+const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/**
+ * What any approved user may see of another. Built field by field, so nothing stored (password hash, e-mail,
+ * bookkeeping) can leak through a new field on the model.
+ */
+export function toUserPublic(user: UserViewSource): UserPublic {
+  return {
+    id: user._id.toHexString(),
+    username: user.username,
+    fullName: user.fullName,
+    bio: user.bio ?? '',
+    location: user.location ?? '',
+    avatar: user.avatar ?? null,
+    rating: user.rating ?? 0,
+    reviewCount: user.reviewCount ?? 0,
+    completedSwaps: user.completedSwaps ?? 0,
+    isVerified: user.isVerified ?? false,
+    isApproved: user.isApproved ?? false,
+    role: user.role,
+    createdAt: iso(user.createdAt) ?? new Date(0).toISOString(),
+  };
+}
+
+/** The user as they and admins see it: the public view plus e-mail and approval details. */
+export function toUserSelf(user: UserViewSource): UserSelf {
+  return {
+    ...toUserPublic(user),
+    email: user.email,
+    approvedAt: iso(user.approvedAt),
+    approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
+  };
+}
+
+/** The data of user.registered / user.updated / user.approved events. */
+export function toUserEventData(user: UserViewSource): UserEventData {
+  return {
+    id: user._id.toHexString(),
+    username: user.username,
+    fullName: user.fullName,
+    avatar: user.avatar ?? null,
+    location: user.location ?? '',
+    rating: user.rating ?? 0,
+    reviewCount: user.reviewCount ?? 0,
+    isApproved: user.isApproved ?? false,
+    role: user.role,
+    version: user.version ?? 1,
+  };
+}

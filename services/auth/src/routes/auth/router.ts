@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { LoginSchema, RegisterSchema } from '@nomadswap/contracts/auth';
+import { requireUser } from '@nomadswap/service-kit/auth';
+import { validate } from '@nomadswap/service-kit/validate';
+import type { AuthContext } from '../../context';
+import { getCurrentUser } from '../../domain/get-current-user';
+import { logInUser } from '../../domain/log-in-user';
+import { logOutUser } from '../../domain/log-out-user';
+import { registerUser } from '../../domain/register-user';
+import { clientIp } from '../client-ip';
+
+/**
+ * /api/auth. Register and login do not read the Authorization header: a stale token left in the browser
+ * must not stop anyone from signing in again.
+ */
+export function authRouter(ctx: AuthContext): Router {
+  const router = Router();
+  const { authenticate } = ctx.auth;
+
+  const register = validate({ body: RegisterSchema });
+  router.post('/register', register, async (req, res) => {
+    const { body } = register.from(req);
+    res.status(201).json(await registerUser(ctx, { input: body, ip: clientIp(req) }));
+  });
+
+  const login = validate({ body: LoginSchema });
+  router.post('/login', login, async (req, res) => {
+    const { body } = login.from(req);
+    res.json(await logInUser(ctx, { input: body, ip: clientIp(req) }));
+  });
+
+  router.get('/me', authenticate, requireUser, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await getCurrentUser(ctx, { userId: req.user!.id }));
+  });
+
+  router.post('/logout', authenticate, requireUser, async (req, res) => {
+    await logOutUser(ctx, { user: req.user! });
+    res.status(204).end();
+  });
+
+  return router;
+}
