@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'auth',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['../../shared/dev-stores/src/vitest-global-setup.ts'],
+    // After each file: no response it received carried a password hash.
+    setupFiles: ['test/support/scan-responses.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import type { RequestListener } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
+import type { EventBus } from '@nomadswap/service-kit/events';
+import { createTestStores, type TestStores } from '@nomadswap/service-kit/testing';
+import { buildApp } from '../../src/app';
+import { createAuthContext, type AuthContext, type AuthSettings } from '../../src/context';
+import { startAvatarWorker } from '../../src/jobs/avatar-worker';
+import type { RunningWorker } from '../../src/jobs/avatar-worker';
+import { createMailer } from '../../src/jobs/mailer';
+import { startNotificationWorker } from '../../src/jobs/notification-worker';
+import { recordResponses } from './record-responses';
+
+export interface AuthTestEnv {
+  stores: TestStores;
+  ctx: AuthContext;
+  /** The app (recording its responses for the password-hash scan). */
+  app: RequestListener;
+  /** The bus the app publishes on (this test's stream); started only with `consumeEvents`. */
+  bus: EventBus;
+  queuePrefix: string;
+  outboxDir: string;
+  /** Every event on this test's stream so far, oldest first. */
+  events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
+  close(): Promise<void>;
+}
+
+export interface AuthTestEnvOptions {
+  settings?: Partial<AuthSettings>;
+  /** Run the avatar and notification processors in-process (default true). */
+  workers?: boolean;
+  /** Start consuming events with the service's handlers (default false). */
+  consumeEvents?: (ctx: AuthContext, bus: EventBus) => void;
+}
+
+/**
+ * The auth service in-process on this test's stores: its own database, stream, Redis prefix and BullMQ
+ * prefix, the workers running as src/worker.ts runs them, and a temporary DATA_DIR for the outbox.
+ */
+export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promise<AuthTestEnv> {
+  const stores = await createTestStores({ service: 'auth' });
+  const bus = stores.createBus('auth', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const queuePrefix = `${stores.keyPrefix}bull`;
+  const ctx = await createAuthContext({
+    logger: stores.logger,
+    mongo: stores.mongo,
+    redis: stores.redis,
+    redisUrl: stores.redisUrl,
+    bus,
+    tokens: stores.tokens,
+    userState: stores.userState,
+    auth: stores.auth,
+    queuePrefix,
+    keyPrefix: stores.keyPrefix,
+    // Suites register many users from one address; the limit has its own test.
+    settings: { registerLimitPerHour: 10_000, ...options.settings },
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nomadswap-auth-test-'));
+  const outboxDir = path.join(dataDir, 'outbox');
+
+  const workers: RunningWorker[] = [];
+  if (options.workers !== false) {
+    workers.push(
+      startAvatarWorker({ core: ctx, redisUrl: stores.redisUrl, prefix: queuePrefix, concurrency: 2 }),
+      startNotificationWorker({
+        core: ctx,
+        mailer: createMailer({ outboxDir, from: 'NomadSwap <no-reply@nomadswap.example>' }),
+        redisUrl: stores.redisUrl,
+        prefix: queuePrefix,
+      }),
+    );
+    await Promise.all(workers.map((running) => running.worker.waitUntilReady()));
+  }
+  if (options.consumeEvents) {
+    options.consumeEvents(ctx, bus);
+    await bus.start();
+  }
+
+  return {
+    stores,
+    ctx,
+    app: recordResponses(buildApp(ctx)),
+    bus,
+    queuePrefix,
+    outboxDir,
+    async events<T extends EventType>(type?: T) {
+      const entries = (await stores.redis.xrange(stores.stream, '-', '+')) as [string, string[]][];
+      const envelopes = entries.map(([, fields]) => {
+        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
+        return JSON.parse(envelope) as EventEnvelope;
+      });
+      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
+    },
+    async close() {
+      for (const running of workers) await running.close();
+      await bus.stop();
+      await ctx.queues.close();
+      await stores.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
+}
