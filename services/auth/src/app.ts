@@ -9,17 +9,20 @@ import { usersRouter } from './routes/users/router';
 
 /** Builds the auth service's express app (no listening); server.ts passes the real context, tests their own. */
 export function buildApp(ctx: AuthContext): Express {
-  return createServiceApp({
+  const app = createServiceApp({
     name: 'auth',
     logger: ctx.logger,
     // Registration and avatar uploads carry image data URLs.
     bodyLimit: BODY_LIMITS.images,
     health: { mongo: ctx.mongo, redis: ctx.redis },
-    routes: (app) => {
-      app.use('/api/auth', authRouter(ctx));
-      app.use('/api/users', usersRouter(ctx));
-      app.use('/api/admin', adminRouter(ctx));
-      app.use('/api/avatars', avatarsRouter(ctx));
+    routes: (router) => {
+      router.use('/api/auth', authRouter(ctx));
+      router.use('/api/users', usersRouter(ctx));
+      router.use('/api/admin', adminRouter(ctx));
+      router.use('/api/avatars', avatarsRouter(ctx));
     },
   });
+  // Read per request, so it applies to the routes above.
+  app.set('trust proxy', ctx.settings.trustProxy);
+  return app;
 }

@@ -11,7 +11,12 @@ export const authEnv = z.object({
   PORT: baseServiceEnv.PORT.default(4001),
   MONGO_DB: baseServiceEnv.MONGO_DB.default('nomadswap_auth'),
   /** The first admin, created or reset at start when both are set. */
-  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).trim().toLowerCase().optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'must be an e-mail address' }))
+    .optional(),
   ADMIN_PASSWORD: z
     .string()
     .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters` })
@@ -22,6 +27,17 @@ export const authEnv = z.object({
   AVATAR_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Registrations accepted per client IP per hour. */
   REGISTER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Which proxies may tell the client IP (X-Forwarded-For), for the per-IP limits: express's `trust proxy`
+   * (`loopback`, `uniquelocal`, addresses/CIDRs separated by commas, or a hop count). The default suits the
+   * gateway on the same host; in docker-compose the gateway is another container (`uniquelocal`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => !/^(true|false)$/i.test(value), { error: 'must name the proxies, not true/false' })
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value))
+    .default('loopback'),
   /** Key prefix of the BullMQ queues (`avatars`, `notifications`). */
   BULLMQ_PREFIX: z.string().min(1).default('bull'),
   /** SMTP server for e-mail; unset: messages are written to DATA_DIR/outbox as .eml files. */

@@ -24,6 +24,8 @@ export interface AuthSettings {
   registerLimitPerHour: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** express `trust proxy`: who may state the client IP the limits are keyed by. */
+  trustProxy: string | number;
 }
 
 export const DEFAULT_SETTINGS: AuthSettings = {
@@ -31,6 +33,7 @@ export const DEFAULT_SETTINGS: AuthSettings = {
   registerLimitPerHour: 10,
   loginMaxFailures: 10,
   loginWindowSeconds: 15 * 60,
+  trustProxy: 'loopback',
 };
 
 /** Everything the API's use-cases need. */

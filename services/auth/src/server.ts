@@ -18,6 +18,7 @@ await startService({
       settings: {
         avatarWaitMs: config.AVATAR_WAIT_MS,
         registerLimitPerHour: config.REGISTER_LIMIT_PER_HOUR,
+        trustProxy: config.TRUST_PROXY,
       },
     });
 

@@ -190,6 +190,21 @@ describe('POST /api/auth/register', () => {
       await limited.close();
     }
   });
+  it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const limited = await createAuthTestEnv({
+      workers: false,
+      settings: { registerLimitPerHour: 1, avatarWaitMs: 0, trustProxy: '10.0.0.1' },
+    });
+    try {
+      const from = (ip: string) =>
+        request(limited.app).post('/api/auth/register').set('X-Forwarded-For', ip).send(buildRegistration());
+      expect((await from('203.0.113.40')).status).toBe(201);
+      // The claimed address differs, but the request still comes from the same (untrusted) peer.
+      expect((await from('203.0.113.41')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('POST /api/auth/login', () => {

@@ -20,13 +20,15 @@ export function authRouter(ctx: AuthContext): Router {
   const register = validate({ body: RegisterSchema });
   router.post('/register', register, async (req, res) => {
     const { body } = register.from(req);
-    res.status(201).json(await registerUser(ctx, { input: body, ip: clientIp(req) }));
+    const session = await registerUser(ctx, { input: body, ip: clientIp(req) });
+    res.status(201).set('Cache-Control', 'no-store').json(session);
   });
 
   const login = validate({ body: LoginSchema });
   router.post('/login', login, async (req, res) => {
     const { body } = login.from(req);
-    res.json(await logInUser(ctx, { input: body, ip: clientIp(req) }));
+    const session = await logInUser(ctx, { input: body, ip: clientIp(req) });
+    res.set('Cache-Control', 'no-store').json(session);
   });
 
   router.get('/me', authenticate, requireUser, async (req, res) => {
