@@ -4,7 +4,11 @@ import { IdSchema, ImageDataUrlSchema, requiredText } from './common';
 import { CATEGORIES, CONDITION_VALUES, LIMITS } from './enums';
 
 const images = z
-  .array(z.union([ImageDataUrlSchema, z.string().regex(/^\/api\/images\/[a-f0-9]{24}/)]))
+  .array(
+    z.union([ImageDataUrlSchema, z.string().regex(/^\/api\/images\/[a-f0-9]{24}/)], {
+      error: MSG.invalidFileType,
+    }),
+  )
   .max(LIMITS.maxPhotosPerItem, { error: MSG.maxPhotos });
 
 const itemFields = {
@@ -39,3 +43,9 @@ export const ItemQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type ItemQuery = z.infer<typeof ItemQuerySchema>;
+
+/** GET /api/admin/all-items — the browse filters, with pages of up to 1000 for moderation. */
+export const AdminItemQuerySchema = ItemQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+export type AdminItemQuery = z.infer<typeof AdminItemQuerySchema>;

@@ -24,6 +24,7 @@ export const MSG = {
   invalidFileType: 'Invalid file type',
   invalidFileTypeDetail: 'Please select an image file.',
   imageProcessingError: 'Error processing image',
+  imageNotOnItem: 'This photo does not belong to the item',
   messageEmpty: 'Message cannot be empty',
   receiverRequired: 'Please select a conversation',
   nameRequired: 'Name is required',
