@@ -1,24 +1,25 @@
 import type { Express } from 'express';
-import type { Connection } from 'mongoose';
 import { BODY_LIMITS } from '@nomadswap/contracts/routes';
 import { createServiceApp } from '@nomadswap/service-kit/app';
-import type { Logger } from '@nomadswap/service-kit/logger';
-import type { Redis } from '@nomadswap/service-kit/redis';
+import type { ItemsContext } from './context';
+import { adminRouter } from './routes/admin/router';
+import { favoritesRouter } from './routes/favorites/router';
+import { imagesRouter } from './routes/images/router';
+import { itemsRouter } from './routes/items/router';
 
-/** What the items app needs; server.ts passes the real connections, tests their own. */
-export interface ItemsAppDeps {
-  logger: Logger;
-  mongo: Connection;
-  redis: Redis;
-}
-
-/** Builds the items service's express app (no listening). */
-export function buildApp(deps: ItemsAppDeps): Express {
+/** Builds the items service's express app (no listening); server.ts passes the real context, tests their own. */
+export function buildApp(ctx: ItemsContext): Express {
   return createServiceApp({
     name: 'items',
-    logger: deps.logger,
+    logger: ctx.logger,
     // Items carry up to three photos as data URLs.
     bodyLimit: BODY_LIMITS.images,
-    health: { mongo: deps.mongo, redis: deps.redis },
+    health: { mongo: ctx.mongo, redis: ctx.redis },
+    routes: (app) => {
+      app.use('/api/items', itemsRouter(ctx));
+      app.use('/api/favorites', favoritesRouter(ctx));
+      app.use('/api/images', imagesRouter(ctx));
+      app.use('/api/admin', adminRouter(ctx));
+    },
   });
 }

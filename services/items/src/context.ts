@@ -1,0 +1,86 @@
+import type { Connection } from 'mongoose';
+import type { AuthMiddleware } from '@nomadswap/service-kit/auth';
+import type { EventBus } from '@nomadswap/service-kit/events';
+import type { Logger } from '@nomadswap/service-kit/logger';
+import type { Redis } from '@nomadswap/service-kit/redis';
+import { favoriteModel, type FavoriteModel } from './db/favorite';
+import { createImageFiles, type ImageFiles } from './db/image-files';
+import { itemModel, type ItemModel } from './db/item';
+import { ownerModel, type OwnerModel } from './db/owner';
+import { createItemQueues, type ItemQueues } from './jobs/queues';
+
+/** What the API and the worker processes both use: the data and the event bus (publishing only). */
+export interface ItemsCore {
+  logger: Logger;
+  mongo: Connection;
+  bus: EventBus;
+  items: ItemModel;
+  owners: OwnerModel;
+  favorites: FavoriteModel;
+  files: ImageFiles;
+}
+
+export interface ItemsSettings {
+  /** How long item writes wait for their image jobs (0: do not wait). */
+  imageWaitMs: number;
+}
+
+export const DEFAULT_SETTINGS: ItemsSettings = { imageWaitMs: 5_000 };
+
+/** Everything the API's use-cases need. */
+export interface ItemsContext extends ItemsCore {
+  redis: Redis;
+  auth: AuthMiddleware;
+  queues: ItemQueues;
+  settings: ItemsSettings;
+}
+
+export function createItemsCore(deps: { logger: Logger; mongo: Connection; bus: EventBus }): ItemsCore {
+  return {
+    ...deps,
+    items: itemModel(deps.mongo),
+    owners: ownerModel(deps.mongo),
+    favorites: favoriteModel(deps.mongo),
+    files: createImageFiles(deps.mongo),
+  };
+}
+
+/** Creates the indexes of the items database (the unique favourite index must exist before any request). */
+export async function initItemsStorage(core: ItemsCore): Promise<void> {
+  await Promise.all([core.items.init(), core.owners.init(), core.favorites.init(), core.files.init()]);
+}
+
+export interface CreateItemsContextOptions {
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+  redisUrl: string;
+  bus: EventBus;
+  auth: AuthMiddleware;
+  queuePrefix: string;
+  settings?: Partial<ItemsSettings>;
+}
+
+/** Builds the API's context and waits until it can serve: indexes exist and the queue is connected. */
+export async function createItemsContext(options: CreateItemsContextOptions): Promise<ItemsContext> {
+  const core = createItemsCore(options);
+  const queues = createItemQueues({
+    redis: options.redis,
+    redisUrl: options.redisUrl,
+    prefix: options.queuePrefix,
+    logger: options.logger,
+  });
+  try {
+    await Promise.all([initItemsStorage(core), queues.ready()]);
+  } catch (error) {
+    await queues.close();
+    throw error;
+  }
+  return {
+    ...core,
+    redis: options.redis,
+    auth: options.auth,
+    queues,
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+  };
+}

@@ -1,0 +1,72 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { CATEGORIES, CONDITION_VALUES, type Category, type Condition } from '@nomadswap/contracts/enums';
+import { IMAGE_STATES } from '@nomadswap/contracts/responses';
+
+export type PhotoState = (typeof IMAGE_STATES)[number];
+
+/** One photo of an item. Its `_id` is the image id of the served URLs (`/api/images/<id>`). */
+export interface PhotoRecord {
+  _id: Types.ObjectId;
+  state: PhotoState;
+  /** Why processing failed, for admins and logs (never the raw error of a library shown to users). */
+  error: string | null;
+  createdAt: Date;
+}
+
+/** An item as stored (spec section 3, plus the bookkeeping the service needs). */
+export interface ItemRecord {
+  _id: Types.ObjectId;
+  title: string;
+  description: string;
+  category: Category;
+  condition: Condition;
+  location: string;
+  userId: Types.ObjectId;
+  isActive: boolean;
+  isSwapped: boolean;
+  preferredExchange: string | null;
+  /** In display order; at most three. */
+  photos: PhotoRecord[];
+  /** Incremented on every change: carried in events and used for optimistic concurrency on writes. */
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ItemModel = Model<ItemRecord>;
+
+const photoSchema = new Schema<PhotoRecord>(
+  {
+    state: { type: String, enum: IMAGE_STATES, required: true },
+    error: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+  },
+  { _id: true, versionKey: false },
+);
+
+export const itemSchema = new Schema<ItemRecord>(
+  {
+    title: { type: String, required: true },
+    description: { type: String, required: true },
+    category: { type: String, enum: CATEGORIES, required: true },
+    condition: { type: String, enum: CONDITION_VALUES, required: true },
+    location: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    isActive: { type: Boolean, default: true },
+    isSwapped: { type: Boolean, default: false },
+    preferredExchange: { type: String, default: null },
+    photos: { type: [photoSchema], default: [] },
+    version: { type: Number, default: 1 },
+  },
+  { collection: 'items', timestamps: true, versionKey: false },
+);
+// Equality lookups: a user's items (profile, cascades) and photos still being processed (the sweeper).
+itemSchema.index({ userId: 1 });
+itemSchema.index({ 'photos.state': 1 });
+itemSchema.index({ isActive: 1, isSwapped: 1, createdAt: -1 });
+
+export function itemModel(connection: Connection): ItemModel {
+  return (
+    (connection.models.Item as ItemModel | undefined) ?? connection.model<ItemRecord>('Item', itemSchema)
+  );
+}

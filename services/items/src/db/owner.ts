@@ -1,0 +1,45 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { ROLES, type Role } from '@nomadswap/contracts/enums';
+
+/**
+ * The local read model of a user, fed by the auth service's user.* events: what item cards show of their owner.
+ * A deleted user stays as a tombstone (`deleted`, highest version) so a late event cannot bring them back.
+ */
+export interface OwnerRecord {
+  _id: Types.ObjectId;
+  username: string;
+  fullName: string;
+  avatar: string | null;
+  location: string;
+  rating: number;
+  reviewCount: number;
+  isApproved: boolean;
+  role: Role;
+  version: number;
+  deleted: boolean;
+}
+
+export type OwnerModel = Model<OwnerRecord>;
+
+export const ownerSchema = new Schema<OwnerRecord>(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    username: { type: String, default: '' },
+    fullName: { type: String, default: '' },
+    avatar: { type: String, default: null },
+    location: { type: String, default: '' },
+    rating: { type: Number, default: 0 },
+    reviewCount: { type: Number, default: 0 },
+    isApproved: { type: Boolean, default: false },
+    role: { type: String, enum: ROLES, default: 'user' },
+    version: { type: Number, required: true },
+    deleted: { type: Boolean, default: false },
+  },
+  { collection: 'users', versionKey: false },
+);
+
+export function ownerModel(connection: Connection): OwnerModel {
+  return (
+    (connection.models.Owner as OwnerModel | undefined) ?? connection.model<OwnerRecord>('Owner', ownerSchema)
+  );
+}

@@ -1,0 +1,60 @@
+import mongoose from 'mongoose';
+import type { ItemCreateInput } from '@nomadswap/contracts/items';
+import { MSG } from '@nomadswap/contracts/messages';
+import type { Item } from '@nomadswap/contracts/responses';
+import { ValidationError } from '@nomadswap/service-kit/errors';
+import type { ItemsContext } from '../context';
+import type { ItemRecord } from '../db/item';
+import { publishItemChange } from '../events/publish-item-events';
+import { presentItemFor } from './get-item';
+import type { Viewer } from './item-views';
+import { readImageUpload } from './read-image-upload';
+import { requestImageProcessing } from './request-image-processing';
+import { storeNewPhotos } from './store-new-photos';
+
+/**
+ * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
+ * (type by its bytes, size, pixel count) before anything is stored; the raw uploads go to GridFS and to the
+ * image jobs, and the answer waits briefly for them, so it normally carries ready images.
+ */
+export async function createItem(
+  ctx: ItemsContext,
+  props: { viewer: Viewer; input: ItemCreateInput },
+): Promise<Item> {
+  const { input, viewer } = props;
+  const uploads = [];
+  for (const [index, image] of input.images.entries()) {
+    if (!image.startsWith('data:')) {
+      // A new item has no photos yet: an image URL here would borrow someone else's picture.
+      throw new ValidationError(MSG.invalidFileType, {
+        details: [{ field: `images.${index}`, message: MSG.invalidFileType }],
+      });
+    }
+    uploads.push(await readImageUpload(image, `images.${index}`));
+  }
+
+  const itemId = new mongoose.Types.ObjectId();
+  const userId = new mongoose.Types.ObjectId(viewer.id);
+  const photos = await storeNewPhotos(ctx, { itemId, userId, uploads });
+  let created: ItemRecord;
+  try {
+    const doc = await ctx.items.create({
+      _id: itemId,
+      title: input.title,
+      description: input.description,
+      category: input.category,
+      condition: input.condition,
+      location: input.location,
+      preferredExchange: input.preferredExchange || null,
+      userId,
+      photos,
+    });
+    created = doc.toObject<ItemRecord>({ transform: false, virtuals: false, flattenObjectIds: false });
+  } catch (error) {
+    await ctx.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
+    throw error;
+  }
+  await publishItemChange(ctx.bus, 'item.created', created);
+  await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
+  return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });
+}

@@ -1,0 +1,48 @@
+import mongoose from 'mongoose';
+import { MSG } from '@nomadswap/contracts/messages';
+import { NotFoundError } from '@nomadswap/service-kit/errors';
+import type { ItemsCore } from '../context';
+import type { ItemRecord } from '../db/item';
+import { publishItemDeleted } from '../events/publish-item-events';
+import { assertOwner, findItemOr404 } from './find-item';
+import type { Viewer } from './item-views';
+
+/**
+ * Removes an item for good: the item, every favourite of it, its photos' files, then item.deleted. Image jobs
+ * still running for it find it gone and clean up after themselves.
+ */
+export async function removeItem(core: ItemsCore, item: Pick<ItemRecord, '_id' | 'userId' | 'photos'>) {
+  const { deletedCount } = await core.items.deleteOne({ _id: item._id });
+  if (deletedCount === 0) return false;
+  await core.favorites.deleteMany({ itemId: item._id });
+  await core.files.deleteImages(item.photos.map((photo) => photo._id));
+  await publishItemDeleted(core.bus, item);
+  return true;
+}
+
+/** The owner deletes their item (403 'Access Denied' for anyone else, admins included: they use the admin route). */
+export async function deleteOwnItem(
+  core: ItemsCore,
+  props: { viewer: Viewer; itemId: string },
+): Promise<void> {
+  const item = await findItemOr404(core, props.itemId);
+  assertOwner(item, props.viewer);
+  if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
+}
+
+/** An admin deletes any item (moderation). */
+export async function deleteItemAsAdmin(core: ItemsCore, props: { itemId: string }): Promise<void> {
+  const item = await findItemOr404(core, props.itemId);
+  if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
+}
+
+/** Every item of a user, with all that hangs off them (user.deleted). */
+export async function removeItemsOfUser(core: ItemsCore, props: { userId: string }): Promise<number> {
+  const items = await core.items
+    .find({ userId: new mongoose.Types.ObjectId(props.userId) })
+    .select({ userId: 1, photos: 1 })
+    .lean<Pick<ItemRecord, '_id' | 'userId' | 'photos'>[]>();
+  let removed = 0;
+  for (const item of items) if (await removeItem(core, item)) removed += 1;
+  return removed;
+}

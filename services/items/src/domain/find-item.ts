@@ -1,0 +1,21 @@
+import mongoose from 'mongoose';
+import { MSG } from '@nomadswap/contracts/messages';
+import { ForbiddenError, NotFoundError } from '@nomadswap/service-kit/errors';
+import type { ItemsCore } from '../context';
+import type { ItemRecord } from '../db/item';
+import type { Viewer } from './item-views';
+
+/** The stored item with this id (a validated 24-hex id) or 404 'Item not found'. */
+export async function findItemOr404(core: Pick<ItemsCore, 'items'>, itemId: string): Promise<ItemRecord> {
+  const item = await core.items.findById(new mongoose.Types.ObjectId(itemId)).lean<ItemRecord>();
+  if (!item) throw new NotFoundError(MSG.itemNotFound);
+  return item;
+}
+
+export const isOwner = (item: Pick<ItemRecord, 'userId'>, viewer: Viewer) =>
+  item.userId.toHexString() === viewer.id;
+
+/** 403 'Access Denied' unless the viewer owns the item (spec: only owners edit, delete or mark swapped). */
+export function assertOwner(item: Pick<ItemRecord, 'userId'>, viewer: Viewer): void {
+  if (!isOwner(item, viewer)) throw new ForbiddenError(MSG.accessDenied, { code: 'NOT_OWNER' });
+}

@@ -1,0 +1,14 @@
+import type { ItemStats } from '@nomadswap/contracts/responses';
+import type { ItemsCore } from '../context';
+
+/** How many available items (active, not swapped) each location has (spec section 3, "Item stats"). */
+export async function getItemStats(core: Pick<ItemsCore, 'items'>): Promise<ItemStats> {
+  const groups = await core.items.aggregate<{ _id: string; count: number }>([
+    { $match: { isActive: true, isSwapped: false } },
+    { $group: { _id: '$location', count: { $sum: 1 } } },
+    { $sort: { count: -1, _id: 1 } },
+  ]);
+  const locationCounts: Record<string, number> = {};
+  for (const group of groups) locationCounts[group._id] = group.count;
+  return { locationCounts };
+}

@@ -1,0 +1,35 @@
+import mongoose from 'mongoose';
+import { ValidationError } from '@nomadswap/service-kit/errors';
+
+/** The position after an item in "newest first" order: its creation time, then its id for equal times. */
+export interface ItemPosition {
+  createdAt: Date;
+  id: mongoose.Types.ObjectId;
+}
+
+export const INVALID_CURSOR = 'Invalid cursor';
+
+/** Opaque to clients: base64url of `<ms>.<id>`. */
+export function encodeCursor(position: { createdAt: Date; _id: mongoose.Types.ObjectId }): string {
+  return Buffer.from(`${position.createdAt.getTime()}.${position._id.toHexString()}`).toString('base64url');
+}
+
+/** Reads a cursor from a query string; 400 'Invalid cursor' for anything this service did not issue. */
+export function decodeCursor(cursor: string): ItemPosition {
+  const text = Buffer.from(cursor, 'base64url').toString('latin1');
+  const match = /^(\d{1,15})\.([a-f0-9]{24})$/.exec(text);
+  if (!match) {
+    throw new ValidationError(INVALID_CURSOR, { details: [{ field: 'cursor', message: INVALID_CURSOR }] });
+  }
+  return { createdAt: new Date(Number(match[1])), id: new mongoose.Types.ObjectId(match[2]) };
+}
+
+/** Items strictly after `position` in the order `{createdAt: -1, _id: -1}`. */
+export function afterPosition(position: ItemPosition, field = 'createdAt'): Record<string, unknown> {
+  return {
+    $or: [
+      { [field]: mongoose.trusted({ $lt: position.createdAt }) },
+      { [field]: position.createdAt, _id: mongoose.trusted({ $lt: position.id }) },
+    ],
+  };
+}

@@ -1,0 +1,116 @@
+import type { Types } from 'mongoose';
+import type { ItemEventData } from '@nomadswap/contracts/events';
+import type { Item, ItemImage, UserSummary } from '@nomadswap/contracts/responses';
+import type { ImageSize } from '../db/image-files';
+import type { ItemRecord, PhotoRecord } from '../db/item';
+import type { OwnerRecord } from '../db/owner';
+
+/** Who is looking, as far as item views care. */
+export interface Viewer {
+  id: string;
+  role: 'user' | 'admin';
+  isApproved: boolean;
+}
+
+/** The stored fields the views read (a lean document). */
+export type ItemViewSource = Pick<
+  ItemRecord,
+  | '_id'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'condition'
+  | 'location'
+  | 'userId'
+  | 'isActive'
+  | 'isSwapped'
+  | 'preferredExchange'
+  | 'photos'
+  | 'version'
+  | 'createdAt'
+>;
+
+export type OwnerViewSource = Pick<
+  OwnerRecord,
+  '_id' | 'fullName' | 'username' | 'avatar' | 'rating' | 'reviewCount' | 'deleted'
+>;
+
+/** The URL a processed variant is served at; an image id never changes content, so it is cached for good. */
+export const imageUrl = (imageId: Types.ObjectId | string, size: ImageSize) =>
+  `/api/images/${typeof imageId === 'string' ? imageId : imageId.toHexString()}?size=${size}`;
+
+/** `/api/images/<id>…` (as `images` carries them) → the image id, else null. */
+export function imageIdFromUrl(url: string): string | null {
+  return /^\/api\/images\/([a-f0-9]{24})(?:[/?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+/** Owners and admins see every photo with its state; everyone else only the ready ones. */
+export function canSeeAllPhotos(item: Pick<ItemRecord, 'userId'>, viewer: Viewer | undefined): boolean {
+  return !!viewer && (viewer.role === 'admin' || item.userId.toHexString() === viewer.id);
+}
+
+function toItemImage(photo: PhotoRecord): ItemImage {
+  const ready = photo.state === 'ready';
+  return {
+    id: photo._id.toHexString(),
+    state: photo.state,
+    thumb: ready ? imageUrl(photo._id, 'thumb') : null,
+    full: ready ? imageUrl(photo._id, 'full') : null,
+  };
+}
+
+export function toUserSummary(owner: OwnerViewSource | null | undefined): UserSummary | null {
+  if (!owner || owner.deleted) return null;
+  return {
+    id: owner._id.toHexString(),
+    fullName: owner.fullName,
+    username: owner.username,
+    avatar: owner.avatar ?? null,
+    rating: owner.rating ?? 0,
+    reviewCount: owner.reviewCount ?? 0,
+  };
+}
+
+/**
+ * The API's item (spec section 3): `images` lists the ready full-size images in order, `photos` the per-image
+ * state and variants. Built field by field so bookkeeping never leaks.
+ */
+export function toItem(
+  item: ItemViewSource,
+  props: { owner: OwnerViewSource | null | undefined; viewer: Viewer | undefined; isFavorited?: boolean },
+): Item {
+  const photos = canSeeAllPhotos(item, props.viewer)
+    ? item.photos
+    : item.photos.filter((photo) => photo.state === 'ready');
+  const view: Item = {
+    id: item._id.toHexString(),
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    condition: item.condition,
+    images: photos.filter((photo) => photo.state === 'ready').map((photo) => imageUrl(photo._id, 'full')),
+    photos: photos.map(toItemImage),
+    location: item.location,
+    userId: item.userId.toHexString(),
+    isActive: item.isActive,
+    isSwapped: item.isSwapped,
+    preferredExchange: item.preferredExchange ?? null,
+    createdAt: new Date(item.createdAt).toISOString(),
+    user: toUserSummary(props.owner),
+  };
+  if (props.isFavorited !== undefined) view.isFavorited = props.isFavorited;
+  return view;
+}
+
+/** The data of item.created / item.updated: enough for chats and reports to show the item. */
+export function toItemEventData(item: ItemViewSource): ItemEventData {
+  const cover = item.photos.find((photo) => photo.state === 'ready');
+  return {
+    id: item._id.toHexString(),
+    userId: item.userId.toHexString(),
+    title: item.title,
+    image: cover ? imageUrl(cover._id, 'thumb') : null,
+    isSwapped: item.isSwapped,
+    version: item.version,
+  };
+}

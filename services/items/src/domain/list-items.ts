@@ -1,0 +1,81 @@
+import mongoose from 'mongoose';
+import type { ItemQuery } from '@nomadswap/contracts/items';
+import { LIMITS } from '@nomadswap/contracts/enums';
+import type { Item } from '@nomadswap/contracts/responses';
+import type { ItemsCore } from '../context';
+import type { ItemRecord } from '../db/item';
+import { afterPosition, decodeCursor, encodeCursor } from './item-cursor';
+import type { Viewer } from './item-views';
+import { presentItems } from './present-items';
+
+export const DEFAULT_PAGE_SIZE = 60;
+
+export interface ItemPage {
+  items: Item[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** Case-insensitive "contains" on user input, with every regex metacharacter escaped. */
+export function containsText(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+}
+
+/**
+ * The filter of a listing. Without `available: false` only available items (active, not swapped) match;
+ * `location` is a case-insensitive substring ('Lisbon' finds 'Lisbon, Portugal'); `q` searches title,
+ * description and location.
+ */
+export function itemFilter(query: {
+  category?: string;
+  location?: string;
+  userId?: string;
+  q?: string;
+  cursor?: string;
+  includeUnavailable?: boolean;
+}): Record<string, unknown> {
+  const and: Record<string, unknown>[] = [];
+  if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false });
+  if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
+  if (query.category) and.push({ category: query.category });
+  if (query.location) and.push({ location: containsText(query.location) });
+  if (query.q) {
+    const text = containsText(query.q);
+    and.push({ $or: [{ title: text }, { description: text }, { location: text }] });
+  }
+  if (query.cursor) and.push(afterPosition(decodeCursor(query.cursor)));
+  return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
+}
+
+/**
+ * Browse (spec sections 2 and 6): newest first, a page at a time. Visitors get a preview of at most 6 items and
+ * no location filter (nor another user's list or further pages). Swapped and inactive items are left out unless
+ * a user lists their own items, or an admin lists a user's.
+ */
+export async function listItems(
+  core: ItemsCore,
+  props: { viewer: Viewer | undefined; query: ItemQuery },
+): Promise<ItemPage> {
+  const { viewer } = props;
+  const query = viewer
+    ? props.query
+    : { category: props.query.category, q: props.query.q, limit: LIMITS.visitorPreviewItems };
+  const limit = Math.min(
+    query.limit ?? DEFAULT_PAGE_SIZE,
+    viewer ? Number.MAX_SAFE_INTEGER : LIMITS.visitorPreviewItems,
+  );
+  const includeUnavailable =
+    !!viewer && !!props.query.userId && (props.query.userId === viewer.id || viewer.role === 'admin');
+  const filter = itemFilter({ ...query, includeUnavailable });
+  const records = await core.items
+    .find(filter)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit + 1)
+    .lean<ItemRecord[]>();
+  const page = records.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: await presentItems(core, page, viewer),
+    nextCursor: viewer && records.length > limit && last ? encodeCursor(last) : null,
+  };
+}

@@ -1,0 +1,104 @@
+import mongoose from 'mongoose';
+import type { ItemsCore } from '../context';
+import type { ItemRecord } from '../db/item';
+import { publishItemChange } from '../events/publish-item-events';
+import { renderImageVariants } from './render-image-variants';
+
+export type ImageOutcome =
+  | { status: 'ready' }
+  /** The item or the photo was deleted meanwhile; whatever was written for it is gone too. */
+  | { status: 'superseded' };
+
+export interface ProcessImageHooks {
+  /** Runs between writing the variants and marking the image ready (tests kill a worker there). */
+  afterVariantsWritten?: () => Promise<void>;
+}
+
+const ids = (props: { itemId: string; imageId: string }) => ({
+  itemId: new mongoose.Types.ObjectId(props.itemId),
+  imageId: new mongoose.Types.ObjectId(props.imageId),
+});
+
+/**
+ * Turns an uploaded photo into its served variants: rendered (upright, resized, no metadata), written to the
+ * `images` bucket, the photo marked ready on its item (item.updated published), the raw upload deleted.
+ * Safe to run again after a crash at any point: variants are rewritten, a ready photo is left as it is.
+ * Throws ImageRenderError when the photo cannot be processed (permanent); other errors are worth a retry.
+ */
+export async function processImage(
+  core: ItemsCore,
+  props: { itemId: string; imageId: string },
+  hooks: ProcessImageHooks = {},
+): Promise<ImageOutcome> {
+  const { itemId, imageId } = ids(props);
+  const item = await core.items
+    .findOne({ _id: itemId, 'photos._id': imageId })
+    .select({ userId: 1, photos: 1 })
+    .lean<Pick<ItemRecord, '_id' | 'userId' | 'photos'>>();
+  if (!item) {
+    await core.files.deleteImages([imageId]);
+    return { status: 'superseded' };
+  }
+  const photo = item.photos.find((entry) => entry._id.equals(imageId))!;
+  if (photo.state === 'ready') {
+    await core.files.deleteUpload(imageId);
+    return { status: 'ready' };
+  }
+  const raw = await core.files.readUpload(imageId);
+  if (!raw) throw new Error(`upload of image ${props.imageId} is missing`);
+
+  const variants = await renderImageVariants(raw);
+  await core.files.saveVariants({ imageId, itemId, userId: item.userId, variants });
+  await hooks.afterVariantsWritten?.();
+
+  const updated = await core.items
+    .findOneAndUpdate(
+      { _id: itemId, 'photos._id': imageId },
+      { $set: { 'photos.$': { ...photo, state: 'ready', error: null } }, $inc: { version: 1 } },
+      { returnDocument: 'after' },
+    )
+    .lean<ItemRecord>();
+  if (!updated) {
+    await core.files.deleteImages([imageId]);
+    return { status: 'superseded' };
+  }
+  await core.files.deleteUpload(imageId);
+  await publishItemChange(core.bus, 'item.updated', updated);
+  return { status: 'ready' };
+}
+
+/**
+ * Gives up on a photo: it shows as failed to its owner and admins (never as a broken picture), and its files go.
+ * The owner can remove it and try another photo.
+ */
+export async function markImageFailed(
+  core: ItemsCore,
+  props: { itemId: string; imageId: string; reason: string },
+): Promise<void> {
+  const { itemId, imageId } = ids(props);
+  const item = await core.items
+    .findOne({ _id: itemId, 'photos._id': imageId })
+    .select({ photos: 1 })
+    .lean<Pick<ItemRecord, '_id' | 'photos'>>();
+  const photo = item?.photos.find((entry) => entry._id.equals(imageId));
+  if (!photo) {
+    await core.files.deleteImages([imageId]);
+    return;
+  }
+  // Only a photo still processing: a ready one (an earlier attempt got through) stays ready.
+  if (photo.state !== 'processing') return;
+  const updated = await core.items
+    .findOneAndUpdate(
+      { _id: itemId, photos: mongoose.trusted({ $elemMatch: { _id: imageId, state: 'processing' } }) },
+      {
+        // The whole element: one positional path per update is what every engine accepts.
+        $set: { 'photos.$': { ...photo, state: 'failed', error: props.reason.slice(0, 300) } },
+        $inc: { version: 1 },
+      },
+      { returnDocument: 'after' },
+    )
+    .lean<ItemRecord>();
+  if (!updated) return;
+  await core.files.deleteImages([imageId]);
+  await publishItemChange(core.bus, 'item.updated', updated);
+}

@@ -1,0 +1,26 @@
+import mongoose, { type Types } from 'mongoose';
+import type { ItemsCore } from '../context';
+import type { PhotoRecord } from '../db/item';
+import type { ImageUpload } from './read-image-upload';
+
+/**
+ * Stores checked uploads as the raw files of new photos (state `processing`). If one write fails, the ones
+ * already written are removed and the error is rethrown.
+ */
+export async function storeNewPhotos(
+  core: Pick<ItemsCore, 'files'>,
+  props: { itemId: Types.ObjectId; userId: Types.ObjectId; uploads: ImageUpload[] },
+): Promise<PhotoRecord[]> {
+  const photos: PhotoRecord[] = [];
+  try {
+    for (const upload of props.uploads) {
+      const imageId = new mongoose.Types.ObjectId();
+      await core.files.saveUpload({ imageId, itemId: props.itemId, userId: props.userId, ...upload });
+      photos.push({ _id: imageId, state: 'processing', error: null, createdAt: new Date() });
+    }
+  } catch (error) {
+    await core.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
+    throw error;
+  }
+  return photos;
+}

@@ -1,0 +1,101 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
+import type { ItemsCore } from '../context';
+import { markImageFailed, processImage, type ImageOutcome } from '../domain/process-image';
+import { ImageRenderError } from '../domain/render-image-variants';
+import { IMAGE_QUEUE, type ImageJobData } from './queues';
+
+export interface ImageWorkerOptions {
+  core: ItemsCore;
+  redisUrl: string;
+  /** BullMQ key prefix; must match the API's queue. */
+  prefix: string;
+  /** Jobs run at once (config IMAGE_CONCURRENCY). */
+  concurrency: number;
+  /**
+   * Lock of a running job (config IMAGE_LOCK_MS): renewed at half this interval while the worker lives; a job
+   * whose worker died is taken over once it expires. Stalled jobs are looked for at the same pace.
+   */
+  lockMs?: number;
+  /** Test hook (config IMAGE_TEST_DELAY_MS, NODE_ENV=test only): a pause mid-job. */
+  testDelayMs?: number;
+}
+
+export interface RunningWorker {
+  worker: Worker<ImageJobData, ImageOutcome>;
+  /** Finishes the running jobs, then disconnects. */
+  close(): Promise<void>;
+}
+
+/**
+ * The processor of the `images` queue. A photo that cannot be processed fails at once (no retry); anything else
+ * (storage, network) is retried with backoff. On the final failure the photo is marked failed, so nothing is
+ * left `processing` for ever.
+ */
+export function imageProcessor(core: ItemsCore, options: { testDelayMs?: number } = {}) {
+  const log = core.logger.child({ component: 'image-worker' });
+  return async (job: Job<ImageJobData>): Promise<ImageOutcome> => {
+    const started = Date.now();
+    log.info({ jobId: job.id, itemId: job.data.itemId, attempt: job.attemptsMade + 1 }, 'image job started');
+    try {
+      const outcome = await processImage(core, job.data, {
+        afterVariantsWritten: options.testDelayMs
+          ? async () => {
+              log.info({ jobId: job.id }, 'image variants written; test delay');
+              await sleep(options.testDelayMs);
+            }
+          : undefined,
+      });
+      log.info({ jobId: job.id, ...outcome, ms: Date.now() - started }, 'image job done');
+      return outcome;
+    } catch (error) {
+      const permanent = error instanceof ImageRenderError;
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (permanent || lastAttempt) {
+        await markImageFailed(core, {
+          ...job.data,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      }
+      if (permanent) throw new UnrecoverableError((error as Error).message);
+      throw error;
+    }
+  };
+}
+
+/** Starts processing image jobs (used by src/worker.ts, and in-process by the tests). */
+export function startImageWorker(options: ImageWorkerOptions): RunningWorker {
+  const { core } = options;
+  const connection = createRedis(options.redisUrl, {
+    name: 'items-image-worker',
+    forBullmq: true,
+    logger: core.logger,
+  });
+  const lockMs = options.lockMs ?? 30_000;
+  const worker = new Worker<ImageJobData, ImageOutcome>(
+    IMAGE_QUEUE,
+    imageProcessor(core, { testDelayMs: options.testDelayMs }),
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      lockDuration: lockMs,
+      stalledInterval: Math.min(lockMs, 30_000),
+      // A job whose worker died twice is failed rather than retried for ever (the sweeper then marks it).
+      maxStalledCount: 2,
+    },
+  );
+  const log = core.logger.child({ component: 'image-worker' });
+  worker.on('failed', (job, error) =>
+    log.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'image job failed'),
+  );
+  worker.on('error', (error) => log.error({ err: error }, 'image worker error'));
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await closeRedis(connection);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Request } from 'express';
+import type { Viewer } from '../domain/item-views';
+
+/** The signed-in caller as the use-cases see them, or undefined for a visitor. */
+export function viewerOf(req: Request): Viewer | undefined {
+  return req.user ? { id: req.user.id, role: req.user.role, isApproved: req.user.isApproved } : undefined;
+}
+
+/** The caller of a route guarded by requireUser/requireApproved/requireAdmin. */
+export function signedInViewer(req: Request): Viewer {
+  const viewer = viewerOf(req);
+  if (!viewer) throw new Error('signedInViewer() used on a route without an auth guard');
+  return viewer;
+}
