@@ -51,6 +51,22 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('docker-compose workers', () => {
+  it('runs a worker container for every service that has a worker process', () => {
+    const result = compose(['config'], {
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: 'a@b.c',
+      ADMIN_PASSWORD: 'pw',
+    });
+    const withWorker = SERVICES.filter((s) => fs.existsSync(path.join(ROOT, 'services', s, 'src/worker.ts')));
+    expect(withWorker.length).toBeGreaterThan(0);
+    for (const service of withWorker) {
+      expect(result.stdout).toContain(`\n  ${service}-worker:\n`);
+      expect(result.stdout).toContain(`services/${service}/src/worker.ts`);
+    }
+  });
+});
+
 describe('Dockerfiles', () => {
   it.each([...SERVICES.map((s) => `services/${s}`), 'gateway'])(
     '%s/Dockerfile is multi-stage, non-root, with a healthcheck',
