@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStores, spawnService, type TestStores } from '@nomadswap/service-kit/testing';
 
 const entry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const workerEntry = fileURLToPath(new URL('../src/worker.ts', import.meta.url));
 let stores: TestStores;
 beforeAll(async () => {
   stores = await createTestStores({ service: 'items' });
@@ -18,6 +19,14 @@ describe('items server', () => {
     expect(await res.json()).toEqual({ status: 'ok', service: 'items', mongo: 'up', redis: 'up' });
     expect(await service.stop()).toBe(0);
     expect(service.logs.map((line) => line.msg)).toContain('shutdown complete');
+  });
+
+  it('runs the image worker as its own process, answering /healthz, and exits 0 on SIGTERM', async () => {
+    const worker = await spawnService(workerEntry, stores.env);
+    const res = await fetch(`${worker.url}/healthz`);
+    expect(await res.json()).toEqual({ status: 'ok', service: 'items-worker', mongo: 'up', redis: 'up' });
+    expect(worker.logs.map((line) => line.msg)).toContain('items worker processing images');
+    expect(await worker.stop()).toBe(0);
   });
 
   it('when the configuration is invalid, it exits 1 naming the variable', async () => {
