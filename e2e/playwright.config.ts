@@ -10,7 +10,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'nomadswap-e2
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Known admin credentials for the run (the stack creates or resets the admin from them).
-process.env.E2E_ADMIN_EMAIL ??= 'admin@nomadswap.e2e';
+process.env.E2E_ADMIN_EMAIL ??= 'admin@nomadswap.example';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password';
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -63,6 +63,8 @@ export default defineConfig({
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       NODE_ENV: 'test',
+      // Every e2e user registers from 127.0.0.1.
+      REGISTER_LIMIT_PER_HOUR: '1000',
     },
   },
 });

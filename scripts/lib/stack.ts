@@ -7,7 +7,7 @@ import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { say } from './log';
 import { loadLocalSecrets } from './secrets';
-import { Supervised } from './supervisor';
+import { Supervised, type ProcessSpec } from './supervisor';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -101,6 +101,19 @@ async function startStack(
   fs.mkdirSync(dataDir, { recursive: true });
   await assertPortFree(options.port, host);
   if (!options.skipWebBuild) buildWebIfNeeded();
+  // A process that dies before the stack is healthy fails the start at once, with its own last words.
+  let failStartup: (reason: string) => void = () => {};
+  const startupFailed = new Promise<never>((_resolve, reject) => {
+    failStartup = (reason) => reject(new Error(reason));
+  });
+  startupFailed.catch(() => {});
+  const supervise = (spec: ProcessSpec) => {
+    const child = new Supervised(spec);
+    child.failFastDuringStartup(failStartup);
+    processes.push(child);
+    child.start();
+  };
+
   const redis = await ensureRedis({ dataDir: path.join(dataDir, 'redis'), log: say });
   setRedis(redis);
   say(
@@ -112,7 +125,7 @@ async function startStack(
     say('using the MongoDB at MONGO_URL');
   } else {
     const mongoPort = await freePort();
-    const mongo = new Supervised({
+    supervise({
       name: 'mongo',
       command: process.execPath,
       args: [
@@ -125,9 +138,7 @@ async function startStack(
       env: process.env,
       cwd: ROOT,
     });
-    processes.push(mongo);
-    mongo.start();
-    await waitForPort(mongoPort, '127.0.0.1', 30_000);
+    await Promise.race([waitForPort(mongoPort, '127.0.0.1', 30_000), startupFailed]);
     mongoUrl = `mongodb://127.0.0.1:${mongoPort}`;
   }
 
@@ -162,29 +173,27 @@ async function startStack(
     for (const [suffix, file] of entries) {
       const entry = `services/${service}/src/${file}`;
       if (!fs.existsSync(path.join(ROOT, entry))) continue;
-      const child = new Supervised({
+      supervise({
         name: `${service}${suffix}`,
         command: process.execPath,
         args: [...tsx, entry],
         env: { ...common, PORT: suffix ? '0' : String(ports[service]) },
         cwd: ROOT,
       });
-      processes.push(child);
-      child.start();
     }
   }
-  const gateway = new Supervised({
+  supervise({
     name: 'gateway',
     command: process.execPath,
     args: [...tsx, 'gateway/src/server.ts'],
     env: { ...common, HOST: host, PORT: String(options.port) },
     cwd: ROOT,
   });
-  processes.push(gateway);
-  gateway.start();
 
-  const url = `http://${host === '0.0.0.0' ? 'localhost' : host === '127.0.0.1' ? 'localhost' : host}:${options.port}`;
-  await waitForHealth(`http://127.0.0.1:${options.port}/api/health`, 120_000);
+  const url = `http://${host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host}:${options.port}`;
+  await Promise.race([waitForHealth(`http://127.0.0.1:${options.port}/api/health`, 120_000), startupFailed]);
+  // From now on a process that dies is restarted with backoff instead.
+  for (const child of processes) child.failFastDuringStartup();
   const info: StackInfo = {
     url,
     dataDir,

@@ -20,8 +20,18 @@ export class Supervised {
   private restarts = 0;
   private restartTimer?: NodeJS.Timeout;
   private startedAt = 0;
+  private lastLines: string[] = [];
+  private onEarlyExit?: (reason: string) => void;
 
   constructor(private readonly spec: ProcessSpec) {}
+
+  /**
+   * While the stack is starting, a process that exits is a configuration or code error, not a crash to ride
+   * out: report it (with its last output) instead of restarting. Call with no argument once the stack is up.
+   */
+  failFastDuringStartup(onExit?: (reason: string) => void): void {
+    this.onEarlyExit = onExit;
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -44,11 +54,19 @@ export class Supervised {
     this.child = child;
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => {
+        this.lastLines = [...this.lastLines.slice(-4), line];
         process.stdout.write(`${formatLine(this.spec.name, line)}\n`);
       });
     }
     child.on('exit', (code, signal) => {
       if (this.stopping) return;
+      if (this.onEarlyExit) {
+        const output = this.lastLines.join('\n') || '(no output)';
+        this.onEarlyExit(
+          `${this.spec.name} exited during start-up (${signal ?? `code ${code}`}):\n${output}`,
+        );
+        return;
+      }
       // A process that stayed up a minute has recovered: its next crash starts the backoff again.
       if (Date.now() - this.startedAt > 60_000) this.restarts = 0;
       const delay = Math.min(30_000, 1000 * 2 ** this.restarts++);

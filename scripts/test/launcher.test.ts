@@ -82,3 +82,32 @@ describe('supervisor', () => {
     expect(fs.readFileSync(counter, 'utf8').length).toBe(starts);
   });
 });
+
+describe('supervisor during start-up', () => {
+  it('reports a process that exits before the stack is up, with its last output, instead of restarting it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sup-'));
+    const child = new Supervised({
+      name: 'badconfig',
+      command: process.execPath,
+      args: [
+        '-e',
+        "console.error('Invalid configuration: JWT_SECRET must be at least 32 characters'); process.exit(1)",
+      ],
+      env: process.env,
+      cwd: dir,
+    });
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    try {
+      const reason = await new Promise<string>((resolve) => {
+        child.failFastDuringStartup(resolve);
+        child.start();
+      });
+      expect(reason).toContain('badconfig exited during start-up (code 1)');
+      expect(reason).toContain('JWT_SECRET must be at least 32 characters');
+    } finally {
+      process.stdout.write = write;
+      await child.stop();
+    }
+  });
+});
