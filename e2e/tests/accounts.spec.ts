@@ -109,9 +109,17 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
   await expect(admin.page.getByText(user.fullName)).toHaveCount(0);
   await admin.close();
 
-  // Same tab, no new login: the approval shows up and other profiles open.
-  await expect(page.getByText('Account approved').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/Your account is pending approval/)).toHaveCount(0);
+  // Same tab, no new login: the pending banner goes, the 'Account approved' badge shows (in the header on wide
+  // screens, in the account menu on phones) and other profiles open.
+  await expect(page.getByText(/Your account is pending approval/)).toHaveCount(0, { timeout: 30_000 });
+  if (testInfo.project.name === 'mobile') {
+    await page.getByRole('button', { name: `Account menu for ${user.fullName}` }).click();
+    await expect(page.getByRole('menu').getByText('Account approved')).toBeVisible();
+    await snap(page, testInfo, 'accounts-approved-menu');
+    await page.keyboard.press('Escape');
+  } else {
+    await expect(page.getByText('Account approved', { exact: true }).first()).toBeVisible();
+  }
   await page.goto(`/user/${adminId}`);
   await expect(page.getByText('Approval Required')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
