@@ -65,7 +65,7 @@ describe('routes', () => {
 
     await userEvent.click(screen.getAllByRole('link', { name: 'Browse Items' })[0]!);
 
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Items' })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 

@@ -14,6 +14,10 @@ const HomeRoute = lazy(() => import('../routes/home'));
 const LoginRoute = lazy(() => import('../routes/login'));
 const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));
+const BrowseRoute = lazy(() => import('../routes/browse'));
+const ItemRoute = lazy(() => import('../routes/item'));
+const AddItemRoute = lazy(() => import('../routes/add-item'));
+const EditItemRoute = lazy(() => import('../routes/edit-item'));
 const ProfileRoute = lazy(() => import('../routes/profile'));
 const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
@@ -42,6 +46,10 @@ export const routes: RouteObject[] = [
           { path: 'auth/login', element: <LoginRoute /> },
           { path: 'auth/register', element: <RegisterRoute /> },
           { path: 'welcome', element: <WelcomeRoute /> },
+          { path: 'browse', element: <BrowseRoute /> },
+          { path: 'item/:id', element: <ItemRoute /> },
+          { path: 'add-item', element: <AddItemRoute /> },
+          { path: 'edit-item/:id', element: <EditItemRoute /> },
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
           { path: 'admin', element: <AdminRoute /> },

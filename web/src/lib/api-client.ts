@@ -77,6 +77,18 @@ function parseJson(text: string): unknown {
  * {@link ApiError} for any non-OK status, 401 included.
  */
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+}
+
+/**
+ * {@link apiRequest} that also hands back the response headers, for calls that carry data there (the
+ * next-page cursor of `GET /api/items` is in `X-Next-Cursor`).
+ */
+export async function apiRequestWithHeaders<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -90,7 +102,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   const response = await fetch(path, init);
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return parseJson(text) as T;
+  return { data: parseJson(text) as T, headers: response.headers };
 }
 
 /** Appends the non-null entries of `params` to `path` as a query string. */

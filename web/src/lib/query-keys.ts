@@ -13,6 +13,12 @@ export const queryKeys = {
   items: {
     all: ['items'] as const,
     byUser: (userId: string) => ['items', { userId }] as const,
+    browse: (filters: { q?: string; category?: string; location?: string }) =>
+      ['items', 'browse', filters] as const,
+    detail: (id: string) => ['items', 'detail', id] as const,
+    stats: ['items', 'stats'] as const,
+    /** Under `items` so that anything refreshing item lists refreshes the admin list too. */
+    adminAll: ['items', 'admin-all'] as const,
   },
   favorites: ['favorites'] as const,
   reviews: {

@@ -8,6 +8,7 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../app/shell/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PendingUsersSection } from '../features/admin/components/pending-users-section';
+import { ItemManagement } from '../features/items/components/item-management';
 
 /** `/admin`: the admin dashboard (spec section 2). Everyone else sees 'Admin Access Required'. */
 export default function AdminRoute() {
@@ -44,10 +45,11 @@ export default function AdminRoute() {
         </Link>
       </div>
       {/*
-        The dashboard's sections stack in the spec's order: Item Management and Reports Submitted (built with
-        the items and moderation slices) come above Pending User Approvals in this column.
+        The dashboard's sections stack in the spec's order: Item Management, Reports Submitted (built with
+        the moderation slice, between the two), Pending User Approvals.
       */}
       <div className="grid gap-10">
+        <ItemManagement />
         <PendingUsersSection />
       </div>
     </div>

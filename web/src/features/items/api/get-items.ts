@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Item } from '@nomadswap/contracts/responses';
+import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The response header carrying the cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+export interface BrowseFilters {
+  q?: string;
+  category?: string;
+  location?: string;
+}
+
+export interface ItemsPage {
+  items: Item[];
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/items: one page, newest first. Empty filters are left out (All Categories sends no category);
+ * the server ignores `location` for visitors and gives them at most 6 items.
+ */
+export async function getItemsPage(filters: BrowseFilters, cursor?: string): Promise<ItemsPage> {
+  const { data, headers } = await apiRequestWithHeaders<Item[]>(
+    'GET',
+    withQuery('/api/items', {
+      q: filters.q || undefined,
+      category: filters.category || undefined,
+      location: filters.location || undefined,
+      cursor,
+    }),
+  );
+  return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
+}
+
+export function browseItemsQueryOptions(filters: BrowseFilters) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.items.browse(filters),
+    queryFn: ({ pageParam }) => getItemsPage(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useBrowseItems(filters: BrowseFilters) {
+  return useInfiniteQuery(browseItemsQueryOptions(filters));
+}

@@ -1,0 +1,102 @@
+import { ChevronDown, LoaderCircle, LocateFixed, MapPin } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PRESET_CITIES } from '@nomadswap/contracts/enums';
+import { paths } from '../../../config/paths';
+import { Button } from '../../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDetectLocation } from '../../../hooks/use-detect-location';
+
+interface LocationBarProps {
+  /** The city shown after 'Currently in:'. */
+  city: string;
+  /** Available items per city name; undefined while the stats load. */
+  countFor: ((city: string) => number) | undefined;
+}
+
+/**
+ * Home location bar (spec section 2, Home): the current city with its item count, a Change Location menu of
+ * the six preset cities, and Use Current Location; each leads to /browse?location={city}.
+ */
+export function LocationBar({ city, countFor }: LocationBarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { detect, isDetecting, error } = useDetectLocation();
+
+  const onDetect = async () => {
+    const place = await detect();
+    if (place) await navigate(paths.browseIn(place.city));
+  };
+
+  return (
+    <section
+      aria-label={t('home.location.label')}
+      className="rounded-xl border bg-card p-4 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-4"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+          <MapPin className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <p className="text-sm text-muted-foreground">
+            {t('home.location.currentlyIn')} <span className="font-semibold text-foreground">{city}</span>
+          </p>
+          <p className="text-sm font-medium text-primary">
+            {countFor ? (
+              t('home.location.activeNearby', { count: countFor(city) })
+            ) : (
+              <Skeleton className="mt-1 h-4 w-36" />
+            )}
+          </p>
+        </div>
+      </div>
+      <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline">
+              {t('home.location.change')}
+              <ChevronDown aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-64">
+            <DropdownMenuLabel>{t('home.location.presetLabel')}</DropdownMenuLabel>
+            {PRESET_CITIES.map((preset) => (
+              <DropdownMenuItem
+                key={preset.name}
+                onSelect={() => void navigate(paths.browseIn(preset.name))}
+                className="justify-between"
+              >
+                <span>
+                  <span aria-hidden="true">{preset.flag}</span> {preset.name}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {countFor ? t('home.itemCount', { count: countFor(preset.name) }) : '…'}
+                </span>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button variant="secondary" onClick={() => void onDetect()} disabled={isDetecting}>
+          {isDetecting ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <LocateFixed aria-hidden="true" />
+          )}
+          {isDetecting ? t('location.detecting') : t('home.location.useCurrent')}
+        </Button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-destructive sm:basis-full">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { ArrowLeft, PackageX, ShieldAlert } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { UserSelf } from '@nomadswap/contracts/responses';
+import { paths } from '../config/paths';
+import { AuthRequired } from '../components/auth-required';
+import { PageMessage } from '../components/page-message';
+import { SectionError } from '../components/section-states';
+import { buttonVariants } from '../components/ui/button';
+import { isApiError } from '../lib/api-client';
+import { usePageMeta } from '../hooks/use-page-meta';
+import { PageSkeleton } from '../app/shell/page-skeleton';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useItem } from '../features/items/api/get-item';
+import { ItemDetail } from '../features/items/components/item-detail';
+
+/** `/item/:id`: approved users, and owners for their own items (spec sections 2 and 6). */
+export default function ItemRoute() {
+  const { t } = useTranslation();
+  const { user, isLoading } = useCurrentUser();
+  const { id = '' } = useParams();
+  usePageMeta({ title: t('itemDetail.pageTitle') });
+  if (isLoading) return <PageSkeleton />;
+  if (!user) return <AuthRequired description={t('itemDetail.loginRequired')} />;
+  return <ItemPage id={id} user={user} />;
+}
+
+function ItemPage({ id, user }: { id: string; user: UserSelf }) {
+  const { t } = useTranslation();
+  const item = useItem(id);
+  usePageMeta({ title: item.data?.title ?? t('itemDetail.pageTitle') });
+
+  const back = (
+    <Link to={paths.browse} className={buttonVariants({ variant: 'outline' })}>
+      <ArrowLeft aria-hidden="true" />
+      {t('itemDetail.backToBrowse')}
+    </Link>
+  );
+
+  if (item.isPending) return <PageSkeleton />;
+  if (item.isError) {
+    const error = item.error;
+    if (isApiError(error) && error.status === 404) {
+      return (
+        <PageMessage icon={PackageX} title={t('msg.itemNotFound')} description={t('itemDetail.notFoundBody')}>
+          {back}
+        </PageMessage>
+      );
+    }
+    if (isApiError(error) && error.status === 403) {
+      return (
+        <PageMessage
+          icon={ShieldAlert}
+          tone="warning"
+          title={t('msg.approvalRequired')}
+          description={t('msg.approvalRequiredDetails')}
+        >
+          {back}
+        </PageMessage>
+      );
+    }
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <SectionError
+          title={t('itemDetail.loadFailed')}
+          onRetry={() => void item.refetch()}
+          retrying={item.isFetching}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-10">
+      <Link
+        to={paths.browse}
+        className="inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('itemDetail.backToBrowse')}
+      </Link>
+      <ItemDetail item={item.data} viewer={{ id: user.id, isApproved: user.isApproved }} />
+    </div>
+  );
+}
