@@ -258,4 +258,46 @@ describe('/admin/users/:userId', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'User Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to All Users' })).toHaveAttribute('href', '/admin/users');
   });
+
+  it('Item Management shows the first 8 items with +N more items; View opens a new tab', async () => {
+    const items = Array.from({ length: 11 }, (_, n) =>
+      buildItem({
+        id: `66a1b2c3d4e5f60718293a${String(n).padStart(2, '0')}`,
+        title: `Item number ${n + 1}`,
+        user: {
+          id: approvedUser.id,
+          fullName: 'Omar Okay',
+          username: 'omar',
+          avatar: null,
+          rating: 0,
+          reviewCount: 0,
+        },
+      }),
+    );
+    signInAs(admin, {
+      'GET /api/admin/all-items': { body: items },
+      'GET /api/admin/pending-users': { body: [] },
+    });
+    renderApp('/admin');
+
+    const section = await screen.findByRole('region', { name: /Item Management/ });
+    expect(await within(section).findByText('+3 more items')).toBeInTheDocument();
+    expect(within(section).getAllByRole('heading', { level: 3 })).toHaveLength(8);
+    expect(within(section).getAllByText(/Omar Okay \(@omar\)/)).toHaveLength(8);
+    const view = within(section).getByRole('link', { name: 'View Item number 1 in a new tab' });
+    expect(view).toHaveAttribute('href', `/item/${items[0]!.id}`);
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(within(section).getAllByText('No image')).toHaveLength(8);
+  });
+
+  it('Item Management: No items found when there are none', async () => {
+    signInAs(admin, {
+      'GET /api/admin/all-items': { body: [] },
+      'GET /api/admin/pending-users': { body: [] },
+    });
+    renderApp('/admin');
+
+    const section = await screen.findByRole('region', { name: /Item Management/ });
+    expect(await within(section).findByText('No items found')).toBeInTheDocument();
+  });
 });

@@ -48,13 +48,13 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
           <p className="text-sm text-muted-foreground">
             {t('home.location.currentlyIn')} <span className="font-semibold text-foreground">{city}</span>
           </p>
-          <p className="text-sm font-medium text-primary">
+          <div className="text-sm font-medium text-primary">
             {countFor ? (
               t('home.location.activeNearby', { count: countFor(city) })
             ) : (
               <Skeleton className="mt-1 h-4 w-36" />
             )}
-          </p>
+          </div>
         </div>
       </div>
       <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">

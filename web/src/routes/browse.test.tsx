@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render-app';
+import { buildItem, buildUser, healthyResponse, jsonResponse, mockApi, signInAs } from '../testing/api-mock';
+
+const me = buildUser({ id: '65f1a2b3c4d5e6f708192a3b' });
+const owner = {
+  id: '65f1a2b3c4d5e6f708192a77',
+  fullName: 'Omar Owner',
+  username: 'omar',
+  avatar: null,
+  rating: 4,
+  reviewCount: 7,
+};
+const other = buildItem({
+  id: 'i1',
+  title: 'Kindle Paperwhite',
+  userId: owner.id,
+  user: owner,
+  isFavorited: false,
+});
+const mine = buildItem({ id: 'i2', title: 'Camping stove', userId: me.id, user: { ...owner, id: me.id } });
+
+function toasts() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+function card(title: string) {
+  return screen.getByRole('article', { name: title });
+}
+
+describe('/browse', () => {
+  it('shows 8 skeleton cards while loading, then the items and the count', async () => {
+    let release: (value: Response) => void = () => {};
+    signInAs(me, {
+      'GET /api/items': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderApp('/browse');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Items' })).toBeInTheDocument();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getAllByTestId('item-card-skeleton')).toHaveLength(8);
+
+    release(jsonResponse(200, [other, mine]));
+    expect(await screen.findByText('2 items found')).toBeInTheDocument();
+    expect(screen.queryAllByTestId('item-card-skeleton')).toHaveLength(0);
+    expect(
+      within(card('Kindle Paperwhite')).getByRole('link', { name: 'Kindle Paperwhite' }),
+    ).toHaveAttribute('href', '/item/i1');
+    expect(within(card('Kindle Paperwhite')).getByRole('link', { name: 'Start Chat' })).toHaveAttribute(
+      'href',
+      `/messages?user=${owner.id}`,
+    );
+    expect(within(card('Kindle Paperwhite')).getByRole('link', { name: 'Omar Owner' })).toHaveAttribute(
+      'href',
+      `/user/${owner.id}`,
+    );
+    expect(within(card('Camping stove')).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/edit-item/i2',
+    );
+  });
+
+  it('sends search, category and location from the URL to the server', async () => {
+    const fetchMock = signInAs(me, { 'GET /api/items': { body: [other] } });
+    renderApp('/browse?q=kindle&category=Books&location=Lisbon');
+
+    expect(await screen.findByText('1 item found')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/items?'));
+    const params = new URL(String(call?.[0]), 'http://localhost').searchParams;
+    expect(params.get('q')).toBe('kindle');
+    expect(params.get('category')).toBe('Books');
+    expect(params.get('location')).toBe('Lisbon');
+    expect(screen.getByText('Showing items near: Lisbon')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Books' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('empty with a filter: No items found and Try adjusting your search filters', async () => {
+    signInAs(me, { 'GET /api/items': { body: [] } });
+    renderApp('/browse?category=Books');
+
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    expect(screen.getByText(/Try adjusting your search filters/)).toBeInTheDocument();
+    expect(screen.queryByText(/Be the first to list an item in your area!/)).not.toBeInTheDocument();
+  });
+
+  it('empty without a filter: Be the first to list an item, and check back later', async () => {
+    signInAs(me, { 'GET /api/items': { body: [] } });
+    renderApp('/browse');
+
+    expect(await screen.findByText('No items found')).toBeInTheDocument();
+    expect(screen.getByText(/Be the first to list an item in your area!/)).toBeInTheDocument();
+    expect(screen.getByText(/Remember to check back at later times/)).toBeInTheDocument();
+  });
+
+  it('a visitor sees Limited Preview with Create Profile and Preview Mode with Sign in; no location is sent', async () => {
+    const fetchMock = mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'GET /api/items': { body: [other] },
+    });
+    renderApp('/browse?location=Lisbon');
+
+    expect(await screen.findByRole('heading', { name: 'Limited Preview' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Profile' })).toHaveAttribute('href', '/auth/register');
+    expect(screen.getByRole('heading', { name: 'Preview Mode' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/auth/login');
+    await screen.findByText('1 item found');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/items'));
+    expect(String(call?.[0])).not.toContain('location');
+    expect(within(card('Kindle Paperwhite')).queryByRole('link', { name: 'Kindle Paperwhite' })).toBeNull();
+  });
+
+  it('the heart turns on at once and reverts with a toast when the call fails', async () => {
+    let fail: () => void = () => {};
+    signInAs(me, {
+      'GET /api/items': { body: [other] },
+      [`POST /api/favorites/${other.id}`]: () =>
+        new Promise<Response>((resolve) => (fail = () => resolve(jsonResponse(500, { error: 'Boom' })))),
+    });
+    renderApp('/browse');
+
+    const heart = await screen.findByRole('button', { name: 'Add to favorites' });
+    await userEvent.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    fail();
+    expect(await screen.findByRole('button', { name: 'Add to favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(toasts().getByText('Failed to update favorites')).toBeInTheDocument();
+  });
+
+  it('the owner marks an item swapped and back, with the toasts of the spec', async () => {
+    let swapped = false;
+    signInAs(me, {
+      'GET /api/items': () => jsonResponse(200, [{ ...mine, isSwapped: swapped }]),
+      [`POST /api/items/${mine.id}/toggle-swapped`]: () => {
+        swapped = !swapped;
+        return jsonResponse(200, { ...mine, isSwapped: swapped });
+      },
+    });
+    renderApp('/browse');
+
+    const checkbox = await screen.findByRole('checkbox', { name: 'Mark as swapped' });
+    await userEvent.click(checkbox);
+    expect(await toasts().findByText('Item marked as swapped')).toBeInTheDocument();
+    expect(toasts().getByText('Your item is now marked as successfully exchanged')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mark as swapped' })).toBeChecked());
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Mark as swapped' }));
+    expect(await toasts().findByText('Item marked as available')).toBeInTheDocument();
+    expect(toasts().getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
+  });
+
+  it('a failed swapped toggle says Failed to update item status', async () => {
+    signInAs(me, {
+      'GET /api/items': { body: [mine] },
+      [`POST /api/items/${mine.id}/toggle-swapped`]: {
+        status: 500,
+        body: { error: 'Internal Server Error' },
+      },
+    });
+    renderApp('/browse');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Mark as swapped' }));
+    expect(await toasts().findByText('Failed to update item status')).toBeInTheDocument();
+  });
+
+  it('an unapproved viewer sees a dimmed card with a disabled Approval Required button and no item link', async () => {
+    signInAs(buildUser({ isApproved: false, approvedAt: null }), { 'GET /api/items': { body: [other] } });
+    renderApp('/browse');
+
+    const button = await screen.findByRole('button', { name: 'Approval Required' });
+    expect(button).toBeDisabled();
+    expect(card('Kindle Paperwhite')).toHaveClass('opacity-60');
+    expect(within(card('Kindle Paperwhite')).queryByRole('link', { name: 'Kindle Paperwhite' })).toBeNull();
+    expect(within(card('Kindle Paperwhite')).queryByRole('link', { name: 'Omar Owner' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Pending Approval' })).toBeInTheDocument();
+  });
+
+  it('Load more asks for the next page with the cursor from X-Next-Cursor', async () => {
+    const second = buildItem({ id: 'i9', title: 'Ukulele', userId: owner.id, user: owner });
+    const fetchMock = signInAs(me, {
+      'GET /api/items': () => {
+        const last = fetchMock.mock.calls.at(-1);
+        const cursor = new URL(String(last?.[0]), 'http://localhost').searchParams.get('cursor');
+        return cursor === 'c2'
+          ? jsonResponse(200, [second])
+          : new Response(JSON.stringify([other]), { status: 200, headers: { 'X-Next-Cursor': 'c2' } });
+      },
+    });
+    renderApp('/browse');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Ukulele' })).toBeInTheDocument();
+    expect(screen.getByText('2 items found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
