@@ -50,6 +50,8 @@ export default defineConfig({
     command: 'node --import tsx scripts/start.ts',
     cwd: root,
     url: `${baseURL}/api/health`,
+    // Healthy is not enough: the launcher prints this line once the demo data is in too.
+    wait: { stdout: /NomadSwap is running at/ },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: process.env.E2E_STACK_LOGS ? 'pipe' : 'ignore',

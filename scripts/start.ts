@@ -11,6 +11,7 @@ const env = z
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('.data'),
     SKIP_WEB_BUILD: z.string().optional(),
+    SEED_DEMO_DATA: z.enum(['0', '1']).default('1'),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -25,6 +26,7 @@ const stack = createStack({
   host: env.data.HOST,
   dataDir: env.data.DATA_DIR,
   skipWebBuild: env.data.SKIP_WEB_BUILD === '1',
+  seedDemoData: env.data.SEED_DEMO_DATA === '1',
 });
 let stopping = false;
 async function shutdown(code: number) {

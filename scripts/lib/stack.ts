@@ -7,6 +7,7 @@ import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { say } from './log';
 import { loadLocalSecrets } from './secrets';
+import { seedIfNeeded } from './seed';
 import { Supervised, type ProcessSpec } from './supervisor';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,6 +18,8 @@ export interface StackOptions {
   host?: string;
   logLevel?: string;
   skipWebBuild?: boolean;
+  /** Add the demo marketplace on the first start of a data folder (default true). */
+  seedDemoData?: boolean;
 }
 
 export interface StackInfo {
@@ -162,6 +165,9 @@ async function startStack(
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: secrets.adminPassword,
+    // Behind a local gateway every user comes from 127.0.0.1, so a per-IP sign-up limit of 10 an hour would only
+    // stop the demo seed and local testing. Deployments keep the service default unless they set it.
+    REGISTER_LIMIT_PER_HOUR: process.env.REGISTER_LIMIT_PER_HOUR ?? '1000',
     AUTH_URL: services.auth,
     ITEMS_URL: services.items,
     MESSAGING_URL: services.messaging,
@@ -194,6 +200,14 @@ async function startStack(
   await Promise.race([waitForHealth(`http://127.0.0.1:${options.port}/api/health`, 120_000), startupFailed]);
   // From now on a process that dies is restarted with backoff instead.
   for (const child of processes) child.failFastDuringStartup();
+  if (options.seedDemoData !== false) {
+    await seedIfNeeded({
+      baseUrl: `http://127.0.0.1:${options.port}`,
+      dataDir,
+      adminEmail,
+      adminPassword: secrets.adminPassword,
+    });
+  }
   const info: StackInfo = {
     url,
     dataDir,
