@@ -62,7 +62,7 @@ async function logIn(page: Page, email: string, password: string) {
 function photoFiles(count: number): string[] {
   return fs
     .readdirSync(PHOTOS)
-    .filter((f) => f.endsWith('.jpg'))
+    .filter((f) => f.endsWith('.jpg') && !f.startsWith('avatar-'))
     .slice(0, count)
     .map((f) => path.join(PHOTOS, f));
 }
