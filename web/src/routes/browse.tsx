@@ -51,7 +51,7 @@ function Browse({ user }: { user: UserSelf | null }) {
   const viewer = user ? { id: user.id, isApproved: user.isApproved } : null;
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-5 px-4 py-6 sm:py-10">
+    <div className="mx-auto grid max-w-6xl gap-5 px-4 py-6 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('browse.title')}</h1>
