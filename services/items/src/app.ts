@@ -9,7 +9,7 @@ import { itemsRouter } from './routes/items/router';
 
 /** Builds the items service's express app (no listening); server.ts passes the real context, tests their own. */
 export function buildApp(ctx: ItemsContext): Express {
-  return createServiceApp({
+  const app = createServiceApp({
     name: 'items',
     logger: ctx.logger,
     // Items carry up to three photos as data URLs.
@@ -22,4 +22,8 @@ export function buildApp(ctx: ItemsContext): Express {
       app.use('/api/admin', adminRouter(ctx));
     },
   });
+  // JSON answers here are `no-store` (they depend on who asks), so hashing each body for an ETag only costs CPU;
+  // images set their own ETag.
+  app.set('etag', false);
+  return app;
 }

@@ -7,6 +7,7 @@ import { favoriteModel, type FavoriteModel } from './db/favorite';
 import { createImageFiles, type ImageFiles } from './db/image-files';
 import { itemModel, type ItemModel } from './db/item';
 import { ownerModel, type OwnerModel } from './db/owner';
+import { createListingCache, type ListingCache } from './domain/listing-cache';
 import { createItemQueues, type ItemQueues } from './jobs/queues';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
@@ -14,10 +15,13 @@ export interface ItemsCore {
   logger: Logger;
   mongo: Connection;
   bus: EventBus;
+  redis: Redis;
   items: ItemModel;
   owners: OwnerModel;
   favorites: FavoriteModel;
   files: ImageFiles;
+  /** Browse results, valid until the next write that changes listings (which must invalidate it). */
+  listings: ListingCache;
 }
 
 export interface ItemsSettings {
@@ -29,19 +33,29 @@ export const DEFAULT_SETTINGS: ItemsSettings = { imageWaitMs: 5_000 };
 
 /** Everything the API's use-cases need. */
 export interface ItemsContext extends ItemsCore {
-  redis: Redis;
   auth: AuthMiddleware;
   queues: ItemQueues;
   settings: ItemsSettings;
 }
 
-export function createItemsCore(deps: { logger: Logger; mongo: Connection; bus: EventBus }): ItemsCore {
+export function createItemsCore(deps: {
+  logger: Logger;
+  mongo: Connection;
+  bus: EventBus;
+  redis: Redis;
+  /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
+  keyPrefix?: string;
+}): ItemsCore {
   return {
-    ...deps,
+    logger: deps.logger,
+    mongo: deps.mongo,
+    bus: deps.bus,
+    redis: deps.redis,
     items: itemModel(deps.mongo),
     owners: ownerModel(deps.mongo),
     favorites: favoriteModel(deps.mongo),
     files: createImageFiles(deps.mongo),
+    listings: createListingCache({ redis: deps.redis, keyPrefix: deps.keyPrefix, logger: deps.logger }),
   };
 }
 
@@ -58,6 +72,7 @@ export interface CreateItemsContextOptions {
   bus: EventBus;
   auth: AuthMiddleware;
   queuePrefix: string;
+  keyPrefix?: string;
   settings?: Partial<ItemsSettings>;
 }
 
@@ -78,7 +93,6 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
   }
   return {
     ...core,
-    redis: options.redis,
     auth: options.auth,
     queues,
     settings: { ...DEFAULT_SETTINGS, ...options.settings },

@@ -76,14 +76,17 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** GridFS's "no such file" (reading or deleting a file that is not, or no longer, there). */
+function isFileNotFound(error: unknown): boolean {
+  return error instanceof mongoose.mongo.MongoRuntimeError && /file ?not ?found/i.test(error.message);
+}
+
 async function deleteWhere(bucket: Bucket, filter: Record<string, unknown>): Promise<void> {
   const files = await bucket.find(filter, { projection: { _id: 1 } }).toArray();
   for (const file of files) {
     await bucket.delete(file._id).catch((error: unknown) => {
       // Already gone (a concurrent delete) is the outcome we wanted.
-      if (!(error instanceof mongoose.mongo.MongoRuntimeError && /File not found/i.test(error.message))) {
-        throw error;
-      }
+      if (!isFileNotFound(error)) throw error;
     });
   }
 }
@@ -96,6 +99,11 @@ export function createImageFiles(connection: Connection): ImageFiles {
   if (!db) throw new Error('createImageFiles needs a connected MongoDB connection');
   const uploads = new mongoose.mongo.GridFSBucket(db, { bucketName: UPLOADS_BUCKET });
   const images = new mongoose.mongo.GridFSBucket(db, { bucketName: IMAGES_BUCKET });
+  const deleteUpload = async (imageId: Types.ObjectId) => {
+    await uploads.delete(imageId).catch((error: unknown) => {
+      if (!isFileNotFound(error)) throw error;
+    });
+  };
 
   return {
     async init() {
@@ -119,12 +127,15 @@ export function createImageFiles(connection: Connection): ImageFiles {
     },
 
     async readUpload(imageId) {
-      const [file] = await uploads.find({ _id: imageId }).limit(1).toArray();
-      if (!file) return null;
-      return readAll(uploads.openDownloadStream(imageId));
+      try {
+        return await readAll(uploads.openDownloadStream(imageId));
+      } catch (error) {
+        if (isFileNotFound(error)) return null;
+        throw error;
+      }
     },
 
-    deleteUpload: (imageId) => deleteWhere(uploads, { _id: imageId }),
+    deleteUpload,
 
     async saveVariants({ imageId, itemId, userId, variants }) {
       await deleteWhere(images, { 'metadata.imageId': imageId });
@@ -164,7 +175,7 @@ export function createImageFiles(connection: Connection): ImageFiles {
 
     async deleteImages(imageIds) {
       for (const imageId of imageIds) {
-        await deleteWhere(uploads, { _id: imageId });
+        await deleteUpload(imageId);
         await deleteWhere(images, { 'metadata.imageId': imageId });
       }
     },

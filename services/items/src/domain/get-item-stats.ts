@@ -2,7 +2,10 @@ import type { ItemStats } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 
 /** How many available items (active, not swapped) each location has (spec section 3, "Item stats"). */
-export async function getItemStats(core: Pick<ItemsCore, 'items'>): Promise<ItemStats> {
+export async function getItemStats(core: Pick<ItemsCore, 'items' | 'listings'>): Promise<ItemStats> {
+  const generation = await core.listings.generation();
+  const cached = core.listings.get<ItemStats>('stats', generation);
+  if (cached) return cached;
   const groups = await core.items.aggregate<{ _id: string; count: number }>([
     { $match: { isActive: true, isSwapped: false } },
     { $group: { _id: '$location', count: { $sum: 1 } } },
@@ -10,5 +13,6 @@ export async function getItemStats(core: Pick<ItemsCore, 'items'>): Promise<Item
   ]);
   const locationCounts: Record<string, number> = {};
   for (const group of groups) locationCounts[group._id] = group.count;
+  core.listings.set('stats', generation, { locationCounts });
   return { locationCounts };
 }

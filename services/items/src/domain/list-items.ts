@@ -6,7 +6,7 @@ import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { afterPosition, decodeCursor, encodeCursor } from './item-cursor';
 import type { Viewer } from './item-views';
-import { presentItems } from './present-items';
+import { loadOwners, presentItems, type OwnersById } from './present-items';
 
 export const DEFAULT_PAGE_SIZE = 60;
 
@@ -57,25 +57,43 @@ export async function listItems(
   props: { viewer: Viewer | undefined; query: ItemQuery },
 ): Promise<ItemPage> {
   const { viewer } = props;
-  const query = viewer
-    ? props.query
-    : { category: props.query.category, q: props.query.q, limit: LIMITS.visitorPreviewItems };
-  const limit = Math.min(
-    query.limit ?? DEFAULT_PAGE_SIZE,
-    viewer ? Number.MAX_SAFE_INTEGER : LIMITS.visitorPreviewItems,
-  );
-  const includeUnavailable =
-    !!viewer && !!props.query.userId && (props.query.userId === viewer.id || viewer.role === 'admin');
-  const filter = itemFilter({ ...query, includeUnavailable });
-  const records = await core.items
-    .find(filter)
-    .sort({ createdAt: -1, _id: -1 })
-    .limit(limit + 1)
-    .lean<ItemRecord[]>();
-  const page = records.slice(0, limit);
-  const last = page[page.length - 1];
+  const { category, location, userId, q, cursor } = props.query;
+  // What a visitor may ask: a preview by category or text, nothing more.
+  const criteria = viewer ? { category, location, userId, q, cursor } : { category, q };
+  const limit = viewer
+    ? (props.query.limit ?? DEFAULT_PAGE_SIZE)
+    : Math.min(props.query.limit ?? LIMITS.visitorPreviewItems, LIMITS.visitorPreviewItems);
+  const includeUnavailable = !!viewer && !!userId && (userId === viewer.id || viewer.role === 'admin');
+  const filter = itemFilter({ ...criteria, includeUnavailable });
+
+  // The page (records and owners) is the same for every viewer asking the same; only favourites and photo
+  // visibility depend on who asks, and they are applied afterwards.
+  const cacheKey = JSON.stringify(['list', criteria, includeUnavailable, limit]);
+  const generation = await core.listings.generation();
+  let page = core.listings.get<CachedPage>(cacheKey, generation);
+  if (!page) {
+    const records = await core.items
+      .find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean<ItemRecord[]>();
+    const items = records.slice(0, limit);
+    const last = items[items.length - 1];
+    page = {
+      items,
+      owners: await loadOwners(core, items),
+      nextCursor: records.length > limit && last ? encodeCursor(last) : null,
+    };
+    core.listings.set(cacheKey, generation, page);
+  }
   return {
-    items: await presentItems(core, page, viewer),
-    nextCursor: viewer && records.length > limit && last ? encodeCursor(last) : null,
+    items: await presentItems(core, page.items, viewer, { owners: page.owners }),
+    nextCursor: viewer ? page.nextCursor : null,
   };
+}
+
+interface CachedPage {
+  items: ItemRecord[];
+  owners: OwnersById;
+  nextCursor: string | null;
 }

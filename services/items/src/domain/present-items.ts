@@ -5,45 +5,63 @@ import { toItem, type ItemViewSource, type OwnerViewSource, type Viewer } from '
 
 const OWNER_FIELDS = { fullName: 1, username: 1, avatar: 1, rating: 1, reviewCount: 1, deleted: 1 } as const;
 
+/** Owner summaries by user id (hex), from the local projection of users. */
+export type OwnersById = Map<string, OwnerViewSource>;
+
 function uniqueIds(ids: Types.ObjectId[]): Types.ObjectId[] {
   const seen = new Map<string, Types.ObjectId>();
   for (const id of ids) seen.set(id.toHexString(), id);
   return [...seen.values()];
 }
 
+/** The owners of these items, in one equality lookup. */
+export async function loadOwners(
+  core: Pick<ItemsCore, 'owners'>,
+  items: Pick<ItemViewSource, 'userId'>[],
+): Promise<OwnersById> {
+  if (items.length === 0) return new Map();
+  const owners = await core.owners
+    .find({ _id: mongoose.trusted({ $in: uniqueIds(items.map((item) => item.userId)) }) })
+    .select(OWNER_FIELDS)
+    .lean<OwnerViewSource[]>();
+  return new Map(owners.map((owner) => [owner._id.toHexString(), owner]));
+}
+
+/** Which of these items the viewer favourited, in one equality lookup. */
+export async function loadFavorited(
+  core: Pick<ItemsCore, 'favorites'>,
+  viewer: Viewer,
+  items: Pick<ItemViewSource, '_id'>[],
+): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const favorites = await core.favorites
+    .find({
+      userId: new mongoose.Types.ObjectId(viewer.id),
+      itemId: mongoose.trusted({ $in: items.map((item) => item._id) }),
+    })
+    .select({ itemId: 1 })
+    .lean();
+  return new Set(favorites.map((favorite) => favorite.itemId.toHexString()));
+}
+
 /**
- * Items as the viewer sees them: each with its owner summary (from the local projection of users) and, for a
- * signed-in viewer, whether they favourited it. Two equality lookups whatever the number of items.
+ * Items as the viewer sees them: each with its owner summary and, for a signed-in viewer, whether they
+ * favourited it (`favorited` when already known, e.g. for the favourites list). `owners` when already loaded.
  */
 export async function presentItems(
   core: Pick<ItemsCore, 'owners' | 'favorites'>,
   items: ItemViewSource[],
   viewer: Viewer | undefined,
-  options: { favorited?: boolean } = {},
+  options: { favorited?: boolean; owners?: OwnersById } = {},
 ): Promise<Item[]> {
   if (items.length === 0) return [];
-  const ownerIds = uniqueIds(items.map((item) => item.userId));
-  const itemIds = items.map((item) => item._id);
-  const [owners, favorites] = await Promise.all([
-    core.owners
-      .find({ _id: mongoose.trusted({ $in: ownerIds }) })
-      .select(OWNER_FIELDS)
-      .lean<OwnerViewSource[]>(),
-    viewer && options.favorited === undefined
-      ? core.favorites
-          .find({
-            userId: new mongoose.Types.ObjectId(viewer.id),
-            itemId: mongoose.trusted({ $in: itemIds }),
-          })
-          .select({ itemId: 1 })
-          .lean()
-      : Promise.resolve([]),
+  const [owners, favorited] = await Promise.all([
+    options.owners ?? loadOwners(core, items),
+    viewer && options.favorited === undefined ? loadFavorited(core, viewer, items) : new Set<string>(),
   ]);
-  const ownerById = new Map(owners.map((owner) => [owner._id.toHexString(), owner]));
-  const favorited = new Set(favorites.map((favorite) => favorite.itemId.toHexString()));
   return items.map((item) =>
     toItem(item, {
-      owner: ownerById.get(item.userId.toHexString()),
+      owner: owners.get(item.userId.toHexString()),
       viewer,
       isFavorited: viewer ? (options.favorited ?? favorited.has(item._id.toHexString())) : undefined,
     }),

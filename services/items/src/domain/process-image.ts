@@ -62,6 +62,7 @@ export async function processImage(
     await core.files.deleteImages([imageId]);
     return { status: 'superseded' };
   }
+  await core.listings.invalidate();
   await core.files.deleteUpload(imageId);
   await publishItemChange(core.bus, 'item.updated', updated);
   return { status: 'ready' };
@@ -99,6 +100,7 @@ export async function markImageFailed(
     )
     .lean<ItemRecord>();
   if (!updated) return;
+  await core.listings.invalidate();
   await core.files.deleteImages([imageId]);
   await publishItemChange(core.bus, 'item.updated', updated);
 }

@@ -44,18 +44,20 @@ export async function renderImageVariants(input: Buffer): Promise<ImageVariants>
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const [fullWebp, fullJpeg] = await Promise.all([encode(full, 'webp'), encode(full, 'jpeg')]);
+    const fitsThumb =
+      full.info.width <= IMAGE_SIZES.thumb.width && full.info.height <= IMAGE_SIZES.thumb.height;
+    if (fitsThumb) {
+      // A photo already resized by the web app (600×450): the thumbnail would be the very same image.
+      return { full: { webp: fullWebp, jpeg: fullJpeg }, thumb: { webp: fullWebp, jpeg: fullJpeg } };
+    }
     const thumb: Raw = await sharp(full.data, {
       raw: { width: full.info.width, height: full.info.height, channels: full.info.channels },
     })
-      .resize(IMAGE_SIZES.thumb.width, IMAGE_SIZES.thumb.height, { fit: 'inside', withoutEnlargement: true })
+      .resize(IMAGE_SIZES.thumb.width, IMAGE_SIZES.thumb.height, { fit: 'inside' })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const [fullWebp, fullJpeg, thumbWebp, thumbJpeg] = await Promise.all([
-      encode(full, 'webp'),
-      encode(full, 'jpeg'),
-      encode(thumb, 'webp'),
-      encode(thumb, 'jpeg'),
-    ]);
+    const [thumbWebp, thumbJpeg] = await Promise.all([encode(thumb, 'webp'), encode(thumb, 'jpeg')]);
     return { full: { webp: fullWebp, jpeg: fullJpeg }, thumb: { webp: thumbWebp, jpeg: thumbJpeg } };
   } catch (error) {
     throw new ImageRenderError(error);

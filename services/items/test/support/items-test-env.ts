@@ -46,6 +46,7 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
     bus,
     auth: stores.auth,
     queuePrefix,
+    keyPrefix: stores.keyPrefix,
     settings: options.settings,
   });
   const workers: RunningWorker[] = [];

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ItemSchema, type Item } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
+import { createItemsCore } from '../../context';
+import { toggleItemSwapped } from '../../domain/toggle-item-swapped';
 import { buildItem, buildItemInput, buildOwner } from '../../../test/support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../../test/support/items-test-env';
 
@@ -29,6 +31,7 @@ const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 /** A fresh database state for a listing test: only these items exist. */
 async function onlyItems(build: () => Promise<unknown>) {
   await env.ctx.items.deleteMany({});
+  await env.ctx.listings.invalidate();
   await build();
 }
 
@@ -205,6 +208,28 @@ describe('GET /api/items', () => {
     const res = await api().get('/api/items').set('Authorization', 'Bearer nonsense');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: MSG.invalidToken, code: 'INVALID_TOKEN' });
+  });
+});
+
+describe('cached listings', () => {
+  it('serve a change made through another replica on the very next request', async () => {
+    const owner = await env.signIn();
+    await onlyItems(() => buildItem(env, { userId: owner.id, title: 'cached' }));
+    const first = await api().get('/api/items').set(approved.headers);
+    expect(first.body.map((item: Item) => item.isSwapped)).toEqual([false]);
+    const stats = await api().get('/api/items/stats');
+    expect(stats.body.locationCounts).toEqual({ 'Bangkok, Thailand': 1 });
+
+    // A second replica: its own process memory, the same database and Redis.
+    const replica = createItemsCore({ ...env.ctx, keyPrefix: env.stores.keyPrefix });
+    await toggleItemSwapped(replica, {
+      viewer: { id: owner.id, role: 'user', isApproved: true },
+      itemId: first.body[0].id,
+    });
+    expect((await api().get('/api/items').set(approved.headers)).body).toEqual([]);
+    expect((await api().get('/api/items/stats')).body).toEqual({ locationCounts: {} });
+    const own = await api().get(`/api/items?userId=${owner.id}`).set(owner.headers);
+    expect(own.body.map((item: Item) => item.isSwapped)).toEqual([true]);
   });
 });
 

@@ -1,0 +1,392 @@
+/**
+ * Items service: browse latency through the gateway and image pipeline throughput (issue 5).
+ * - 2,000 items (and their owners' summaries) inserted directly into the items database;
+ * - `GET /api/items` (default page) and `GET /api/items?location=Lisbon` at 200 req/s through the gateway with a
+ *   signed-in approved user's token: p50/p99 and errors (target p99 ≤ 25 ms, 0 errors);
+ * - the same queries timed against the database alone, to show what the engine costs;
+ * - image jobs per second through the whole pipeline (GridFS upload → BullMQ → worker process → variants in
+ *   GridFS → photo marked ready) vs a bare sharp loop doing the same rendering at the same concurrency
+ *   (target ≥ 0.8×).
+ * Run: npx tsx bench/items.ts   (BENCH_SECONDS shortens the 30 s load runs; BENCH_IMAGES sets the job count)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { QueueEvents } from 'bullmq';
+import mongoose from 'mongoose';
+import sharp from 'sharp';
+import { PRESET_CITIES, CATEGORIES, CONDITION_VALUES } from '@nomadswap/contracts/enums';
+import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
+import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
+import { createTokenService, createUserStateStore } from '@nomadswap/service-kit/auth';
+import { createEventBus } from '@nomadswap/service-kit/events';
+import { createLogger } from '@nomadswap/service-kit/logger';
+import { connectMongo } from '@nomadswap/service-kit/mongo';
+import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
+import { createItemsCore, initItemsStorage } from '@nomadswap/items/context';
+import type { ItemRecord } from '@nomadswap/items/db/item';
+import { itemFilter } from '@nomadswap/items/domain/list-items';
+import { renderImageVariants } from '@nomadswap/items/domain/render-image-variants';
+import { IMAGE_QUEUE, createImageQueue } from '@nomadswap/items/jobs/queues';
+import { ROOT, fmt, startProcess, type LoadResult } from './lib';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const IMAGES = Number(process.env.BENCH_IMAGES ?? 120);
+const ITEMS = 2_000;
+const OWNERS = 100;
+const RATE = 200;
+const IMAGE_CONCURRENCY = 2;
+const TARGETS = { browseP99Ms: 25, pipelineRatio: 0.8 };
+
+const quiet = () => {};
+const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** The embedded engine as its own process, as `npm start` runs it (not sharing the load generator's CPU time). */
+async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['shared/embedded-mongo/bin/nomadswap-mongo.mjs', '--port', String(port)],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  await waitForPort(port, '127.0.0.1', 30_000);
+  return { url: `mongodb://127.0.0.1:${port}`, child };
+}
+
+/** Open-loop GETs at a fixed rate with headers (bench/lib's fixedRate sends none), microsecond latencies. */
+async function fixedRateWithHeaders(
+  url: string,
+  headers: Record<string, string>,
+  options: { seconds: number; rate: number },
+): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const total = options.seconds * options.rate;
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      new Promise<void>((resolve) => {
+        const t0 = process.hrtime.bigint();
+        http
+          .get(url, { agent, headers }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+              if (res.statusCode === undefined || res.statusCode >= 300) non2xx++;
+              resolve();
+            });
+          })
+          .on('error', () => {
+            errors++;
+            resolve();
+          });
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+    errors,
+    non2xx,
+  };
+}
+
+/** A photo-like 600×450 JPEG (quality 70), as the web app uploads after resizing: smooth areas and detail. */
+async function samplePhoto(): Promise<Buffer> {
+  const noise = randomBytes(150 * 113 * 3);
+  return sharp(noise, { raw: { width: 150, height: 113, channels: 3 } })
+    .resize(600, 450, { kernel: 'cubic' })
+    .modulate({ saturation: 0.7 })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
+async function runPool(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+const redis = await ensureRedis({ log: quiet });
+const mongo = await startMongo();
+const dbName = 'nomadswap_items_bench';
+const jwtSecret = randomBytes(32).toString('hex');
+const logger = createLogger('bench-items', 'silent');
+const connection = await connectMongo({ url: mongo.url, dbName, logger });
+const client = createRedis(redis.url, { name: 'bench-items', forBullmq: true });
+const core = createItemsCore({
+  logger,
+  mongo: connection,
+  redis: client,
+  bus: createEventBus({ redis: client, stream: 'bench:events', service: 'bench', logger }),
+});
+await initItemsStorage(core);
+
+const processes: ChildProcess[] = [mongo.child];
+try {
+  // Data: 2,000 items of 100 owners in the six preset cities, one in ten swapped, 1–3 ready photos each.
+  const owners = Array.from({ length: OWNERS }, (_, i) => ({
+    _id: new mongoose.Types.ObjectId(),
+    username: `bench_${i}`,
+    fullName: `Bench Traveller ${i}`,
+    avatar: `/api/avatars/${new mongoose.Types.ObjectId().toHexString()}`,
+    location: '',
+    rating: (i % 5) + 0.5,
+    reviewCount: i % 9,
+    isApproved: true,
+    role: 'user' as const,
+    version: 1,
+    deleted: false,
+  }));
+  await core.owners.insertMany(owners);
+  const now = Date.now();
+  const items: Partial<ItemRecord>[] = Array.from({ length: ITEMS }, (_, i) => {
+    const city = PRESET_CITIES[i % PRESET_CITIES.length]!;
+    return {
+      _id: new mongoose.Types.ObjectId(),
+      title: `Bench item ${i}`,
+      description: 'A well-travelled thing looking for a new owner, in good shape and ready to go.',
+      category: CATEGORIES[i % CATEGORIES.length]!,
+      condition: CONDITION_VALUES[i % CONDITION_VALUES.length]!,
+      location: `${city.name}, ${city.country}`,
+      userId: owners[i % OWNERS]!._id,
+      isActive: true,
+      isSwapped: i % 10 === 0,
+      preferredExchange: i % 2 ? 'Anything useful for the road' : null,
+      photos: Array.from({ length: (i % 3) + 1 }, () => ({
+        _id: new mongoose.Types.ObjectId(),
+        state: 'ready' as const,
+        error: null,
+        createdAt: new Date(now),
+      })),
+      version: 1,
+      createdAt: new Date(now - i * 60_000),
+      updatedAt: new Date(now - i * 60_000),
+    };
+  });
+  await core.items.collection.insertMany(items as ItemRecord[]);
+
+  // A signed-in approved user, as the auth service would have set them up.
+  const viewerId = new mongoose.Types.ObjectId().toHexString();
+  await createUserStateStore({ redis: client }).set(viewerId, { role: 'user', isApproved: true });
+  const { token } = await createTokenService({
+    secret: jwtSecret,
+    issuer: 'nomadswap',
+    audience: 'nomadswap-web',
+    redis: client,
+  }).sign({ sub: viewerId, role: 'user' });
+  const headers = { Authorization: `Bearer ${token}` };
+
+  const itemsPort = await freePort();
+  const gatewayPort = await freePort();
+  const serviceEnv = {
+    MONGO_URL: mongo.url,
+    MONGO_DB: dbName,
+    REDIS_URL: redis.url,
+    JWT_SECRET: jwtSecret,
+    LOG_LEVEL: 'info',
+    BULLMQ_PREFIX: 'benchbull',
+    EVENTS_STREAM: 'bench:events',
+  };
+  processes.push(
+    await startProcess(
+      'services/items/src/server.ts',
+      { ...serviceEnv, PORT: String(itemsPort) },
+      `http://127.0.0.1:${itemsPort}/healthz`,
+    ),
+  );
+  processes.push(
+    await startProcess(
+      'gateway/src/server.ts',
+      {
+        PORT: String(gatewayPort),
+        REDIS_URL: redis.url,
+        ITEMS_URL: `http://127.0.0.1:${itemsPort}`,
+        LOG_LEVEL: 'info',
+        API_RATE_LIMIT_PER_MINUTE: '100000000',
+      },
+      `http://127.0.0.1:${gatewayPort}/api/health`,
+    ),
+  );
+
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const page = await fetch(`${gateway}/api/items`, { headers });
+  const lisbon = await fetch(`${gateway}/api/items?location=Lisbon`, { headers });
+  const pageBody = (await page.json()) as unknown[];
+  const lisbonBody = (await lisbon.json()) as unknown[];
+  console.log(
+    `\nload average before measuring: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (other work on the machine skews the figures)`,
+  );
+  console.log(
+    `\nItems browse (${ITEMS} items, ${SECONDS} s at ${RATE} req/s each, through the gateway, signed in; ` +
+      `2 cores shared by load generator, gateway, items service and the embedded engine)`,
+  );
+  console.log(
+    `default page: ${page.status}, ${pageBody.length} items, ${(JSON.stringify(pageBody).length / 1024).toFixed(0)} KB; ` +
+      `?location=Lisbon: ${lisbon.status}, ${lisbonBody.length} items`,
+  );
+  // Warm-up (JIT, keep-alive sockets) before measuring.
+  await fixedRateWithHeaders(`${gateway}/api/items`, headers, { seconds: 3, rate: RATE });
+  await fixedRateWithHeaders(`${gateway}/api/items?location=Lisbon`, headers, { seconds: 3, rate: RATE });
+
+  const row = (name: string, r: LoadResult) =>
+    `${name.padEnd(30)} p50 ${fmt(r.p50, 2).padStart(6)} ms   p99 ${fmt(r.p99, 2).padStart(6)} ms   ` +
+    `${fmt(r.rps, 0).padStart(4)} req/s   errors ${r.errors + r.non2xx}`;
+  const defaultPage = await fixedRateWithHeaders(`${gateway}/api/items`, headers, {
+    seconds: SECONDS,
+    rate: RATE,
+  });
+  console.log(row('GET /api/items', defaultPage));
+  const byLocation = await fixedRateWithHeaders(`${gateway}/api/items?location=Lisbon`, headers, {
+    seconds: SECONDS,
+    rate: RATE,
+  });
+  console.log(row('GET /api/items?location=Lisbon', byLocation));
+  for (const [name, result] of [
+    ['default page', defaultPage],
+    ['location=Lisbon', byLocation],
+  ] as const) {
+    const ok = result.p99 <= TARGETS.browseP99Ms && result.errors + result.non2xx === 0;
+    console.log(
+      `${name.padEnd(16)} p99 ${fmt(result.p99)} ms, ${result.errors + result.non2xx} errors ` +
+        `(target ≤ ${TARGETS.browseP99Ms} ms, 0 errors) — ${verdict(ok)}`,
+    );
+  }
+
+  // The database part alone (the service's query, through mongoose like the service), to see where time goes.
+  const timeQuery = async (filter: Record<string, unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      await core.items.find(filter).sort({ createdAt: -1, _id: -1 }).limit(61).lean();
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return `p50 ${fmt(percentile(times, 50))} ms, p99 ${fmt(percentile(times, 99))} ms`;
+  };
+  console.log(`engine alone, default page query:      ${await timeQuery(itemFilter({}))}`);
+  console.log(
+    `engine alone, location=Lisbon ($regex): ${await timeQuery(itemFilter({ location: 'Lisbon' }))}`,
+  );
+
+  // Image pipeline vs bare sharp, same photo, same concurrency.
+  const photo = await samplePhoto();
+  sharp.cache(false);
+  sharp.concurrency(1);
+  await renderImageVariants(photo);
+  const bareStarted = performance.now();
+  await runPool(IMAGES, IMAGE_CONCURRENCY, async () => {
+    await renderImageVariants(photo);
+  });
+  const bareRate = IMAGES / ((performance.now() - bareStarted) / 1000);
+
+  const workerPort = await freePort();
+  processes.push(
+    await startProcess(
+      'services/items/src/worker.ts',
+      { ...serviceEnv, PORT: String(workerPort), IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY) },
+      `http://127.0.0.1:${workerPort}/healthz`,
+    ),
+  );
+  const queue = createImageQueue({ redis: client, prefix: 'benchbull' });
+  const eventsConnection = createRedis(redis.url, { name: 'bench-items-events', forBullmq: true });
+  const events = new QueueEvents(IMAGE_QUEUE, { connection: eventsConnection, prefix: 'benchbull' });
+  await events.waitUntilReady();
+  let completed = 0;
+  let failed = 0;
+  events.on('completed', () => (completed += 1));
+  events.on('failed', () => (failed += 1));
+  /** Items of three photos each (as listed), uploads stored in GridFS as the API stores them. */
+  const prepare = async (count: number) => {
+    const jobs = [];
+    for (let i = 0; i < count; i += 3) {
+      const photos = Array.from({ length: Math.min(3, count - i) }, () => ({
+        _id: new mongoose.Types.ObjectId(),
+        state: 'processing' as const,
+        error: null,
+        createdAt: new Date(),
+      }));
+      const item = await core.items.create({
+        title: 'Pipeline bench',
+        description: 'Photos to process',
+        category: 'Electronics',
+        condition: 'good',
+        location: 'Lisbon, Portugal',
+        userId: new mongoose.Types.ObjectId(viewerId),
+        photos,
+      });
+      for (const { _id: imageId } of photos) {
+        await core.files.saveUpload({
+          imageId,
+          itemId: item._id,
+          userId: item.userId,
+          data: photo,
+          contentType: 'image/jpeg',
+        });
+        jobs.push({
+          name: 'process',
+          data: { itemId: item._id.toHexString(), imageId: imageId.toHexString() },
+          opts: { jobId: imageId.toHexString() },
+        });
+      }
+    }
+    return jobs;
+  };
+  const runJobs = async (jobs: Awaited<ReturnType<typeof prepare>>) => {
+    const target = completed + jobs.length;
+    const started = performance.now();
+    await queue.addBulk(jobs);
+    while (completed + failed < target) await new Promise((resolve) => setTimeout(resolve, 5));
+    if (failed > 0) throw new Error(`${failed} image jobs failed`);
+    return performance.now() - started;
+  };
+  // Warm-up of the worker process (its first jobs load sharp and compile the code paths).
+  await runJobs(await prepare(6));
+  // Uploads are stored first (the API does that within the request); the clock runs from enqueue to done.
+  const pipelineMs = await runJobs(await prepare(IMAGES));
+  const pipelineRate = IMAGES / (pipelineMs / 1000);
+  const notReady = await core.items.countDocuments({ 'photos.state': 'processing' });
+  if (notReady > 0) throw new Error(`${notReady} items still have processing photos`);
+  await events.close();
+  await closeRedis(eventsConnection);
+  await queue.close();
+  const ratio = pipelineRate / bareRate;
+  console.log(
+    `\nImage pipeline (${IMAGES} client-resized 600×450 JPEG photos, concurrency ${IMAGE_CONCURRENCY}, ` +
+      `${(photo.length / 1024).toFixed(0)} KB each; 4 variants: thumb and full, WebP and JPEG)`,
+  );
+  console.log(`bare sharp loop:           ${fmt(bareRate, 1)} images/s`);
+  console.log(
+    `through the pipeline:      ${fmt(pipelineRate, 1)} images/s (upload in GridFS → BullMQ → worker process → variants in GridFS → ready)`,
+  );
+  console.log(
+    `ratio:                     ${fmt(ratio)}× (target ≥ ${TARGETS.pipelineRatio}×) — ${verdict(ratio >= TARGETS.pipelineRatio)}`,
+  );
+} finally {
+  for (const child of processes.reverse()) child.kill('SIGTERM');
+  await connection.close();
+  await closeRedis(client);
+  await redis.stop();
+  console.log(`(embedded engine and services stopped; data was in memory only: ${path.basename(dbName)})`);
+}
