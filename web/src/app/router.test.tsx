@@ -65,7 +65,10 @@ describe('routes', () => {
 
     await userEvent.click(screen.getAllByRole('link', { name: 'Browse Items' })[0]!);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Items' })).toBeInTheDocument();
+    // The browse chunk loads lazily; under the parallel suite that can take more than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Browse Items' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 

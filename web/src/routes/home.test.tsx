@@ -26,7 +26,8 @@ describe('/ (home)', () => {
     expect(within(section).getAllByTestId('destination-skeleton')).toHaveLength(6);
 
     release(jsonResponse(200, stats));
-    await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(6));
+    // Generous: the whole suite runs in parallel and the lazy chunks load slowly under that load.
+    await waitFor(() => expect(within(section).getAllByRole('link')).toHaveLength(6), { timeout: 5000 });
     const names = within(section)
       .getAllByRole('link')
       .map((link) => link.textContent);

@@ -36,7 +36,8 @@ export default function HomeRoute() {
   return (
     <>
       <Hero signedIn={user !== null} />
-      <div className="mx-auto -mt-8 grid max-w-6xl gap-4 px-4">
+      {/* Above the hero (it is its own stacking context), overlapping its lower edge. */}
+      <div className="relative z-10 mx-auto -mt-8 grid max-w-6xl gap-4 px-4">
         <LocationBar city={cityOf(user?.location)} countFor={countFor} />
         <div className="rounded-xl border bg-card p-4 shadow-sm">
           <SearchBar

@@ -50,8 +50,10 @@ export function SearchBar({ initial, onSearch, className }: SearchBarProps) {
             enterKeyHint="search"
           />
         </div>
-        <Button type="submit" className="h-11">
-          {t('search.submit')}
+        {/* On a phone the button is an icon, so the placeholder stays readable at 390 px. */}
+        <Button type="submit" className="h-11 px-3 sm:px-4" aria-label={t('search.submit')}>
+          <Search aria-hidden="true" className="sm:hidden" />
+          <span className="hidden sm:inline">{t('search.submit')}</span>
         </Button>
       </form>
       <div
