@@ -6,15 +6,20 @@ import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
+import { PhotoStatePlaceholder } from './item-cover';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
 export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
   const { t } = useTranslation();
-  const cover = item.images[0];
+  const first = item.photos[0];
+  // The card thumbnail when there is one; owners and admins see a photo still processing (or failed) as such.
+  const cover = first?.state === 'ready' ? (first.thumb ?? first.full) : item.images[0];
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
       <div className="relative aspect-[4/3] bg-muted">
-        {cover ? (
+        {first && first.state !== 'ready' ? (
+          <PhotoStatePlaceholder state={first.state} />
+        ) : cover ? (
           <img src={cover} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
           <span className="flex size-full flex-col items-center justify-center gap-1 text-sm text-muted-foreground">
