@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { createItemsCore, initItemsStorage } from '@nomadswap/items/context';
 import type { ItemRecord } from '@nomadswap/items/db/item';
 import { itemFilter } from '@nomadswap/items/domain/list-items';
-import { renderImageVariants } from '@nomadswap/items/domain/render-image-variants';
+import { configureSharpForWorker, renderImageVariants } from '@nomadswap/items/domain/render-image-variants';
 import { IMAGE_QUEUE, createImageQueue } from '@nomadswap/items/jobs/queues';
 import { ROOT, fmt, startProcess, type LoadResult } from './lib';
 
@@ -37,6 +38,8 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 120);
 const ITEMS = 2_000;
 const OWNERS = 100;
 const RATE = 200;
+/** Item writes per second during the third run (each one invalidates the cached browse pages). */
+const WRITES_PER_SECOND = 5;
 const IMAGE_CONCURRENCY = 2;
 const TARGETS = { browseP99Ms: 25, pipelineRatio: 0.8 };
 
@@ -114,6 +117,16 @@ async function samplePhoto(): Promise<Buffer> {
     .modulate({ saturation: 0.7 })
     .jpeg({ quality: 70 })
     .toBuffer();
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null where /proc is not available. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 async function runPool(count: number, concurrency: number, task: (index: number) => Promise<void>) {
@@ -206,13 +219,12 @@ try {
     BULLMQ_PREFIX: 'benchbull',
     EVENTS_STREAM: 'bench:events',
   };
-  processes.push(
-    await startProcess(
-      'services/items/src/server.ts',
-      { ...serviceEnv, PORT: String(itemsPort) },
-      `http://127.0.0.1:${itemsPort}/healthz`,
-    ),
+  const itemsApi = await startProcess(
+    'services/items/src/server.ts',
+    { ...serviceEnv, PORT: String(itemsPort) },
+    `http://127.0.0.1:${itemsPort}/healthz`,
   );
+  processes.push(itemsApi);
   processes.push(
     await startProcess(
       'gateway/src/server.ts',
@@ -251,7 +263,7 @@ try {
   await fixedRateWithHeaders(`${gateway}/api/items?location=Lisbon`, headers, { seconds: 3, rate: RATE });
 
   const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(30)} p50 ${fmt(r.p50, 2).padStart(6)} ms   p99 ${fmt(r.p99, 2).padStart(6)} ms   ` +
+    `${name.padEnd(34)} p50 ${fmt(r.p50, 2).padStart(6)} ms   p99 ${fmt(r.p99, 2).padStart(6)} ms   ` +
     `${fmt(r.rps, 0).padStart(4)} req/s   errors ${r.errors + r.non2xx}`;
   const defaultPage = await fixedRateWithHeaders(`${gateway}/api/items`, headers, {
     seconds: SECONDS,
@@ -263,6 +275,19 @@ try {
     rate: RATE,
   });
   console.log(row('GET /api/items?location=Lisbon', byLocation));
+  // Browse pages are cached until the next write; with listings changing a few times a second many requests miss.
+  const writes = setInterval(() => {
+    const i = Math.floor(Math.random() * ITEMS);
+    void core.items
+      .updateOne({ _id: items[i]!._id }, { $inc: { version: 1 }, $set: { updatedAt: new Date() } })
+      .then(() => core.listings.invalidate());
+  }, 1000 / WRITES_PER_SECOND);
+  const withWrites = await fixedRateWithHeaders(`${gateway}/api/items`, headers, {
+    seconds: SECONDS,
+    rate: RATE,
+  });
+  clearInterval(writes);
+  console.log(row(`GET /api/items, ${WRITES_PER_SECOND} writes/s`, withWrites));
   for (const [name, result] of [
     ['default page', defaultPage],
     ['location=Lisbon', byLocation],
@@ -292,23 +317,24 @@ try {
 
   // Image pipeline vs bare sharp, same photo, same concurrency.
   const photo = await samplePhoto();
-  sharp.cache(false);
-  sharp.concurrency(1);
+  configureSharpForWorker();
   await renderImageVariants(photo);
+  const bareCpu = process.cpuUsage();
   const bareStarted = performance.now();
   await runPool(IMAGES, IMAGE_CONCURRENCY, async () => {
     await renderImageVariants(photo);
   });
   const bareRate = IMAGES / ((performance.now() - bareStarted) / 1000);
+  const bareCpuUsed = process.cpuUsage(bareCpu);
+  const bareCpuPerImage = (bareCpuUsed.user + bareCpuUsed.system) / 1000 / IMAGES;
 
   const workerPort = await freePort();
-  processes.push(
-    await startProcess(
-      'services/items/src/worker.ts',
-      { ...serviceEnv, PORT: String(workerPort), IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY) },
-      `http://127.0.0.1:${workerPort}/healthz`,
-    ),
+  const worker = await startProcess(
+    'services/items/src/worker.ts',
+    { ...serviceEnv, PORT: String(workerPort), IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY) },
+    `http://127.0.0.1:${workerPort}/healthz`,
   );
+  processes.push(worker);
   const queue = createImageQueue({ redis: client, prefix: 'benchbull' });
   const eventsConnection = createRedis(redis.url, { name: 'bench-items-events', forBullmq: true });
   const events = new QueueEvents(IMAGE_QUEUE, { connection: eventsConnection, prefix: 'benchbull' });
@@ -364,7 +390,17 @@ try {
   // Warm-up of the worker process (its first jobs load sharp and compile the code paths).
   await runJobs(await prepare(6));
   // Uploads are stored first (the API does that within the request); the clock runs from enqueue to done.
-  const pipelineMs = await runJobs(await prepare(IMAGES));
+  const measuredJobs = await prepare(IMAGES);
+  const parts = { worker: worker.pid, 'embedded engine': mongo.child.pid, 'items API': itemsApi.pid };
+  const cpuBefore = Object.fromEntries(Object.entries(parts).map(([name, pid]) => [name, cpuMs(pid)]));
+  const pipelineMs = await runJobs(measuredJobs);
+  const cpuPerImage = Object.entries(parts).map(([name, pid]) => {
+    const before = cpuBefore[name];
+    const after = cpuMs(pid);
+    return before === null || before === undefined || after === null
+      ? null
+      : `${name} ${fmt((after - before) / IMAGES, 1)} ms`;
+  });
   const pipelineRate = IMAGES / (pipelineMs / 1000);
   const notReady = await core.items.countDocuments({ 'photos.state': 'processing' });
   if (notReady > 0) throw new Error(`${notReady} items still have processing photos`);
@@ -380,6 +416,11 @@ try {
   console.log(
     `through the pipeline:      ${fmt(pipelineRate, 1)} images/s (upload in GridFS → BullMQ → worker process → variants in GridFS → ready)`,
   );
+  if (cpuPerImage.every((part) => part !== null)) {
+    console.log(
+      `CPU per image:             bare loop ${fmt(bareCpuPerImage, 1)} ms; pipeline: ${cpuPerImage.join(', ')} (plus Redis)`,
+    );
+  }
   console.log(
     `ratio:                     ${fmt(ratio)}× (target ≥ ${TARGETS.pipelineRatio}×) — ${verdict(ratio >= TARGETS.pipelineRatio)}`,
   );

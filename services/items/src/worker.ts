@@ -1,15 +1,13 @@
-import sharp from 'sharp';
 import { createServiceApp } from '@nomadswap/service-kit/app';
 import { startService } from '@nomadswap/service-kit/service';
 import { imageTestDelayMs, loadItemsConfig } from './config';
 import { createItemsCore, initItemsStorage } from './context';
+import { configureSharpForWorker } from './domain/render-image-variants';
 import { startStuckImageSweeper } from './domain/requeue-stuck-images';
 import { startImageWorker } from './jobs/image-worker';
 import { createImageQueue } from './jobs/queues';
 
-// One libvips thread per pipeline and no decoded-image cache: memory and CPU stay bounded by IMAGE_CONCURRENCY.
-sharp.cache(false);
-sharp.concurrency(1);
+configureSharpForWorker();
 
 /** Photos processing for longer than this are checked by the sweeper (a job lost, or failed for good). */
 const STUCK_AFTER_MS = 2 * 60_000;

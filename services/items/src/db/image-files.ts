@@ -37,14 +37,17 @@ export interface ImageFiles {
   /** The raw bytes, or null when the upload is gone. */
   readUpload(imageId: Types.ObjectId): Promise<Buffer | null>;
   deleteUpload(imageId: Types.ObjectId): Promise<void>;
-  /** Writes the four variants of an image, replacing any left by an interrupted earlier attempt. */
+  /**
+   * Writes the variants of an image (one file for a size and format, or one for both sizes of a format when
+   * they are the very same bytes). `replace` first removes whatever an interrupted earlier attempt left.
+   */
   saveVariants(props: {
     imageId: Types.ObjectId;
     itemId: Types.ObjectId;
-    userId: Types.ObjectId;
     variants: ImageVariants;
+    replace: boolean;
   }): Promise<void>;
-  /** How many variant files an image has (4 once processed). */
+  /** How many (size, format) variants of an image can be served (4 once processed). */
   countVariants(imageId: Types.ObjectId): Promise<number>;
   openVariant(
     imageId: Types.ObjectId,
@@ -58,22 +61,41 @@ export interface ImageFiles {
 
 type Bucket = InstanceType<typeof mongoose.mongo.GridFSBucket>;
 
-function write(
-  bucket: Bucket,
-  props: { id: Types.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> },
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const upload = bucket.openUploadStreamWithId(props.id, props.filename, { metadata: props.metadata });
-    upload.once('error', reject);
-    upload.once('finish', () => resolve());
-    upload.end(props.data);
-  });
+interface StoredFile {
+  id: Types.ObjectId;
+  filename: string;
+  data: Buffer;
+  metadata: Record<string, unknown>;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+const CHUNK_SIZE = 255 * 1024;
+
+/**
+ * Writes several files to a GridFS bucket in two round trips (all chunks, then all file documents, so a file
+ * document never points at missing chunks), where upload streams take two per file. The documents are exactly
+ * what GridFS writes, so the driver's buckets read and delete them as their own.
+ */
+async function writeFiles(db: NonNullable<Connection['db']>, bucketName: string, files: StoredFile[]) {
+  const chunks = files.flatMap((file) =>
+    Array.from({ length: Math.max(1, Math.ceil(file.data.length / CHUNK_SIZE)) }, (_, n) => ({
+      files_id: file.id,
+      n,
+      data: new mongoose.mongo.Binary(file.data.subarray(n * CHUNK_SIZE, (n + 1) * CHUNK_SIZE)),
+    })),
+  );
+  await db.collection(`${bucketName}.chunks`).insertMany(chunks, { ordered: false });
+  const uploadDate = new Date();
+  await db.collection(`${bucketName}.files`).insertMany(
+    files.map((file) => ({
+      _id: file.id,
+      length: file.data.length,
+      chunkSize: CHUNK_SIZE,
+      uploadDate,
+      filename: file.filename,
+      metadata: file.metadata,
+    })),
+    { ordered: false },
+  );
 }
 
 /** GridFS's "no such file" (reading or deleting a file that is not, or no longer, there). */
@@ -91,18 +113,20 @@ async function deleteWhere(bucket: Bucket, filter: Record<string, unknown>): Pro
   }
 }
 
-export const variantFilename = (imageId: Types.ObjectId, size: ImageSize, format: ImageFormat) =>
+export const variantFilename = (imageId: Types.ObjectId, size: ImageSize | 'both', format: ImageFormat) =>
   `${imageId.toHexString()}/${size}.${IMAGE_FORMATS[format].extension}`;
 
 export function createImageFiles(connection: Connection): ImageFiles {
   const db = connection.db;
   if (!db) throw new Error('createImageFiles needs a connected MongoDB connection');
-  const uploads = new mongoose.mongo.GridFSBucket(db, { bucketName: UPLOADS_BUCKET });
   const images = new mongoose.mongo.GridFSBucket(db, { bucketName: IMAGES_BUCKET });
+  // The file document and its chunks at once (GridFS's own delete does one after the other); deleting what is
+  // already gone is fine.
   const deleteUpload = async (imageId: Types.ObjectId) => {
-    await uploads.delete(imageId).catch((error: unknown) => {
-      if (!isFileNotFound(error)) throw error;
-    });
+    await Promise.all([
+      db.collection(`${UPLOADS_BUCKET}.files`).deleteOne({ _id: imageId }),
+      db.collection(`${UPLOADS_BUCKET}.chunks`).deleteMany({ files_id: imageId }),
+    ]);
   };
 
   return {
@@ -118,49 +142,68 @@ export function createImageFiles(connection: Connection): ImageFiles {
     },
 
     async saveUpload({ imageId, itemId, userId, data, contentType }) {
-      await write(uploads, {
-        id: imageId,
-        filename: `${imageId.toHexString()}.upload`,
-        data,
-        metadata: { itemId, userId, contentType },
-      });
+      await writeFiles(db, UPLOADS_BUCKET, [
+        {
+          id: imageId,
+          filename: `${imageId.toHexString()}.upload`,
+          data,
+          metadata: { itemId, userId, contentType },
+        },
+      ]);
     },
 
     async readUpload(imageId) {
-      try {
-        return await readAll(uploads.openDownloadStream(imageId));
-      } catch (error) {
-        if (isFileNotFound(error)) return null;
-        throw error;
-      }
+      // The chunks alone, in order: one query instead of the download stream's two (file, then chunks).
+      const chunks = await db
+        .collection<{ files_id: Types.ObjectId; n: number; data: { buffer: Uint8Array } }>(
+          `${UPLOADS_BUCKET}.chunks`,
+        )
+        .find({ files_id: imageId }, { projection: { n: 1, data: 1 } })
+        .toArray();
+      if (chunks.length === 0) return null;
+      chunks.sort((a, b) => a.n - b.n);
+      return Buffer.concat(chunks.map((chunk) => chunk.data.buffer));
     },
 
     deleteUpload,
 
-    async saveVariants({ imageId, itemId, userId, variants }) {
-      await deleteWhere(images, { 'metadata.imageId': imageId });
-      const writes: Promise<void>[] = [];
-      for (const size of IMAGE_SIZE_NAMES) {
-        for (const format of Object.keys(IMAGE_FORMATS) as ImageFormat[]) {
-          writes.push(
-            write(images, {
-              id: new mongoose.Types.ObjectId(),
-              filename: variantFilename(imageId, size, format),
-              data: variants[size][format],
-              metadata: { imageId, itemId, userId, size, format },
-            }),
-          );
+    async saveVariants({ imageId, itemId, variants, replace }) {
+      if (replace) await deleteWhere(images, { 'metadata.imageId': imageId });
+      const files: StoredFile[] = [];
+      for (const format of Object.keys(IMAGE_FORMATS) as ImageFormat[]) {
+        const same = variants.thumb[format] === variants.full[format];
+        const named: [ImageSize | 'both', ImageSize[]][] = same
+          ? [['both', ['thumb', 'full']]]
+          : IMAGE_SIZE_NAMES.map((size) => [size, [size]]);
+        for (const [name, sizes] of named) {
+          files.push({
+            id: new mongoose.Types.ObjectId(),
+            filename: variantFilename(imageId, name, format),
+            data: variants[sizes[0]!][format],
+            metadata: { imageId, itemId, sizes, format },
+          });
         }
       }
-      await Promise.all(writes);
+      await writeFiles(db, IMAGES_BUCKET, files);
     },
 
-    countVariants: (imageId) =>
-      db.collection(`${IMAGES_BUCKET}.files`).countDocuments({ 'metadata.imageId': imageId }),
+    async countVariants(imageId) {
+      const files = await images
+        .find({ 'metadata.imageId': imageId }, { projection: { 'metadata.sizes': 1 } })
+        .toArray();
+      return files.reduce(
+        (sum, file) => sum + ((file.metadata?.sizes as unknown[] | undefined)?.length ?? 0),
+        0,
+      );
+    },
 
     async openVariant(imageId, size, format) {
       const [file] = await images
-        .find({ filename: variantFilename(imageId, size, format) })
+        .find({
+          filename: {
+            $in: [variantFilename(imageId, size, format), variantFilename(imageId, 'both', format)],
+          },
+        })
         .limit(1)
         .toArray();
       if (!file) return null;

@@ -4,15 +4,14 @@ import type { ItemsCore } from '../context';
 /** How many available items (active, not swapped) each location has (spec section 3, "Item stats"). */
 export async function getItemStats(core: Pick<ItemsCore, 'items' | 'listings'>): Promise<ItemStats> {
   const generation = await core.listings.generation();
-  const cached = core.listings.get<ItemStats>('stats', generation);
-  if (cached) return cached;
-  const groups = await core.items.aggregate<{ _id: string; count: number }>([
-    { $match: { isActive: true, isSwapped: false } },
-    { $group: { _id: '$location', count: { $sum: 1 } } },
-    { $sort: { count: -1, _id: 1 } },
-  ]);
-  const locationCounts: Record<string, number> = {};
-  for (const group of groups) locationCounts[group._id] = group.count;
-  core.listings.set('stats', generation, { locationCounts });
-  return { locationCounts };
+  return core.listings.getOrLoad('stats', generation, async () => {
+    const groups = await core.items.aggregate<{ _id: string; count: number }>([
+      { $match: { isActive: true, isSwapped: false } },
+      { $group: { _id: '$location', count: { $sum: 1 } } },
+      { $sort: { count: -1, _id: 1 } },
+    ]);
+    const locationCounts: Record<string, number> = {};
+    for (const group of groups) locationCounts[group._id] = group.count;
+    return { locationCounts };
+  });
 }

@@ -70,8 +70,7 @@ export async function listItems(
   // visibility depend on who asks, and they are applied afterwards.
   const cacheKey = JSON.stringify(['list', criteria, includeUnavailable, limit]);
   const generation = await core.listings.generation();
-  let page = core.listings.get<CachedPage>(cacheKey, generation);
-  if (!page) {
+  const page = await core.listings.getOrLoad<CachedPage>(cacheKey, generation, async () => {
     const records = await core.items
       .find(filter)
       .sort({ createdAt: -1, _id: -1 })
@@ -79,13 +78,12 @@ export async function listItems(
       .lean<ItemRecord[]>();
     const items = records.slice(0, limit);
     const last = items[items.length - 1];
-    page = {
+    return {
       items,
       owners: await loadOwners(core, items),
       nextCursor: records.length > limit && last ? encodeCursor(last) : null,
     };
-    core.listings.set(cacheKey, generation, page);
-  }
+  });
   return {
     items: await presentItems(core, page.items, viewer, { owners: page.owners }),
     nextCursor: viewer ? page.nextCursor : null,

@@ -13,9 +13,15 @@ export interface ListingCache {
   generation(): Promise<string | null>;
   /** Call after any database write that can change a listing or the stats. */
   invalidate(): Promise<void>;
-  get<T>(key: string, generation: string | null): T | undefined;
-  set<T>(key: string, generation: string | null, value: T): void;
+  /**
+   * The cached value for `key` at `generation`, else `load()`'s, stored for the next callers. Concurrent misses
+   * for the same key and generation share one load (right after a write, every request would miss at once).
+   */
+  getOrLoad<T>(key: string, generation: string | null, load: () => Promise<T>): Promise<T>;
 }
+
+/** A browse request never waits longer than this for the generation: without it, the database answers. */
+const GENERATION_TIMEOUT_MS = 250;
 
 interface Entry {
   generation: string;
@@ -37,14 +43,40 @@ export function createListingCache(options: ListingCacheOptions): ListingCache {
   const maxEntries = options.maxEntries ?? 200;
   const maxAgeMs = options.maxAgeMs ?? 30_000;
   const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<unknown>>();
+
+  function get<T>(cacheKey: string, generation: string): T | undefined {
+    const entry = entries.get(cacheKey);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || Date.now() - entry.storedAt > maxAgeMs) {
+      entries.delete(cacheKey);
+      return undefined;
+    }
+    // Most recently used last, so the oldest is the first to go.
+    entries.delete(cacheKey);
+    entries.set(cacheKey, entry);
+    return entry.value as T;
+  }
+
+  function set(cacheKey: string, generation: string, storedAt: number, value: unknown): void {
+    entries.delete(cacheKey);
+    entries.set(cacheKey, { generation, storedAt, value });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
 
   return {
     async generation() {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        return (await options.redis.get(key)) ?? '0';
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('no answer from Redis')), GENERATION_TIMEOUT_MS);
+        });
+        return (await Promise.race([options.redis.get(key), timeout])) ?? '0';
       } catch (error) {
         options.logger?.warn({ err: error }, 'listing generation unavailable; reading the database');
         return null;
+      } finally {
+        clearTimeout(timer);
       }
     },
 
@@ -58,25 +90,22 @@ export function createListingCache(options: ListingCacheOptions): ListingCache {
       entries.clear();
     },
 
-    get<T>(cacheKey: string, generation: string | null) {
-      if (generation === null) return undefined;
-      const entry = entries.get(cacheKey);
-      if (!entry) return undefined;
-      if (entry.generation !== generation || Date.now() - entry.storedAt > maxAgeMs) {
-        entries.delete(cacheKey);
-        return undefined;
-      }
-      // Most recently used last, so the oldest is the first to go.
-      entries.delete(cacheKey);
-      entries.set(cacheKey, entry);
-      return entry.value as T;
-    },
-
-    set(cacheKey, generation, value) {
-      if (generation === null) return;
-      entries.delete(cacheKey);
-      entries.set(cacheKey, { generation, storedAt: Date.now(), value });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    async getOrLoad<T>(cacheKey: string, generation: string | null, load: () => Promise<T>): Promise<T> {
+      if (generation === null) return load();
+      const cached = get<T>(cacheKey, generation);
+      if (cached !== undefined) return cached;
+      const flightKey = `${generation} ${cacheKey}`;
+      const inFlight = loading.get(flightKey);
+      if (inFlight) return inFlight as Promise<T>;
+      const startedAt = Date.now();
+      const promise = load()
+        .then((value) => {
+          set(cacheKey, generation, startedAt, value);
+          return value;
+        })
+        .finally(() => loading.delete(flightKey));
+      loading.set(flightKey, promise);
+      return promise;
     },
   };
 }

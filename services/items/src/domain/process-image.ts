@@ -2,14 +2,19 @@ import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { publishItemChange } from '../events/publish-item-events';
-import { renderImageVariants } from './render-image-variants';
+import { ImageRenderError, renderImageVariants } from './render-image-variants';
 
 export type ImageOutcome =
   | { status: 'ready' }
   /** The item or the photo was deleted meanwhile; whatever was written for it is gone too. */
   | { status: 'superseded' };
 
-export interface ProcessImageHooks {
+export interface ProcessImageOptions {
+  /**
+   * The job's first run (not a retry, not taken over from a dead worker): nothing can have been written for the
+   * image yet, so the checks and the clean-up of earlier attempts are skipped.
+   */
+  firstRun?: boolean;
   /** Runs between writing the variants and marking the image ready (tests kill a worker there). */
   afterVariantsWritten?: () => Promise<void>;
 }
@@ -28,43 +33,57 @@ const ids = (props: { itemId: string; imageId: string }) => ({
 export async function processImage(
   core: ItemsCore,
   props: { itemId: string; imageId: string },
-  hooks: ProcessImageHooks = {},
+  options: ProcessImageOptions = {},
 ): Promise<ImageOutcome> {
   const { itemId, imageId } = ids(props);
-  const item = await core.items
-    .findOne({ _id: itemId, 'photos._id': imageId })
-    .select({ userId: 1, photos: 1 })
-    .lean<Pick<ItemRecord, '_id' | 'userId' | 'photos'>>();
-  if (!item) {
-    await core.files.deleteImages([imageId]);
-    return { status: 'superseded' };
-  }
-  const photo = item.photos.find((entry) => entry._id.equals(imageId))!;
-  if (photo.state === 'ready') {
-    await core.files.deleteUpload(imageId);
-    return { status: 'ready' };
+  if (!options.firstRun) {
+    const item = await core.items
+      .findOne({ _id: itemId, 'photos._id': imageId })
+      .select({ photos: 1 })
+      .lean<Pick<ItemRecord, '_id' | 'photos'>>();
+    if (!item) {
+      await core.files.deleteImages([imageId]);
+      return { status: 'superseded' };
+    }
+    if (item.photos.find((entry) => entry._id.equals(imageId))?.state === 'ready') {
+      await core.files.deleteUpload(imageId);
+      return { status: 'ready' };
+    }
   }
   const raw = await core.files.readUpload(imageId);
-  if (!raw) throw new Error(`upload of image ${props.imageId} is missing`);
+  if (!raw) {
+    // Deleted with its item (or photo) meanwhile; otherwise a lost upload can never be processed.
+    if (!(await core.items.exists({ _id: itemId, 'photos._id': imageId }))) return { status: 'superseded' };
+    throw new ImageRenderError(new Error(`the upload of image ${props.imageId} is missing`));
+  }
 
   const variants = await renderImageVariants(raw);
-  await core.files.saveVariants({ imageId, itemId, userId: item.userId, variants });
-  await hooks.afterVariantsWritten?.();
+  await core.files.saveVariants({ imageId, itemId, variants, replace: !options.firstRun });
+  await options.afterVariantsWritten?.();
 
-  const updated = await core.items
-    .findOneAndUpdate(
-      { _id: itemId, 'photos._id': imageId },
-      { $set: { 'photos.$': { ...photo, state: 'ready', error: null } }, $inc: { version: 1 } },
-      { returnDocument: 'after' },
-    )
-    .lean<ItemRecord>();
+  // The driver directly (typed ids, fixed operators): this runs once per photo on the worker's hot path.
+  const updated = (await core.items.collection.findOneAndUpdate(
+    { _id: itemId, photos: { $elemMatch: { _id: imageId, state: 'processing' } } },
+    // A processing photo has no error to clear: one positional path, which every engine accepts.
+    { $set: { 'photos.$.state': 'ready', updatedAt: new Date() }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  )) as ItemRecord | null;
   if (!updated) {
+    // Gone, or no longer processing (another run got there first): either way these files are not needed.
+    const current = await core.items
+      .findOne({ _id: itemId, 'photos._id': imageId })
+      .select({ photos: 1 })
+      .lean<Pick<ItemRecord, 'photos'>>();
+    const state = current?.photos.find((entry) => entry._id.equals(imageId))?.state;
+    if (state === 'ready') return { status: 'ready' };
     await core.files.deleteImages([imageId]);
     return { status: 'superseded' };
   }
-  await core.listings.invalidate();
-  await core.files.deleteUpload(imageId);
-  await publishItemChange(core.bus, 'item.updated', updated);
+  await Promise.all([
+    core.listings.invalidate(),
+    core.files.deleteUpload(imageId),
+    publishItemChange(core.bus, 'item.updated', updated),
+  ]);
   return { status: 'ready' };
 }
 

@@ -1,6 +1,17 @@
+import os from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import type { ImageFormat, ImageSize, ImageVariants } from '../db/image-files';
 import { MAX_INPUT_PIXELS } from './read-image-upload';
+
+/**
+ * How the image worker sets up sharp (and what a fair comparison must use too): no cache of decoded images, so
+ * memory stays bounded by the number of jobs; libvips may use every core within one photo, so a core left idle
+ * while the other job waits for the database or Redis is used.
+ */
+export function configureSharpForWorker(): void {
+  sharp.cache(false);
+  sharp.concurrency(os.availableParallelism());
+}
 
 /** The image cannot be processed (corrupt, truncated, too many pixels…): retrying will not help. */
 export class ImageRenderError extends Error {

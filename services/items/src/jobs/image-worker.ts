@@ -37,9 +37,10 @@ export function imageProcessor(core: ItemsCore, options: { testDelayMs?: number 
   const log = core.logger.child({ component: 'image-worker' });
   return async (job: Job<ImageJobData>): Promise<ImageOutcome> => {
     const started = Date.now();
-    log.info({ jobId: job.id, itemId: job.data.itemId, attempt: job.attemptsMade + 1 }, 'image job started');
+    log.debug({ jobId: job.id, itemId: job.data.itemId, attempt: job.attemptsStarted }, 'image job started');
     try {
       const outcome = await processImage(core, job.data, {
+        firstRun: job.attemptsStarted <= 1,
         afterVariantsWritten: options.testDelayMs
           ? async () => {
               log.info({ jobId: job.id }, 'image variants written; test delay');
