@@ -242,7 +242,7 @@ describe('GET /api/items/stats', () => {
       await buildItem(env, { userId: approved.id, location: 'Bali, Indonesia', isSwapped: true });
       await buildItem(env, { userId: approved.id, location: 'Bangkok, Thailand', isActive: false });
     });
-    for (const headers of [{}, unapproved.headers, approved.headers]) {
+    for (const headers of [{}, unapproved.headers, approved.headers, admin.headers]) {
       const res = await api().get('/api/items/stats').set(headers);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ locationCounts: { 'Lisbon, Portugal': 2, 'Bali, Indonesia': 1 } });
@@ -491,10 +491,13 @@ describe('POST /api/items/:id/toggle-swapped', () => {
   });
 
   it('refuses non-owners with 403, visitors with 401, and answers 404 for a missing item', async () => {
-    const item = await buildItem(env, { userId: approved.id });
+    const item = await buildItem(env, { userId: (await env.signIn()).id });
     const url = `/api/items/${item._id.toHexString()}/toggle-swapped`;
-    for (const session of [unapproved, admin])
-      expect((await api().post(url).set(session.headers)).status).toBe(403);
+    for (const session of [unapproved, approved, admin]) {
+      const res = await api().post(url).set(session.headers);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('Access Denied');
+    }
     expect((await api().post(url)).status).toBe(401);
     const missing = await api().post(`/api/items/${missingId()}/toggle-swapped`).set(approved.headers);
     expect(missing.status).toBe(404);
