@@ -37,6 +37,10 @@ export interface ImageFiles {
   /** The raw bytes, or null when the upload is gone. */
   readUpload(imageId: Types.ObjectId): Promise<Buffer | null>;
   deleteUpload(imageId: Types.ObjectId): Promise<void>;
+  /** Several uploads in two commands (the worker batches the uploads it has processed). */
+  deleteUploads(imageIds: Types.ObjectId[]): Promise<void>;
+  /** Ids of the raw uploads stored before `before` (the sweeper looks for uploads nobody needs any more). */
+  listUploadsBefore(before: Date, limit: number): Promise<Types.ObjectId[]>;
   /**
    * Writes the variants of an image (one file for a size and format, or one for both sizes of a format when
    * they are the very same bytes). `replace` first removes whatever an interrupted earlier attempt left.
@@ -122,12 +126,14 @@ export function createImageFiles(connection: Connection): ImageFiles {
   const images = new mongoose.mongo.GridFSBucket(db, { bucketName: IMAGES_BUCKET });
   // The file document and its chunks at once (GridFS's own delete does one after the other); deleting what is
   // already gone is fine.
-  const deleteUpload = async (imageId: Types.ObjectId) => {
+  const deleteUploads = async (imageIds: Types.ObjectId[]) => {
+    if (imageIds.length === 0) return;
     await Promise.all([
-      db.collection(`${UPLOADS_BUCKET}.files`).deleteOne({ _id: imageId }),
-      db.collection(`${UPLOADS_BUCKET}.chunks`).deleteMany({ files_id: imageId }),
+      db.collection(`${UPLOADS_BUCKET}.files`).deleteMany({ _id: { $in: imageIds } }),
+      db.collection(`${UPLOADS_BUCKET}.chunks`).deleteMany({ files_id: { $in: imageIds } }),
     ]);
   };
+  const deleteUpload = (imageId: Types.ObjectId) => deleteUploads([imageId]);
 
   return {
     async init() {
@@ -166,6 +172,16 @@ export function createImageFiles(connection: Connection): ImageFiles {
     },
 
     deleteUpload,
+    deleteUploads,
+
+    async listUploadsBefore(before, limit) {
+      const files = await db
+        .collection<{ _id: Types.ObjectId; uploadDate: Date }>(`${UPLOADS_BUCKET}.files`)
+        .find({ uploadDate: { $lt: before } }, { projection: { _id: 1 } })
+        .limit(limit)
+        .toArray();
+      return files.map((file) => file._id);
+    },
 
     async saveVariants({ imageId, itemId, variants, replace }) {
       if (replace) await deleteWhere(images, { 'metadata.imageId': imageId });

@@ -17,6 +17,11 @@ export interface ProcessImageOptions {
   firstRun?: boolean;
   /** Runs between writing the variants and marking the image ready (tests kill a worker there). */
   afterVariantsWritten?: () => Promise<void>;
+  /**
+   * Gets rid of the raw upload once the photo is ready; default: deleted at once. The worker batches these
+   * deletions (an upload it could not delete before dying is left to the sweeper).
+   */
+  discardUpload?: (imageId: mongoose.Types.ObjectId) => Promise<void> | void;
 }
 
 const ids = (props: { itemId: string; imageId: string }) => ({
@@ -81,7 +86,7 @@ export async function processImage(
   }
   await Promise.all([
     core.listings.invalidate(),
-    core.files.deleteUpload(imageId),
+    (options.discardUpload ?? core.files.deleteUpload)(imageId),
     publishItemChange(core.bus, 'item.updated', updated),
   ]);
   return { status: 'ready' };

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import type { ImageQueue } from '../jobs/queues';
@@ -47,7 +48,7 @@ export async function requeueStuckImages(
   return outcome;
 }
 
-/** Runs the sweep now and then every `intervalMs` until stopped. */
+/** Runs the sweep (stuck photos, then left-over uploads) now and then every `intervalMs` until stopped. */
 export function startStuckImageSweeper(
   core: ItemsCore,
   queue: ImageQueue,
@@ -57,8 +58,10 @@ export function startStuckImageSweeper(
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= requeueStuckImages(core, queue, props)
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (outcome.requeued || outcome.failed) log.warn(outcome, 'stuck images handled');
+        const uploads = await deleteUnneededUploads(core, props);
+        if (uploads > 0) log.info({ uploads }, 'left-over uploads deleted');
       })
       .catch((error: unknown) => log.error({ err: error }, 'image sweep failed'))
       .finally(() => (running = undefined));
@@ -72,4 +75,28 @@ export function startStuckImageSweeper(
       await running;
     },
   };
+}
+
+/**
+ * Deletes raw uploads older than `olderThanMs` that no photo needs any more: its photo is ready or failed, or
+ * gone with its item. (Uploads are only read while their photo is processing.)
+ */
+export async function deleteUnneededUploads(
+  core: Pick<ItemsCore, 'items' | 'files'>,
+  props: { olderThanMs: number },
+): Promise<number> {
+  const uploadIds = await core.files.listUploadsBefore(new Date(Date.now() - props.olderThanMs), BATCH);
+  if (uploadIds.length === 0) return 0;
+  const items = await core.items
+    .find({ 'photos._id': mongoose.trusted({ $in: uploadIds }) })
+    .select({ photos: 1 })
+    .lean<Pick<ItemRecord, '_id' | 'photos'>[]>();
+  const processing = new Set(
+    items.flatMap((item) =>
+      item.photos.filter((photo) => photo.state === 'processing').map((photo) => photo._id.toHexString()),
+    ),
+  );
+  const unneeded = uploadIds.filter((id) => !processing.has(id.toHexString()));
+  await core.files.deleteUploads(unneeded);
+  return unneeded.length;
 }

@@ -7,7 +7,7 @@ import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { spawnService, type SpawnedService, type TestSession } from '@nomadswap/service-kit/testing';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
-import { requeueStuckImages } from '../domain/requeue-stuck-images';
+import { deleteUnneededUploads, requeueStuckImages } from '../domain/requeue-stuck-images';
 import { buildItem, buildItemInput } from '../../test/support/factories';
 import { png, toDataUrl } from '../../test/support/images';
 import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
@@ -89,7 +89,9 @@ describe('image worker process', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(completions.filter((id) => id === imageId)).toHaveLength(1);
       expect(await env.ctx.files.countVariants(new mongoose.Types.ObjectId(imageId))).toBe(4);
-      expect(await env.ctx.files.readUpload(new mongoose.Types.ObjectId(imageId))).toBeNull();
+      await eventually(
+        async () => (await env.ctx.files.readUpload(new mongoose.Types.ObjectId(imageId))) === null,
+      );
       const ready = (await env.events('item.updated')).filter((e) => e.data.id === itemId && e.data.image);
       expect(ready).toHaveLength(1);
       expect(
@@ -175,6 +177,43 @@ describe('retries and the stuck-image sweeper', () => {
       await worker.close();
       await env.ctx.items.deleteOne({ _id: recent.itemId });
     }
+  });
+
+  it('deletes left-over uploads of photos that are ready, failed or gone, and keeps those still needed', async () => {
+    await env.ctx.mongo.db!.collection('item-uploads.files').deleteMany({});
+    await env.ctx.mongo.db!.collection('item-uploads.chunks').deleteMany({});
+    const ready = await strandedPhoto(10);
+    const processing = await strandedPhoto(10);
+    const recent = await strandedPhoto(0);
+    const gone = await strandedPhoto(10);
+    await env.ctx.items.updateOne(
+      { _id: ready.itemId, 'photos._id': ready.imageId },
+      { $set: { 'photos.$.state': 'ready' } },
+    );
+    await env.ctx.items.deleteOne({ _id: gone.itemId });
+    // Uploads of a few minutes ago, as a worker that died before deleting them would have left them.
+    await env.ctx.mongo
+      .db!.collection('item-uploads.files')
+      .updateMany({}, { $set: { uploadDate: new Date(Date.now() - 10 * 60_000) } });
+    await env.ctx.mongo
+      .db!.collection('item-uploads.files')
+      .updateOne({ _id: new mongoose.Types.ObjectId(recent.imageId) }, { $set: { uploadDate: new Date() } });
+
+    expect(await deleteUnneededUploads(env.ctx, { olderThanMs: 5 * 60_000 })).toBe(2);
+    const left = async (photo: { imageId: string }) =>
+      (await env.ctx.files.readUpload(new mongoose.Types.ObjectId(photo.imageId))) !== null;
+    expect([await left(ready), await left(processing), await left(recent), await left(gone)]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    await env.ctx.items.deleteMany({
+      _id: mongoose.trusted({ $in: [processing.itemId, recent.itemId, ready.itemId] }),
+    });
+    await env.ctx.files.deleteUploads(
+      [processing, recent].map((photo) => new mongoose.Types.ObjectId(photo.imageId)),
+    );
   });
 
   it('marks failed a photo whose job failed for good without marking it (a worker that died too often)', async () => {

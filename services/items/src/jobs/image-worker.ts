@@ -2,9 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import type { ItemsCore } from '../context';
-import { markImageFailed, processImage, type ImageOutcome } from '../domain/process-image';
+import {
+  markImageFailed,
+  processImage,
+  type ImageOutcome,
+  type ProcessImageOptions,
+} from '../domain/process-image';
 import { ImageRenderError } from '../domain/render-image-variants';
 import { IMAGE_QUEUE, type ImageJobData } from './queues';
+import { createUploadJanitor } from './upload-janitor';
 
 export interface ImageWorkerOptions {
   core: ItemsCore;
@@ -33,7 +39,10 @@ export interface RunningWorker {
  * (storage, network) is retried with backoff. On the final failure the photo is marked failed, so nothing is
  * left `processing` for ever.
  */
-export function imageProcessor(core: ItemsCore, options: { testDelayMs?: number } = {}) {
+export function imageProcessor(
+  core: ItemsCore,
+  options: { testDelayMs?: number; discardUpload?: ProcessImageOptions['discardUpload'] } = {},
+) {
   const log = core.logger.child({ component: 'image-worker' });
   return async (job: Job<ImageJobData>): Promise<ImageOutcome> => {
     const started = Date.now();
@@ -41,6 +50,7 @@ export function imageProcessor(core: ItemsCore, options: { testDelayMs?: number 
     try {
       const outcome = await processImage(core, job.data, {
         firstRun: job.attemptsStarted <= 1,
+        discardUpload: options.discardUpload,
         afterVariantsWritten: options.testDelayMs
           ? async () => {
               log.info({ jobId: job.id }, 'image variants written; test delay');
@@ -74,9 +84,10 @@ export function startImageWorker(options: ImageWorkerOptions): RunningWorker {
     logger: core.logger,
   });
   const lockMs = options.lockMs ?? 30_000;
+  const janitor = createUploadJanitor(core);
   const worker = new Worker<ImageJobData, ImageOutcome>(
     IMAGE_QUEUE,
-    imageProcessor(core, { testDelayMs: options.testDelayMs }),
+    imageProcessor(core, { testDelayMs: options.testDelayMs, discardUpload: janitor.discard }),
     {
       connection,
       prefix: options.prefix,
@@ -96,6 +107,7 @@ export function startImageWorker(options: ImageWorkerOptions): RunningWorker {
     worker,
     async close() {
       await worker.close();
+      await janitor.stop();
       await closeRedis(connection);
     },
   };

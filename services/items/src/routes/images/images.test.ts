@@ -82,8 +82,8 @@ describe('POST /api/items with photos', () => {
       expect(metadata.iptc).toBeUndefined();
       expect(metadata.icc).toBeUndefined();
     }
-    // The raw upload is deleted once processed; only variants remain.
-    expect(await uploadsCount()).toBe(0);
+    // The raw upload is deleted once processed (the worker batches these within a fraction of a second).
+    await eventually(async () => (await uploadsCount()) === 0);
     expect(await env.ctx.files.countVariants(new mongoose.Types.ObjectId(photo!.id))).toBe(4);
     const updates = (await env.events('item.updated')).filter((event) => event.data.id === item.id);
     expect(updates.at(-1)?.data.image).toBe(photo!.thumb);
@@ -107,6 +107,7 @@ describe('POST /api/items with photos', () => {
   it('goes by the real bytes: a JPEG declared as PNG is accepted, a text file declared as JPEG is refused', async () => {
     const item = await listWith([toDataUrl(await jpeg(), 'image/png')]);
     expect(item.photos[0]?.state).toBe('ready');
+    await eventually(async () => (await uploadsCount()) === 0);
 
     const before = await env.ctx.items.countDocuments();
     const fake = toDataUrl(Buffer.from('<?php echo "not an image"; ?>'), 'image/jpeg');
@@ -190,7 +191,7 @@ describe('POST /api/items with photos', () => {
     const seen = (byAdmin.body as Item[]).find((entry) => entry.id === item.id);
     expect(seen?.photos.map((photo) => photo.state)).toEqual(['failed', 'ready']);
     expect((await fetchImage(`/api/images/${item.photos[0]!.id}`)).status).toBe(404);
-    expect(await uploadsCount()).toBe(0);
+    await eventually(async () => (await uploadsCount()) === 0);
     const stored = await env.ctx.items.findById(item.id).lean();
     expect(stored?.photos[0]?.error).toMatch(/image cannot be processed/);
   });
