@@ -1,6 +1,7 @@
 /**
  * Gateway overhead: the same trivial service endpoint (bench/gateway-upstream.ts) hit directly and through the gateway, at a fixed 200 req/s and at
  * saturation. Targets (issue 3): p50 added ≤ 1.5 ms; p99 ≤ 1.5× direct; saturation throughput ≥ 0.6× direct.
+ * GATEWAY_LOG_LEVEL=warn runs the gateway without per-request access logs (to compare).
  */
 import { startEmbeddedMongo } from '@nomadswap/embedded-mongo';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
@@ -23,7 +24,7 @@ const gateway = await startProcess(
     PORT: String(gatewayPort),
     REDIS_URL: redis.url,
     ITEMS_URL: `http://127.0.0.1:${upstreamPort}`,
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'info',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
   },
   `http://127.0.0.1:${gatewayPort}/api/health`,
