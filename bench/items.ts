@@ -12,7 +12,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { QueueEvents } from 'bullmq';
@@ -31,7 +30,7 @@ import type { ItemRecord } from '@nomadswap/items/db/item';
 import { itemFilter } from '@nomadswap/items/domain/list-items';
 import { configureSharpForWorker, renderImageVariants } from '@nomadswap/items/domain/render-image-variants';
 import { IMAGE_QUEUE, createImageQueue } from '@nomadswap/items/jobs/queues';
-import { ROOT, fmt, startProcess, type LoadResult } from './lib';
+import { ROOT, fixedRate, fmt, percentile, startProcess, type LoadResult } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 120);
@@ -45,8 +44,6 @@ const TARGETS = { browseP99Ms: 25, pipelineRatio: 0.8 };
 
 const quiet = () => {};
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /** The embedded engine as its own process, as `npm start` runs it (not sharing the load generator's CPU time). */
 async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
@@ -58,55 +55,6 @@ async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
   );
   await waitForPort(port, '127.0.0.1', 30_000);
   return { url: `mongodb://127.0.0.1:${port}`, child };
-}
-
-/** Open-loop GETs at a fixed rate with headers (bench/lib's fixedRate sends none), microsecond latencies. */
-async function fixedRateWithHeaders(
-  url: string,
-  headers: Record<string, string>,
-  options: { seconds: number; rate: number },
-): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
-  const total = options.seconds * options.rate;
-  const interval = 1000 / options.rate;
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = started + i * interval - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(
-      new Promise<void>((resolve) => {
-        const t0 = process.hrtime.bigint();
-        http
-          .get(url, { agent, headers }, (res) => {
-            res.resume();
-            res.on('end', () => {
-              latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-              if (res.statusCode === undefined || res.statusCode >= 300) non2xx++;
-              resolve();
-            });
-          })
-          .on('error', () => {
-            errors++;
-            resolve();
-          });
-      }),
-    );
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / elapsed,
-    errors,
-    non2xx,
-  };
 }
 
 /** A photo-like 600×450 JPEG (quality 70), as the web app uploads after resizing: smooth areas and detail. */
@@ -259,18 +207,20 @@ try {
       `?location=Lisbon: ${lisbon.status}, ${lisbonBody.length} items`,
   );
   // Warm-up (JIT, keep-alive sockets) before measuring.
-  await fixedRateWithHeaders(`${gateway}/api/items`, headers, { seconds: 3, rate: RATE });
-  await fixedRateWithHeaders(`${gateway}/api/items?location=Lisbon`, headers, { seconds: 3, rate: RATE });
+  await fixedRate(`${gateway}/api/items`, { headers, seconds: 3, rate: RATE });
+  await fixedRate(`${gateway}/api/items?location=Lisbon`, { headers, seconds: 3, rate: RATE });
 
   const row = (name: string, r: LoadResult) =>
     `${name.padEnd(34)} p50 ${fmt(r.p50, 2).padStart(6)} ms   p99 ${fmt(r.p99, 2).padStart(6)} ms   ` +
     `${fmt(r.rps, 0).padStart(4)} req/s   errors ${r.errors + r.non2xx}`;
-  const defaultPage = await fixedRateWithHeaders(`${gateway}/api/items`, headers, {
+  const defaultPage = await fixedRate(`${gateway}/api/items`, {
+    headers: headers,
     seconds: SECONDS,
     rate: RATE,
   });
   console.log(row('GET /api/items', defaultPage));
-  const byLocation = await fixedRateWithHeaders(`${gateway}/api/items?location=Lisbon`, headers, {
+  const byLocation = await fixedRate(`${gateway}/api/items?location=Lisbon`, {
+    headers: headers,
     seconds: SECONDS,
     rate: RATE,
   });
@@ -282,7 +232,8 @@ try {
       .updateOne({ _id: items[i]!._id }, { $inc: { version: 1 }, $set: { updatedAt: new Date() } })
       .then(() => core.listings.invalidate());
   }, 1000 / WRITES_PER_SECOND);
-  const withWrites = await fixedRateWithHeaders(`${gateway}/api/items`, headers, {
+  const withWrites = await fixedRate(`${gateway}/api/items`, {
+    headers: headers,
     seconds: SECONDS,
     rate: RATE,
   });

@@ -29,7 +29,7 @@ export async function saturate(
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
@@ -39,7 +39,7 @@ function percentile(sorted: number[], p: number): number {
  */
 export async function fixedRate(
   url: string,
-  options: { seconds: number; rate: number },
+  options: { seconds: number; rate: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
@@ -56,7 +56,7 @@ export async function fixedRate(
       new Promise<void>((resolve) => {
         const t0 = process.hrtime.bigint();
         http
-          .get(url, { agent }, (res) => {
+          .get(url, { agent, headers: options.headers }, (res) => {
             res.resume();
             res.on('end', () => {
               latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
