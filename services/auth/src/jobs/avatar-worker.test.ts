@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_UPLOADS_BUCKET } from '../db/avatar-files';
 import { createAuthTestEnv, eventually, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser, type TestUser } from '../../test/support/factories';
-import { pixelBomb, png, pngWithExifAndGps, rotatedJpeg, toDataUrl } from '../../test/support/images';
+import { pixelBomb, png, pngWithExifAndGps, rotatedJpeg, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { startAvatarWorker } from './avatar-worker';
 
 let env: AuthTestEnv;

@@ -5,7 +5,7 @@ import type { UserRecord } from '../../src/db/user';
 import { hashPassword } from '../../src/domain/passwords';
 import { usernameKeyOf } from '../../src/domain/user-conflicts';
 import type { AuthTestEnv } from './auth-test-env';
-import { SMALL_PNG_DATA_URL } from './images';
+import { SMALL_PNG_DATA_URL } from '@nomadswap/dev-stores/test-images';
 
 let sequence = 0;
 /** Short and unique across parallel test files. */

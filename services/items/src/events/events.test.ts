@@ -6,7 +6,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import { buildItem, buildItemInput, unique } from '../../test/support/factories';
-import { png, toDataUrl } from '../../test/support/images';
+import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
 
 let env: ItemsTestEnv;

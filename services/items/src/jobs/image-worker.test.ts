@@ -9,7 +9,7 @@ import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { deleteUnneededUploads, requeueStuckImages } from '../domain/requeue-stuck-images';
 import { buildItem, buildItemInput } from '../../test/support/factories';
-import { png, toDataUrl } from '../../test/support/images';
+import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
 import { startImageWorker } from './image-worker';
 import { IMAGE_QUEUE } from './queues';

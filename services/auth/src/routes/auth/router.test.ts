@@ -5,7 +5,7 @@ import { AuthResponseSchema, UserSelfSchema } from '@nomadswap/contracts/respons
 import { createTokenService } from '@nomadswap/service-kit/auth';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
-import { png, pixelBomb, toDataUrl } from '../../../test/support/images';
+import { png, pixelBomb, toDataUrl } from '@nomadswap/dev-stores/test-images';
 
 let env: AuthTestEnv;
 beforeAll(async () => {

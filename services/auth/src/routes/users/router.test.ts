@@ -6,7 +6,7 @@ import { UserPublicSchema, UserSelfSchema } from '@nomadswap/contracts/responses
 import { AVATAR_UPLOADS_BUCKET, AVATARS_BUCKET } from '../../db/avatar-files';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
-import { pngWithExifAndGps, toDataUrl } from '../../../test/support/images';
+import { pngWithExifAndGps, toDataUrl } from '@nomadswap/dev-stores/test-images';
 
 let env: AuthTestEnv;
 beforeAll(async () => {

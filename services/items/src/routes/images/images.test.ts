@@ -15,7 +15,7 @@ import {
   rotatedJpeg,
   toDataUrl,
   truncatedJpeg,
-} from '../../../test/support/images';
+} from '@nomadswap/dev-stores/test-images';
 import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../../test/support/items-test-env';
 
 let env: ItemsTestEnv;

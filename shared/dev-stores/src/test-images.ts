@@ -1,3 +1,4 @@
+/** Image fixtures for the services' upload and image-pipeline tests: valid, rotated, EXIF/GPS-tagged, truncated, bomb. */
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 
@@ -8,6 +9,13 @@ export const toDataUrl = (data: Buffer, type = 'image/png') =>
 export function png(width = 48, height = 32): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 200 } } })
     .png()
+    .toBuffer();
+}
+
+/** A JPEG as the web app sends it after resizing. */
+export function jpeg(width = 600, height = 450): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 220, g: 180, b: 40 } } })
+    .jpeg({ quality: 70 })
     .toBuffer();
 }
 
@@ -33,6 +41,16 @@ export function rotatedJpeg(width = 300, height = 200): Promise<Buffer> {
     .jpeg()
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+/** A JPEG whose header is fine but whose data stops half-way: it passes the upload check, then fails to decode. */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const noisy = Buffer.alloc(400 * 300 * 3);
+  for (let i = 0; i < noisy.length; i++) noisy[i] = (i * 7919) % 251;
+  const whole = await sharp(noisy, { raw: { width: 400, height: 300, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return whole.subarray(0, Math.floor(whole.length / 2));
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
