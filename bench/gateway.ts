@@ -1,12 +1,13 @@
 /**
  * Gateway overhead: the same trivial service endpoint (bench/gateway-upstream.ts) hit directly and through the gateway, at a fixed 200 req/s and at
  * saturation. Targets (issue 3): p50 added ≤ 1.5 ms; p99 ≤ 1.5× direct; saturation throughput ≥ 0.6× direct.
- * GATEWAY_LOG_LEVEL=warn runs the gateway without per-request access logs (to compare).
+ * GATEWAY_LOG_LEVEL=warn runs the gateway without per-request access logs (to compare). BENCH_SECONDS sets the length
+ * of each measurement (default 10).
  */
 import { startEmbeddedMongo } from '@nomadswap/embedded-mongo';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
 import { freePort } from '@nomadswap/dev-stores/free-port';
-import { fixedRate, fmt, saturate, startProcess, type LoadResult } from './lib';
+import { fixedRateAlternating, fmt, percentile, saturate, startProcess, type LoadResult } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const redis = await ensureRedis({ log: () => {} });
@@ -41,18 +42,26 @@ try {
   const row = (name: string, r: LoadResult) =>
     `${name.padEnd(28)} p50 ${fmt(r.p50, 3).padStart(7)} ms   p99 ${fmt(r.p99, 3).padStart(7)} ms   ${fmt(r.rps, 0).padStart(6)} req/s   errors ${r.errors + r.non2xx}`;
 
-  const fixedDirect = await fixedRate(direct, { seconds: SECONDS, rate: 200 });
-  const fixedGateway = await fixedRate(viaGateway, { seconds: SECONDS, rate: 200 });
+  // Direct and via-gateway load alternate second by second, so both paths meet the same moments of the machine.
+  const [fixedDirect, fixedGateway] = (await fixedRateAlternating([direct, viaGateway], {
+    seconds: SECONDS,
+    rate: 200,
+    blockSeconds: 1,
+  })) as [LoadResult, LoadResult];
   const satDirect = await saturate(direct, { seconds: SECONDS, connections: 50 });
   const satGateway = await saturate(viaGateway, { seconds: SECONDS, connections: 50 });
 
   console.log(
-    `\nGateway overhead (${SECONDS} s per run, 2 cores shared by load generator, gateway and upstream)`,
+    `\nGateway overhead (${SECONDS} s per path; fixed rate alternates direct/gateway every second; 2 cores shared by load generator, gateway and upstream)`,
   );
   console.log(row('200 req/s direct', fixedDirect));
   console.log(row('200 req/s via gateway', fixedGateway));
   console.log(row('saturation direct', satDirect));
   console.log(row('saturation via gateway', satGateway));
+  const tail = (r: LoadResult) =>
+    [98, 99, 99.5, 99.9].map((q) => `p${q} ${fmt(percentile(r.latencies ?? [], q))}`).join('  ');
+  console.log(`tail at 200 req/s, direct:      ${tail(fixedDirect)} ms`);
+  console.log(`tail at 200 req/s, via gateway: ${tail(fixedGateway)} ms`);
   const addedP50 = fixedGateway.p50 - fixedDirect.p50;
   const p99Ratio = fixedGateway.p99 / Math.max(fixedDirect.p99, 0.001);
   const rpsRatio = satGateway.rps / satDirect.rps;

@@ -12,6 +12,8 @@ export interface LoadResult {
   rps: number;
   errors: number;
   non2xx: number;
+  /** Every latency in ms, sorted (fixed-rate runs only). */
+  latencies?: number[];
 }
 
 /** As many requests as `connections` allow (autocannon): throughput, with whole-millisecond latencies. */
@@ -41,31 +43,45 @@ export async function fixedRate(
   url: string,
   options: { seconds: number; rate: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
+  const [result] = await fixedRateAlternating([url], { ...options, blockSeconds: options.seconds });
+  return result as LoadResult;
+}
+
+/**
+ * Like `fixedRate`, but the load goes to each URL in turn, `blockSeconds` at a time (A B A B …), for `seconds` per
+ * URL. Comparing two paths this way exposes both to the same moments of the machine: on a shared 2-core box, a
+ * burst of background work during one back-to-back run and not the other decides a p99 more than the code does.
+ */
+export async function fixedRateAlternating(
+  urls: string[],
+  options: { seconds: number; rate: number; blockSeconds: number; headers?: Record<string, string> },
+): Promise<LoadResult[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const latencies: number[] = [];
-  let errors = 0;
-  let non2xx = 0;
-  const total = options.seconds * options.rate;
+  const perUrl = urls.map(() => ({ latencies: [] as number[], errors: 0, non2xx: 0 }));
+  const perBlock = Math.max(1, Math.round(options.blockSeconds * options.rate));
+  const total = options.seconds * options.rate * urls.length;
   const interval = 1000 / options.rate;
   const started = performance.now();
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const wait = started + i * interval - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const target = Math.floor(i / perBlock) % urls.length;
+    const stats = perUrl[target]!;
     pending.push(
       new Promise<void>((resolve) => {
         const t0 = process.hrtime.bigint();
         http
-          .get(url, { agent, headers: options.headers }, (res) => {
+          .get(urls[target]!, { agent, headers: options.headers }, (res) => {
             res.resume();
             res.on('end', () => {
-              latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-              if (res.statusCode === undefined || res.statusCode >= 300) non2xx++;
+              stats.latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+              if (res.statusCode === undefined || res.statusCode >= 300) stats.non2xx++;
               resolve();
             });
           })
           .on('error', () => {
-            errors++;
+            stats.errors++;
             resolve();
           });
       }),
@@ -74,14 +90,17 @@ export async function fixedRate(
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / elapsed,
-    errors,
-    non2xx,
-  };
+  return perUrl.map(({ latencies, errors, non2xx }) => {
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      latencies,
+      rps: latencies.length / (elapsed / urls.length),
+      errors,
+      non2xx,
+    };
+  });
 }
 
 /** Starts a TypeScript entry point as its own process (as the launcher does) and waits for a URL to answer. */
@@ -89,8 +108,9 @@ export async function startProcess(
   entry: string,
   env: NodeJS.ProcessEnv,
   readyUrl: string,
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: 'ignore',

@@ -4,20 +4,12 @@ import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middlewar
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { MSG } from '@nomadswap/contracts/messages';
+import { sendJson } from './respond';
 import { upstreamAgent, type Upstreams } from './upstreams';
 
 /** Network errors that mean "nothing is serving there" (503) rather than "it broke mid-way" (502). */
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
 
 /**
  * One proxy per service: keep-alive upstream sockets, `x-request-id` and `x-forwarded-*` forwarded, and a JSON

@@ -1,11 +1,20 @@
-import type { RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MSG } from '@nomadswap/contracts/messages';
+import { sendJson } from './respond';
 
-function tooMany(res: Response, rejection: RateLimiterRes) {
-  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))));
-  res.status(429).json({ error: MSG.tooManyRequests, code: 'RATE_LIMITED' });
+/** A check on the gateway's hot path: calls `next` to let the request through, or answers it itself. */
+export type Guard = (req: IncomingMessage, res: ServerResponse, path: string, next: () => void) => void;
+
+function tooMany(res: ServerResponse, rejection: RateLimiterRes) {
+  const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  sendJson(res, 429, { error: MSG.tooManyRequests, code: 'RATE_LIMITED' }, { 'retry-after': retryAfter });
+}
+
+/** The client's address: the gateway is the public entry, so it is the socket's peer (no proxy trusted). */
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
 }
 
 /**
@@ -13,13 +22,14 @@ function tooMany(res: Response, rejection: RateLimiterRes) {
  * Redis round trip there would cost more than the rest of the proxying. Limits that must hold across replicas
  * (login attempts, registrations) are Redis-backed in the services that own those routes.
  */
-export function apiRateLimit(pointsPerMinute: number): RequestHandler {
+export function apiRateLimit(pointsPerMinute: number): Guard {
   const limiter = new RateLimiterMemory({ keyPrefix: 'gateway-ip', points: pointsPerMinute, duration: 60 });
-  return (req, res, next) => {
-    limiter.consume(req.ip ?? 'unknown').then(
-      () => next(),
-      (rejection: unknown) => (rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next()),
-    );
+  return (req, res, _path, next) => {
+    limiter
+      .consume(clientIp(req))
+      .then(next, (rejection: unknown) =>
+        rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next(),
+      );
   };
 }
 
@@ -40,7 +50,7 @@ export const ROUTE_LIMITS: readonly RouteLimit[] = [
 ];
 
 /** Redis-backed limits for the routes in `limits`; other requests pass straight through. */
-export function routeRateLimits(redis: Redis, limits: readonly RouteLimit[] = ROUTE_LIMITS): RequestHandler {
+export function routeRateLimits(redis: Redis, limits: readonly RouteLimit[] = ROUTE_LIMITS): Guard {
   const limiters = limits.map((limit) => ({
     limit,
     limiter: new RateLimiterRedis({
@@ -52,13 +62,13 @@ export function routeRateLimits(redis: Redis, limits: readonly RouteLimit[] = RO
       insuranceLimiter: new RateLimiterMemory({ points: limit.points, duration: limit.durationSeconds }),
     }),
   }));
-  return (req, res, next) => {
-    const path = req.baseUrl + req.path;
+  return (req, res, path, next) => {
     const match = limiters.find(({ limit }) => limit.method === req.method && limit.path === path);
     if (!match) return next();
-    match.limiter.consume(req.ip ?? 'unknown').then(
-      () => next(),
-      (rejection: unknown) => (rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next()),
-    );
+    match.limiter
+      .consume(clientIp(req))
+      .then(next, (rejection: unknown) =>
+        rejection instanceof RateLimiterRes ? tooMany(res, rejection) : next(),
+      );
   };
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { GatewayEnvSchema } from '../src/config';
@@ -79,7 +79,7 @@ export function makeWebDist(): string {
 export async function buildGateway(
   urls: Partial<Record<ServiceName, string>>,
   env: Record<string, string> = {},
-  options: { keepLimits?: boolean } = {},
+  options: { keepLimits?: boolean; logger?: Logger } = {},
 ) {
   const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
   const stale = options.keepLimits ? [] : await redis.keys('rl:gateway:*');
@@ -96,7 +96,7 @@ export async function buildGateway(
   });
   const { app, onUpgrade, closeUpgradedSockets } = createGateway({
     config,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     redis,
   });
   return { app, onUpgrade, closeUpgradedSockets, redis, config };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { pino } from 'pino';
 import { findRoute, type ServiceName } from '@nomadswap/contracts/routes';
 import { buildGateway, deadUrl, startAllUpstreams, startUpstream } from './helpers';
 
@@ -101,6 +102,50 @@ describe('gateway routing', () => {
       .set('content-type', 'application/json')
       .send(body);
     expect(response.status).toBe(200);
+  });
+});
+
+describe('gateway responses on the API path', () => {
+  it('carry the same security headers as the web pages, on proxied answers and on its own errors', async () => {
+    const stack = await startAllUpstreams();
+    const gateway = await buildGateway(stack.urls);
+    const page = await request(gateway.app).get('/');
+    const proxied = await request(gateway.app).get('/api/items');
+    const unknown = await request(gateway.app).get('/api/nope');
+    for (const response of [proxied, unknown]) {
+      for (const header of [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+      ])
+        expect(response.headers[header], header).toBe(page.headers[header]);
+    }
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    await stack.close();
+    gateway.redis.disconnect();
+  });
+
+  it('are logged one line each in the shape the launcher prints, health checks left out', async () => {
+    const stack = await startAllUpstreams();
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const gateway = await buildGateway(stack.urls, {}, { logger });
+    await request(gateway.app).get('/api/items?city=Lisbon').set('x-request-id', 'log-1');
+    await request(gateway.app).get('/api/nope');
+    await request(gateway.app).get('/api/health');
+    const access = lines.filter((line) => line.req);
+    expect(access).toHaveLength(2);
+    expect(access[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: 'log-1',
+      req: { method: 'GET', url: '/api/items?city=Lisbon' },
+      res: { statusCode: 200 },
+    });
+    expect(access[0]?.responseTime).toEqual(expect.any(Number));
+    expect(access[1]).toMatchObject({ req: { url: '/api/nope' }, res: { statusCode: 404 } });
+    await stack.close();
+    gateway.redis.disconnect();
   });
 });
 

@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+
+/**
+ * One access-log line per request, in pino-http's shape (`req.method`, `req.url`, `res.statusCode`,
+ * `responseTime`, which the launcher prints as `GET /api/items → 200 (3 ms)`), written with the root logger:
+ * pino-http builds a child logger and serialisers per request, which was the largest allocation on the
+ * gateway's hot path.
+ */
+export function logAccess(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { quiet?: (url: string) => boolean } = {},
+) {
+  if (!logger.isLevelEnabled('info')) return;
+  const started = performance.now();
+  const method = req.method;
+  const url = req.url ?? '';
+  if (options.quiet?.(url)) return;
+  const onFinish = () => {
+    res.off('close', onClose);
+    logger.info(
+      {
+        reqId: req.headers['x-request-id'],
+        req: { method, url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round((performance.now() - started) * 10) / 10,
+      },
+      res.statusCode >= 500 ? 'request failed' : 'request completed',
+    );
+  };
+  const onClose = () => {
+    res.off('finish', onFinish);
+    logger.warn({ reqId: req.headers['x-request-id'], req: { method, url } }, 'request aborted');
+  };
+  res.once('finish', onFinish);
+  res.once('close', onClose);
+}
