@@ -226,6 +226,8 @@ describe('gateway rate limit', () => {
     const limited = await request(gateway.app).get('/api/items');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.body.code).toBe('RATE_LIMITED');
+    // Unknown paths spend the same budget: the guard runs before the route table.
+    expect((await request(gateway.app).get('/api/nope')).status).toBe(429);
     await stack.close();
     gateway.redis.disconnect();
   });
