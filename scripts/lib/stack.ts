@@ -12,6 +12,14 @@ import { Supervised, type ProcessSpec } from './supervisor';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * V8 options of the worker processes (image jobs). A young generation of up to 64 MiB per semi-space lets the
+ * short-lived objects of a job (driver replies, job state, buffers' wrappers) die young instead of being
+ * promoted, which took the items worker from about one full mark-compact per 12 photos to a handful per
+ * 300 (bench/items.ts). docker-compose.yml starts its workers with the same option.
+ */
+export const WORKER_NODE_ARGS = ['--max-semi-space-size=64'];
+
 export interface StackOptions {
   port: number;
   dataDir: string;
@@ -182,7 +190,7 @@ async function startStack(
       supervise({
         name: `${service}${suffix}`,
         command: process.execPath,
-        args: [...tsx, entry],
+        args: [...(suffix ? WORKER_NODE_ARGS : []), ...tsx, entry],
         env: { ...common, PORT: suffix ? '0' : String(ports[service]) },
         cwd: ROOT,
       });

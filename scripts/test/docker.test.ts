@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../lib/stack';
+import { ROOT, WORKER_NODE_ARGS } from '../lib/stack';
 
 const SERVICES = ['auth', 'items', 'messaging', 'moderation'];
 
@@ -63,6 +63,16 @@ describe('docker-compose workers', () => {
     for (const service of withWorker) {
       expect(result.stdout).toContain(`\n  ${service}-worker:\n`);
       expect(result.stdout).toContain(`services/${service}/src/worker.ts`);
+    }
+  });
+
+  it('starts each worker with the V8 options `npm start` gives its workers', () => {
+    const file = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    const commands = [...file.matchAll(/^\s*command: \[(.*'services\/\w+\/src\/worker\.ts')\]$/gm)];
+    expect(commands.length).toBeGreaterThan(0);
+    for (const [, args] of commands) {
+      const argv = [...args!.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+      expect(argv.slice(1, 1 + WORKER_NODE_ARGS.length)).toEqual(WORKER_NODE_ARGS);
     }
   });
 });
