@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile preset, the CLI's default) on the web app as `npm start` serves it: Performance score, First
- * Contentful Paint, Largest Contentful Paint and total transfer, `LIGHTHOUSE_RUNS` times (default 3).
+ * Contentful Paint, Largest Contentful Paint, Total Blocking Time and total transfer, `LIGHTHOUSE_RUNS` times (default 3).
  *
  * Lighthouse is not a dependency of the repo (it pulls in a hundred packages and needs Node ≥ 18.16 for v12,
  * ≥ 22.19 for v13); install it anywhere (`npm i --prefix /tmp/lh lighthouse@12`) and point `LIGHTHOUSE_BIN` at
@@ -88,7 +88,7 @@ try {
     const ms = (audit: string) => report.audits[audit]?.numericValue ?? NaN;
     const score = Math.round((report.categories.performance.score ?? 0) * 100);
     console.log(
-      `run ${run}: Performance ${score}   FCP ${fmt(ms('first-contentful-paint') / 1000, 1)} s   LCP ${fmt(ms('largest-contentful-paint') / 1000, 1)} s   transfer ${fmt(ms('total-byte-weight') / 1024, 0)} KiB`,
+      `run ${run}: Performance ${score}   FCP ${fmt(ms('first-contentful-paint') / 1000, 1)} s   LCP ${fmt(ms('largest-contentful-paint') / 1000, 1)} s   TBT ${fmt(ms('total-blocking-time'), 0)} ms   transfer ${fmt(ms('total-byte-weight') / 1024, 0)} KiB`,
     );
   }
 } finally {
