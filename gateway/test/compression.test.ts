@@ -143,6 +143,15 @@ describe('gateway serving precompressed web assets', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it.each(['/assets/%E0%A4%A.js', '/%E0%A4%A', '/assets/%'])(
+    'answers the malformed path %s without a 500',
+    async (bad) => {
+      const response = await get(bad, { 'accept-encoding': 'br' });
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(500);
+    },
+  );
+
   it('does not fail on a malformed Accept-Encoding', async () => {
     const response = await get('/assets/index-abc123.js', { 'accept-encoding': ';q=,br;q=x,,gzip;;' });
     expect(response.status).toBe(200);
