@@ -8,7 +8,7 @@ import { buttonVariants } from '../components/ui/button';
 import { isApiError } from '../lib/api-client';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAdminUser } from '../features/admin/api/get-admin-user';
 import { AccessDenied } from '../features/admin/components/access-denied';

@@ -76,6 +76,29 @@ describe('/browse', () => {
     expect(screen.getByRole('button', { name: 'Books' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('Set Location applies a typed place to the URL and the request; Clear removes it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = signInAs(me, { 'GET /api/items': { body: [other] } });
+    const { router } = renderApp('/browse');
+
+    await screen.findByText('1 item found');
+    await user.click(screen.getByRole('button', { name: 'Set Location' }));
+    const panel = within(screen.getByRole('region', { name: 'Set Location' }));
+    await user.type(panel.getByRole('textbox', { name: 'Location' }), 'Lisbon, Portugal');
+    await user.click(panel.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText('Showing items near: Lisbon, Portugal')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?location=Lisbon%2C+Portugal');
+    const call = fetchMock.mock.calls.findLast(([url]) => String(url).startsWith('/api/items?'));
+    expect(new URL(String(call?.[0]), 'http://localhost').searchParams.get('location')).toBe(
+      'Lisbon, Portugal',
+    );
+    expect(screen.queryByRole('region', { name: 'Set Location' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Location' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('empty with a filter: No items found and Try adjusting your search filters', async () => {
     signInAs(me, { 'GET /api/items': { body: [] } });
     renderApp('/browse?category=Books');

@@ -9,7 +9,7 @@ import { SectionError } from '../components/section-states';
 import { buttonVariants } from '../components/ui/button';
 import { isApiError } from '../lib/api-client';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { ItemDetail } from '../features/items/components/item-detail';

@@ -10,7 +10,7 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { useExchanges } from '../features/exchanges/api/get-exchanges';
