@@ -8,7 +8,7 @@ import { PageMessage } from '../components/page-message';
 import { PageSkeleton } from '../components/page-skeleton';
 import { SectionError } from '../components/section-states';
 import { buttonVariants } from '../components/ui/button';
-import { isApiError } from '../lib/api-client';
+import { isApiError, isNotFoundError, isRetryableError } from '../lib/api-client';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
@@ -47,7 +47,7 @@ function EditItemPage({ id, user }: { id: string; user: UserSelf }) {
 
   if (item.isPending) return <PageSkeleton />;
   if (item.isError) {
-    if (isApiError(item.error) && item.error.status === 404) {
+    if (isNotFoundError(item.error)) {
       return (
         <PageMessage icon={PackageX} title={t('msg.itemNotFound')} description={t('itemDetail.notFoundBody')}>
           {back}
@@ -60,7 +60,7 @@ function EditItemPage({ id, user }: { id: string; user: UserSelf }) {
       <div className="mx-auto max-w-2xl px-4 py-10">
         <SectionError
           title={t('itemDetail.loadFailed')}
-          onRetry={() => void item.refetch()}
+          onRetry={isRetryableError(item.error) ? () => void item.refetch() : undefined}
           retrying={item.isFetching}
         />
       </div>

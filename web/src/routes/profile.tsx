@@ -18,6 +18,7 @@ import { useFavorites } from '../features/items/api/get-favorites';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
 import { ItemStatCards } from '../features/items/components/item-stat-cards';
+import { SwappedCheckbox } from '../features/items/components/swapped-checkbox';
 import { useReviews } from '../features/reviews/api/get-reviews';
 import { PendingReviews } from '../features/reviews/components/pending-reviews';
 import { ReviewList } from '../features/reviews/components/review-list';
@@ -92,14 +93,17 @@ function OwnProfile({ user }: { user: UserSelf }) {
               </Link>
             }
             renderActions={(item) => (
-              <Link
-                to={paths.editItem(item.id)}
-                className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                aria-label={t('profile.editItemNamed', { title: item.title })}
-              >
-                <Pencil aria-hidden="true" />
-                {t('profile.editItem')}
-              </Link>
+              <div className="flex w-full flex-wrap items-center justify-between gap-2">
+                <SwappedCheckbox item={item} />
+                <Link
+                  to={paths.editItem(item.id)}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  aria-label={t('profile.editItemNamed', { title: item.title })}
+                >
+                  <Pencil aria-hidden="true" />
+                  {t('profile.editItem')}
+                </Link>
+              </div>
             )}
           />
         </TabsContent>

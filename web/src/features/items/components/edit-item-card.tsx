@@ -13,6 +13,7 @@ import { toast } from '../../../hooks/use-toast';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
 import { ItemForm, type ItemFormValues } from './item-form';
+import { SwappedCheckbox } from './swapped-checkbox';
 
 /** A stored photo is kept by its URL; one still processing has no URL yet, so it is named by its id. */
 function photoUrl(photo: ItemImage): string {
@@ -61,6 +62,9 @@ export function EditItemCard({ item }: { item: Item }) {
         <CardHeader>
           <h1 className="text-2xl font-bold tracking-tight">{t('itemForm.editTitle')}</h1>
           <p className="truncate text-sm text-muted-foreground">{item.title}</p>
+          <div className="pt-2">
+            <SwappedCheckbox item={item} />
+          </div>
         </CardHeader>
         <CardContent>
           <ItemForm

@@ -15,6 +15,7 @@ import { FavoriteButton } from './favorite-button';
 import { ItemGallery } from './item-gallery';
 import type { ItemViewer } from './item-card';
 import { SafetyDialog } from './safety-dialog';
+import { SwappedCheckbox } from './swapped-checkbox';
 
 /** `/item/:id` content (spec section 2, Item detail). */
 export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer }) {
@@ -81,10 +82,15 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
         </section>
 
         {isOwner ? (
-          <Link to={paths.editItem(item.id)} className={buttonVariants({ size: 'lg' })}>
-            <Pencil aria-hidden="true" />
-            {t('itemDetail.editItem')}
-          </Link>
+          <>
+            <div className="rounded-xl border bg-card p-4">
+              <SwappedCheckbox item={item} />
+            </div>
+            <Link to={paths.editItem(item.id)} className={buttonVariants({ size: 'lg' })}>
+              <Pencil aria-hidden="true" />
+              {t('itemDetail.editItem')}
+            </Link>
+          </>
         ) : (
           <>
             <Button size="lg" onClick={() => setSafetyOpen(true)}>
