@@ -124,8 +124,10 @@ function Browse({ user }: { user: UserSelf | null }) {
           title={t('browse.emptyTitle')}
           description={
             <>
-              {q || category ? t('browse.emptyFiltered') : t('browse.emptyFirst')}{' '}
-              {t('browse.emptyCheckBack')}
+              <span className="block">
+                {q || category ? t('browse.emptyFiltered') : t('browse.emptyFirst')}
+              </span>
+              <span className="mt-1 block">{t('browse.emptyCheckBack')}</span>
             </>
           }
         >
