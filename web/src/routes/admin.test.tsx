@@ -316,7 +316,8 @@ describe('/admin/users/:userId', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Omar Okay' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
 
-    expect(await toasts().findByText('User deleted')).toBeInTheDocument();
+    // The region is hidden from assistive tech while the confirmation dialog is still open.
+    await waitFor(() => expect(toasts().getByText('User deleted')).toBeInTheDocument());
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
     expect(await screen.findByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'User Not Found' })).not.toBeInTheDocument();

@@ -71,7 +71,7 @@ describe('/edit-item/:id', () => {
     const checkbox = await screen.findByRole('checkbox', { name: 'Mark as swapped' });
     expect(checkbox).toBeChecked();
     await userEvent.click(checkbox);
-    expect(await toasts().findByText('Item marked as available')).toBeInTheDocument();
+    await waitFor(() => expect(toasts().getByText('Item marked as available')).toBeInTheDocument());
     expect(toasts().getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
   });
 

@@ -95,7 +95,7 @@ describe('/profile', () => {
     expect(checkbox).toBeChecked();
 
     await userEvent.click(checkbox);
-    expect(await toasts().findByText('Item marked as available')).toBeInTheDocument();
+    await waitFor(() => expect(toasts().getByText('Item marked as available')).toBeInTheDocument());
     expect(toasts().getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
     await waitFor(() => expect(tile.getByRole('checkbox', { name: 'Mark as swapped' })).not.toBeChecked());
     expect(tile.getByText('Available')).toBeInTheDocument();
