@@ -1,64 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { snap } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, PASSWORD, approvedTraveller, logIn, snap, type Account } from './support';
 
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
-const AVATAR = path.join(FIXTURES, 'avatar.jpg');
 const PHOTOS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../services/items/src/seed/photos',
 );
-const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
-const PASSWORD = 'swap-and-go-42';
-
-interface Account {
-  id: string;
-  email: string;
-  fullName: string;
-}
-
-async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** An approved traveller, made through the public API as a person and an admin would. */
-async function approvedTraveller(request: APIRequestContext, name: string): Promise<Account> {
-  const tag = `${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const email = `${tag}@example.com`;
-  const avatar = `data:image/jpeg;base64,${fs.readFileSync(AVATAR).toString('base64')}`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      fullName: `${name} Traveller`,
-      username: tag,
-      email,
-      location: 'Lisbon, Portugal',
-      password: PASSWORD,
-      bio: 'Moving on next week, travelling light.',
-      avatar,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const user = ((await registered.json()) as { user: { id: string; fullName: string } }).user;
-  const adminToken = await token(request, ADMIN.email, ADMIN.password);
-  const approved = await request.post(`/api/admin/approve-user/${user.id}`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-  });
-  expect(approved.status()).toBe(200);
-  return { id: user.id, email, fullName: user.fullName };
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByText('Welcome back!', { exact: true }).first()).toBeVisible();
-}
-
 function photoFiles(count: number): string[] {
   return fs
     .readdirSync(PHOTOS)
@@ -150,7 +99,7 @@ test.describe.serial('listing, finding, favouriting, editing and swapping an ite
     await expect(page.getByRole('tabpanel').getByText(title)).toBeVisible();
   });
 
-  test('the owner edits it and marks it swapped', async ({ page }, testInfo) => {
+  test('the owner edits it, marks it swapped, and makes it available again', async ({ page }, testInfo) => {
     await logIn(page, owner.email, PASSWORD);
     await page.goto(`/edit-item/${itemId}`);
     const renamed = `${title} (with tuner)`;
@@ -173,6 +122,16 @@ test.describe.serial('listing, finding, favouriting, editing and swapping an ite
     await expect(mine.getByText(title)).toBeVisible();
     await expect(mine.getByText('Swapped', { exact: true })).toBeVisible();
     await snap(page, testInfo, 'items-owner-swapped');
+
+    // …and can make it available again from the same place.
+    await mine.getByRole('checkbox', { name: 'Mark as swapped' }).click();
+    await expect(page.getByText('Item marked as available', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('Your item is now visible to other travelers again', { exact: true }).first(),
+    ).toBeVisible();
+    await expect(mine.getByText('Available', { exact: true })).toBeVisible();
+    await page.goto(`/browse?q=${encodeURIComponent('with tuner')}`);
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
   });
 
   test('the admin deletes the item from the dashboard', async ({ page }, testInfo) => {

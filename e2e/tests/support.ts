@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+const AVATAR = path.join(FIXTURES, 'avatar.jpg');
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -27,4 +30,56 @@ export function readStack(): StackFile {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (run through `npm test` or the Playwright config)');
   return JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as StackFile;
+}
+
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? '',
+  password: process.env.E2E_ADMIN_PASSWORD ?? '',
+};
+export const PASSWORD = 'swap-and-go-42';
+
+export interface Account {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export async function token(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** An approved traveller, made through the public API as a person and an admin would. */
+export async function approvedTraveller(request: APIRequestContext, name: string): Promise<Account> {
+  const tag = `${name}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `${tag}@example.com`;
+  const avatar = `data:image/jpeg;base64,${fs.readFileSync(AVATAR).toString('base64')}`;
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      fullName: `${name} Traveller`,
+      username: tag,
+      email,
+      location: 'Lisbon, Portugal',
+      password: PASSWORD,
+      bio: 'Moving on next week, travelling light.',
+      avatar,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const user = ((await registered.json()) as { user: { id: string; fullName: string } }).user;
+  const adminToken = await token(request, ADMIN.email, ADMIN.password);
+  const approved = await request.post(`/api/admin/approve-user/${user.id}`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(approved.status()).toBe(200);
+  return { id: user.id, email, fullName: user.fullName };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Welcome back!', { exact: true }).first()).toBeVisible();
 }

@@ -69,12 +69,13 @@ export const AvatarUploadSchema = z.object({
 export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
 
 /**
- * PUT /api/admin/users/:userId/swap-count — a whole number ≥ 0. Numeric strings ('4') are accepted; anything
- * else (empty string, null, booleans, arrays) is 'Invalid input' rather than being coerced to 0 or 1.
+ * PUT /api/admin/users/:userId/swap-count — a whole number ≥ 0. A string is accepted only as decimal digits
+ * ('4', ' 12 '): `Number()` would also read '1e3', '0x10', '2.0' and '' as numbers. Anything else (other strings,
+ * null, booleans, arrays) is 'Invalid input' rather than being coerced.
  */
 export const SwapCountSchema = z.object({
   reviewCount: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z
       .number({ error: MSG.invalidInput })
       .int({ error: MSG.invalidInput })

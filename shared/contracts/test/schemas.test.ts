@@ -101,6 +101,10 @@ describe('other forms', () => {
     expect(messages(SwapCountSchema.safeParse({ reviewCount: 'abc' }))).toEqual({
       reviewCount: 'Invalid input',
     });
+    expect(SwapCountSchema.parse({ reviewCount: ' 12 ' })).toEqual({ reviewCount: 12 });
+    for (const reviewCount of ['1e3', '0x10', '2.0', '+3', '-0', 'Infinity', '1_000']) {
+      expect(messages(SwapCountSchema.safeParse({ reviewCount }))).toEqual({ reviewCount: 'Invalid input' });
+    }
     for (const reviewCount of ['', ' ', null, true, [3], 1.5, undefined]) {
       expect(messages(SwapCountSchema.safeParse({ reviewCount }))).toEqual({ reviewCount: 'Invalid input' });
     }

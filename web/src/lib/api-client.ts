@@ -44,6 +44,19 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
+ * A read of one record by id that names nothing: unknown (404) or malformed (400 — the id in the path is the
+ * only input such a read has, e.g. `/item/abc` or a link cut short).
+ */
+export function isNotFoundError(error: unknown): boolean {
+  return isApiError(error) && (error.status === 400 || error.status === 404);
+}
+
+/** Asking again may help: the request never got an answer (network) or the server failed (5xx). */
+export function isRetryableError(error: unknown): boolean {
+  return !isApiError(error) || error.status >= 500;
+}
+
+/**
  * Reads our error shape (`ErrorBodySchema` in contracts). Checked by hand rather than with the zod schema
  * so that zod stays out of the first-load bundle; the form pages that need it load it with their chunk.
  */

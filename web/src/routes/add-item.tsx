@@ -1,17 +1,15 @@
-import { Clock, House } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
 import { AuthRequired } from '../components/auth-required';
-import { PageMessage } from '../components/page-message';
-import { buttonVariants } from '../components/ui/button';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { toast } from '../hooks/use-toast';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useCreateItem } from '../features/items/api/save-item';
+import { useCreateItem } from '../features/items/api/create-item';
+import { PendingAdminApproval } from '../features/items/components/pending-admin-approval';
 import { ItemForm, type ItemFormValues } from '../features/items/components/item-form';
 
 const EMPTY: ItemFormValues = {
@@ -33,29 +31,6 @@ export default function AddItemRoute() {
   if (!user) return <AuthRequired description={t('itemForm.loginToList')} />;
   if (!user.isApproved) return <PendingAdminApproval />;
   return <AddItem user={user} />;
-}
-
-/** Unapproved accounts may not list yet (spec section 6). */
-export function PendingAdminApproval() {
-  const { t } = useTranslation();
-  return (
-    <PageMessage
-      icon={Clock}
-      tone="warning"
-      title={t('itemForm.pendingTitle')}
-      description={
-        <>
-          <span className="block font-semibold text-foreground">{t('pendingNotice.checkBack')}</span>
-          {t('itemForm.pendingBody')}
-        </>
-      }
-    >
-      <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
-        <House aria-hidden="true" />
-        {t('itemForm.returnHome')}
-      </Link>
-    </PageMessage>
-  );
 }
 
 function AddItem({ user }: { user: UserSelf }) {

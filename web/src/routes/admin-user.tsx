@@ -5,10 +5,10 @@ import { paths } from '../config/paths';
 import { PageMessage } from '../components/page-message';
 import { SectionError } from '../components/section-states';
 import { buttonVariants } from '../components/ui/button';
-import { isApiError } from '../lib/api-client';
+import { isNotFoundError, isRetryableError } from '../lib/api-client';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useAdminUser } from '../features/admin/api/get-admin-user';
 import { AccessDenied } from '../features/admin/components/access-denied';
@@ -49,7 +49,7 @@ export default function AdminUserRoute() {
   );
 
   if (target.isError) {
-    if (isApiError(target.error) && target.error.status === 404) {
+    if (isNotFoundError(target.error)) {
       return (
         <PageMessage
           icon={SearchX}
@@ -68,7 +68,7 @@ export default function AdminUserRoute() {
         {backLink}
         <SectionError
           title={t('admin.userLoadFailed')}
-          onRetry={() => void target.refetch()}
+          onRetry={isRetryableError(target.error) ? () => void target.refetch() : undefined}
           retrying={target.isFetching}
         />
       </div>

@@ -31,6 +31,10 @@ const pendingUser = buildUser({
 });
 const approvedUser = buildUser({ id: '65f1a2b3c4d5e6f708192a66', fullName: 'Omar Okay', username: 'omar' });
 
+function later(response: Response, ms = 50): Promise<Response> {
+  return new Promise((resolve) => setTimeout(() => resolve(response), ms));
+}
+
 function toasts() {
   return within(screen.getByRole('region', { name: /Notifications/ }));
 }
@@ -206,7 +210,7 @@ describe('/admin/users/:userId', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit swap count' }));
-    const input = screen.getByRole('spinbutton', { name: 'Swap Count' });
+    const input = screen.getByRole('textbox', { name: 'Swap Count' });
     await user.clear(input);
     await user.type(input, '-1');
     await user.click(screen.getByRole('button', { name: 'Save swap count' }));
@@ -223,10 +227,27 @@ describe('/admin/users/:userId', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit swap count' }));
-    await user.clear(screen.getByRole('spinbutton', { name: 'Swap Count' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Swap Count' }));
     await user.click(screen.getByRole('button', { name: 'Save swap count' }));
 
     expect(await toasts().findByText('Invalid input')).toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'PUT', SWAP)).toBe(false);
+  });
+
+  it('the swap-count editor refuses 1e3 and 2.5 (whole decimal numbers only) and sends nothing', async () => {
+    const fetchMock = signInAs(admin, { [`GET ${DETAIL}`]: { body: approvedUser } });
+    renderApp(`/admin/users/${approvedUser.id}`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit swap count' }));
+    const input = screen.getByRole('textbox', { name: 'Swap Count' });
+    for (const typed of ['1e3', '2.5']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Save swap count' }));
+      expect(await toasts().findByText('Invalid input')).toBeInTheDocument();
+      expect(input).toHaveAccessibleDescription('Invalid input');
+    }
     expect(wasCalled(fetchMock, 'PUT', SWAP)).toBe(false);
   });
 
@@ -239,7 +260,7 @@ describe('/admin/users/:userId', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit swap count' }));
-    const input = screen.getByRole('spinbutton', { name: 'Swap Count' });
+    const input = screen.getByRole('textbox', { name: 'Swap Count' });
     await user.clear(input);
     await user.type(input, '7');
     await user.keyboard('{Enter}');
@@ -257,6 +278,50 @@ describe('/admin/users/:userId', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'User Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to All Users' })).toHaveAttribute('href', '/admin/users');
+  });
+
+  it('a malformed id (400) is User Not Found with a way back, and no Try again', async () => {
+    signInAs(admin, { 'GET /api/admin/users/abc': { status: 400, body: { error: 'Invalid id' } } });
+    renderApp('/admin/users/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to All Users' })).toHaveAttribute('href', '/admin/users');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('a server failure offers Try again', async () => {
+    signInAs(admin, { [`GET ${DETAIL}`]: { status: 502, body: { error: 'Bad gateway' } } });
+    renderApp(`/admin/users/${approvedUser.id}`);
+
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('deleting the user toasts User deleted and goes back to the users list', async () => {
+    let deleted = false;
+    const fetchMock = signInAs(admin, {
+      [`GET ${DETAIL}`]: () =>
+        deleted ? jsonResponse(404, { error: 'User Not Found' }) : jsonResponse(200, approvedUser),
+      [`DELETE ${DETAIL}`]: () => {
+        deleted = true;
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/admin/all-users': { body: [admin] },
+      // Lists refresh over a real network: slower than React re-renders the page.
+      'GET /api/items': () => later(jsonResponse(200, [])),
+      [`GET /api/reviews/${approvedUser.id}`]: () => later(jsonResponse(200, [])),
+    });
+    const { router } = renderApp(`/admin/users/${approvedUser.id}`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Omar Okay' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
+
+    // The region is hidden from assistive tech while the confirmation dialog is still open.
+    await waitFor(() => expect(toasts().getByText('User deleted')).toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'User Not Found' })).not.toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'DELETE', DETAIL)).toBe(true);
   });
 
   it('Item Management shows the first 8 items with +N more items; View opens a new tab', async () => {

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { PageMessage } from '../components/page-message';
 import { buttonVariants } from '../components/ui/button';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PendingUsersSection } from '../features/admin/components/pending-users-section';
 import { ItemManagement } from '../features/items/components/item-management';

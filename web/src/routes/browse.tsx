@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Eye, LoaderCircle, LocateFixed, MapPin, PackageSearch, UserPlus, X } from 'lucide-react';
+import { LoaderCircle, MapPin, PackageSearch, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@nomadswap/contracts/enums';
@@ -8,13 +8,12 @@ import { paths } from '../config/paths';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { EmptyState, SectionError } from '../components/section-states';
 import { Button, buttonVariants } from '../components/ui/button';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
-import { useDetectLocation } from '../hooks/use-detect-location';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useBrowseItems, type BrowseFilters } from '../features/items/api/get-items';
+import { BrowseLocationPanel } from '../features/items/components/browse-location-panel';
+import { BrowseVisitorNotices } from '../features/items/components/browse-visitor-notices';
 import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
 import { SearchBar, type SearchValues } from '../features/items/components/search-bar';
 
@@ -70,11 +69,12 @@ function Browse({ user }: { user: UserSelf | null }) {
         </Button>
       </div>
 
-      {!user ? <VisitorNotices /> : null}
+      {!user ? <BrowseVisitorNotices /> : null}
       {user && !user.isApproved ? <PendingApprovalNotice /> : null}
 
       {panelOpen ? (
-        <LocationPanel
+        <BrowseLocationPanel
+          id="browse-location-panel"
           key={location}
           initial={location}
           signedIn={user !== null}
@@ -124,8 +124,10 @@ function Browse({ user }: { user: UserSelf | null }) {
           title={t('browse.emptyTitle')}
           description={
             <>
-              {q || category ? t('browse.emptyFiltered') : t('browse.emptyFirst')}{' '}
-              {t('browse.emptyCheckBack')}
+              <span className="block">
+                {q || category ? t('browse.emptyFiltered') : t('browse.emptyFirst')}
+              </span>
+              <span className="mt-1 block">{t('browse.emptyCheckBack')}</span>
             </>
           }
         >
@@ -167,134 +169,5 @@ function Browse({ user }: { user: UserSelf | null }) {
         </>
       )}
     </div>
-  );
-}
-
-/** Visitors: 'Limited Preview' (up to 6 items) and the 'Preview Mode' banner (spec section 2, Browse). */
-function VisitorNotices() {
-  const { t } = useTranslation();
-  return (
-    <div className="grid gap-3 lg:grid-cols-2">
-      <section
-        aria-labelledby="limited-preview-title"
-        className="flex flex-col gap-3 rounded-xl border bg-secondary/60 p-4 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <h2 id="limited-preview-title" className="font-semibold">
-            {t('browse.limitedPreview')}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {t('browse.limitedPreviewBody', { count: LIMITS.visitorPreviewItems })}
-          </p>
-        </div>
-        <Link to={paths.register} className={buttonVariants({ size: 'sm', className: 'shrink-0' })}>
-          <UserPlus aria-hidden="true" />
-          {t('browse.createProfile')}
-        </Link>
-      </section>
-      <section
-        aria-labelledby="preview-mode-title"
-        className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-900"
-      >
-        <Eye className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <div className="text-sm">
-          <h2 id="preview-mode-title" className="font-semibold">
-            {t('browse.previewMode')}
-          </h2>
-          <p>
-            {t('browse.previewModeBody')}{' '}
-            <Link to={paths.login} className="font-semibold underline underline-offset-2">
-              {t('browse.signIn')}
-            </Link>
-          </p>
-        </div>
-      </section>
-    </div>
-  );
-}
-
-/** 'Set Location': a place typed or detected by GPS, and 'Clear'. */
-function LocationPanel({
-  initial,
-  signedIn,
-  onApply,
-}: {
-  initial: string;
-  signedIn: boolean;
-  onApply: (location: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState(initial);
-  const { detect, isDetecting, error } = useDetectLocation();
-
-  const onDetect = async () => {
-    const place = await detect();
-    if (place) {
-      setValue(place.formatted);
-      onApply(place.formatted);
-    }
-  };
-
-  return (
-    <section
-      id="browse-location-panel"
-      aria-labelledby="browse-location-title"
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
-    >
-      <h2 id="browse-location-title" className="font-semibold">
-        {t('browse.setLocation')}
-      </h2>
-      {!signedIn ? <p className="text-sm text-muted-foreground">{t('browse.locationSignedOut')}</p> : null}
-      <form
-        className="grid gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onApply(value.trim());
-        }}
-      >
-        <Label htmlFor="browse-location">{t('browse.locationLabel')}</Label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            id="browse-location"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            placeholder={t('location.placeholder')}
-            autoComplete="address-level2"
-          />
-          <div className="flex gap-2">
-            <Button type="submit" className="flex-1 sm:flex-none">
-              {t('browse.applyLocation')}
-            </Button>
-            <Button
-              variant="outline"
-              className="flex-1 sm:flex-none"
-              onClick={() => void onDetect()}
-              disabled={isDetecting}
-            >
-              {isDetecting ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <LocateFixed aria-hidden="true" />
-              )}
-              {isDetecting ? t('location.detecting') : t('location.detect')}
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setValue('');
-                onApply('');
-              }}
-            >
-              {t('browse.clear')}
-            </Button>
-          </div>
-        </div>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </section>
   );
 }

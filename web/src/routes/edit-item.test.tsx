@@ -52,6 +52,29 @@ describe('/edit-item/:id', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeInTheDocument();
   });
 
+  it('a malformed id (400) is Item not found too, with a way back and no Try again', async () => {
+    signInAs(me, { 'GET /api/items/abc': { status: 400, body: { error: 'Invalid id' } } });
+    renderApp('/edit-item/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Browse' })).toHaveAttribute('href', '/browse');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('the owner can mark a swapped item available again while editing', async () => {
+    signInAs(me, {
+      'GET /api/items/i1': { body: { ...mine, isSwapped: true } },
+      'POST /api/items/i1/toggle-swapped': { body: { ...mine, isSwapped: false } },
+    });
+    renderApp('/edit-item/i1');
+
+    const checkbox = await screen.findByRole('checkbox', { name: 'Mark as swapped' });
+    expect(checkbox).toBeChecked();
+    await userEvent.click(checkbox);
+    await waitFor(() => expect(toasts().getByText('Item marked as available')).toBeInTheDocument());
+    expect(toasts().getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
+  });
+
   it('Save Changes sends the fields with the kept photo URL, toasts and goes to /browse', async () => {
     const fetchMock = signInAs(me, {
       'GET /api/items/i1': { body: mine },

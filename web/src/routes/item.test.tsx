@@ -1,8 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { buildItem, buildUser, healthyResponse, mockApi, signInAs, wasCalled } from '../testing/api-mock';
+import {
+  buildItem,
+  buildUser,
+  healthyResponse,
+  jsonResponse,
+  mockApi,
+  signInAs,
+  wasCalled,
+} from '../testing/api-mock';
 
 const me = buildUser();
 const owner = {
@@ -88,6 +96,76 @@ describe('/item/:id', () => {
 
     expect(await screen.findByRole('link', { name: 'Edit Item' })).toHaveAttribute('href', '/edit-item/i1');
     expect(screen.queryByRole('button', { name: 'Message Owner' })).not.toBeInTheDocument();
+  });
+
+  it('the owner of a swapped item can mark it available again from the detail page', async () => {
+    let swapped = true;
+    signInAs(me, {
+      'GET /api/items/i1': () => jsonResponse(200, { ...item, userId: me.id, isSwapped: swapped }),
+      'POST /api/items/i1/toggle-swapped': () => {
+        swapped = !swapped;
+        return jsonResponse(200, { ...item, userId: me.id, isSwapped: swapped });
+      },
+    });
+    renderApp('/item/i1');
+
+    const checkbox = await screen.findByRole('checkbox', { name: 'Mark as swapped' });
+    expect(checkbox).toBeChecked();
+    await userEvent.click(checkbox);
+    expect(await screen.findByText('Item marked as available')).toBeInTheDocument();
+    expect(screen.getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mark as swapped' })).not.toBeChecked());
+  });
+
+  it('another viewer gets no swapped checkbox', async () => {
+    signInAs(me, { 'GET /api/items/i1': { body: { ...item, isSwapped: true } } });
+    renderApp('/item/i1');
+
+    expect(await screen.findByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  for (const [status, path] of [
+    [400, '/item/abc'],
+    [404, '/item/65f1a2b3c4d5e6f708192aff'],
+  ] as const) {
+    it(`an id the server answers ${status} for shows Item not found with a way back, and no Try again`, async () => {
+      const id = path.split('/').pop()!;
+      signInAs(me, {
+        [`GET /api/items/${id}`]: {
+          status,
+          body:
+            status === 400 ? { error: 'Invalid id', code: 'VALIDATION_FAILED' } : { error: 'Item not found' },
+        },
+      });
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Browse' })).toHaveAttribute('href', '/browse');
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    });
+  }
+
+  it('a server failure offers Try again, which asks again', async () => {
+    let calls = 0;
+    signInAs(me, {
+      'GET /api/items/i1': () => {
+        calls += 1;
+        return calls === 1 ? jsonResponse(503, { error: 'Service unavailable' }) : jsonResponse(200, item);
+      },
+    });
+    renderApp('/item/i1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kindle Paperwhite' })).toBeInTheDocument();
+  });
+
+  it('a refusal that is neither missing nor a server failure offers no Try again', async () => {
+    signInAs(me, { 'GET /api/items/i1': { status: 429, body: { error: 'Too many requests' } } });
+    renderApp('/item/i1');
+
+    expect(await screen.findByText("We couldn't load this item right now.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('a missing item shows Item not found', async () => {

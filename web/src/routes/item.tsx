@@ -7,9 +7,9 @@ import { AuthRequired } from '../components/auth-required';
 import { PageMessage } from '../components/page-message';
 import { SectionError } from '../components/section-states';
 import { buttonVariants } from '../components/ui/button';
-import { isApiError } from '../lib/api-client';
+import { isApiError, isNotFoundError, isRetryableError } from '../lib/api-client';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { ItemDetail } from '../features/items/components/item-detail';
@@ -40,7 +40,7 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
   if (item.isPending) return <PageSkeleton />;
   if (item.isError) {
     const error = item.error;
-    if (isApiError(error) && error.status === 404) {
+    if (isNotFoundError(error)) {
       return (
         <PageMessage icon={PackageX} title={t('msg.itemNotFound')} description={t('itemDetail.notFoundBody')}>
           {back}
@@ -63,7 +63,7 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
       <div className="mx-auto max-w-3xl px-4 py-10">
         <SectionError
           title={t('itemDetail.loadFailed')}
-          onRetry={() => void item.refetch()}
+          onRetry={isRetryableError(error) ? () => void item.refetch() : undefined}
           retrying={item.isFetching}
         />
       </div>

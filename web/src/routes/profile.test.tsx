@@ -8,6 +8,7 @@ import {
   buildReview,
   buildUser,
   healthyResponse,
+  jsonResponse,
   mockApi,
   requestBody,
   signInAs,
@@ -74,6 +75,30 @@ describe('/profile', () => {
     expect(within(screen.getByText('Swapped Items').parentElement!).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByText('Available Items').parentElement!).getByText('1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Tent' })).toHaveAttribute('href', '/edit-item/a1');
+  });
+
+  it('a swapped item in My Items can be made available again, with the toasts of the spec', async () => {
+    const kindle = buildItem({ id: 'a2', title: 'Kindle', userId: me.id, isSwapped: true });
+    let swapped = true;
+    signInAs(me, {
+      'GET /api/items': () => jsonResponse(200, [{ ...kindle, isSwapped: swapped }]),
+      'POST /api/items/a2/toggle-swapped': () => {
+        swapped = !swapped;
+        return jsonResponse(200, { ...kindle, isSwapped: swapped });
+      },
+    });
+    renderApp('/profile');
+
+    const tile = within((await screen.findByRole('link', { name: 'Kindle' })).closest('article')!);
+    expect(tile.getByText('Swapped')).toBeInTheDocument();
+    const checkbox = tile.getByRole('checkbox', { name: 'Mark as swapped' });
+    expect(checkbox).toBeChecked();
+
+    await userEvent.click(checkbox);
+    await waitFor(() => expect(toasts().getByText('Item marked as available')).toBeInTheDocument());
+    expect(toasts().getByText('Your item is now visible to other travelers again')).toBeInTheDocument();
+    await waitFor(() => expect(tile.getByRole('checkbox', { name: 'Mark as swapped' })).not.toBeChecked());
+    expect(tile.getByText('Available')).toBeInTheDocument();
   });
 
   it('when the item and review services fail, the sections say so inline and the page keeps working', async () => {

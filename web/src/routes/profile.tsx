@@ -10,7 +10,7 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { useExchanges } from '../features/exchanges/api/get-exchanges';
@@ -18,6 +18,7 @@ import { useFavorites } from '../features/items/api/get-favorites';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
 import { ItemStatCards } from '../features/items/components/item-stat-cards';
+import { SwappedCheckbox } from '../features/items/components/swapped-checkbox';
 import { useReviews } from '../features/reviews/api/get-reviews';
 import { PendingReviews } from '../features/reviews/components/pending-reviews';
 import { ReviewList } from '../features/reviews/components/review-list';
@@ -92,14 +93,17 @@ function OwnProfile({ user }: { user: UserSelf }) {
               </Link>
             }
             renderActions={(item) => (
-              <Link
-                to={paths.editItem(item.id)}
-                className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                aria-label={t('profile.editItemNamed', { title: item.title })}
-              >
-                <Pencil aria-hidden="true" />
-                {t('profile.editItem')}
-              </Link>
+              <div className="flex w-full flex-wrap items-center justify-between gap-2">
+                <SwappedCheckbox item={item} />
+                <Link
+                  to={paths.editItem(item.id)}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  aria-label={t('profile.editItemNamed', { title: item.title })}
+                >
+                  <Pencil aria-hidden="true" />
+                  {t('profile.editItem')}
+                </Link>
+              </div>
             )}
           />
         </TabsContent>

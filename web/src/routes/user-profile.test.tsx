@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORTED_USER_HINT_KEY } from '../config/storage-keys';
 import { renderApp } from '../testing/render-app';
-import { buildItem, buildReview, buildUser, signInAs, wasCalled } from '../testing/api-mock';
+import { buildItem, buildReview, buildUser, jsonResponse, signInAs, wasCalled } from '../testing/api-mock';
 
 const viewer = buildUser({ id: '65f1a2b3c4d5e6f708192a3b', fullName: 'Lena Traveller' });
 const other = buildUser({
@@ -53,6 +53,33 @@ describe('/user/:userId', () => {
     renderApp(`/user/${other.id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'User Not Found' })).toBeInTheDocument();
+  });
+
+  it('a malformed id (400) is User Not Found with a way back, and no Try again', async () => {
+    signInAs(viewer, { 'GET /api/users/abc': { status: 400, body: { error: 'Invalid id' } } });
+    renderApp('/user/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'User Not Found' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Browse Items' })).toHaveAttribute(
+      'href',
+      '/browse',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('a network failure offers Try again, which asks again', async () => {
+    let calls = 0;
+    signInAs(viewer, {
+      [`GET ${OTHER_PATH}`]: () => {
+        calls += 1;
+        if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return jsonResponse(200, other);
+      },
+    });
+    renderApp(`/user/${other.id}`);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marco Rossi' })).toBeInTheDocument();
   });
 
   it('an approved viewer sees the profile with rating x/5, Verified, and the Items and Reviews tabs', async () => {

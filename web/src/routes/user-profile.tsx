@@ -6,10 +6,10 @@ import { PageMessage } from '../components/page-message';
 import { SectionError } from '../components/section-states';
 import { buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { isApiError } from '../lib/api-client';
+import { isApiError, isNotFoundError, isRetryableError } from '../lib/api-client';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
@@ -43,7 +43,7 @@ export default function UserProfileRoute() {
   if (profile.isPending) return <PageSkeleton />;
   if (profile.isError) {
     if (isApiError(profile.error) && profile.error.code === 'NOT_APPROVED') return <ApprovalRequired />;
-    if (isApiError(profile.error) && profile.error.status === 404) {
+    if (isNotFoundError(profile.error)) {
       return (
         <PageMessage
           icon={SearchX}
@@ -60,7 +60,7 @@ export default function UserProfileRoute() {
       <div className="mx-auto max-w-5xl px-4 py-10">
         <SectionError
           title={t('profile.loadFailed')}
-          onRetry={() => void profile.refetch()}
+          onRetry={isRetryableError(profile.error) ? () => void profile.refetch() : undefined}
           retrying={profile.isFetching}
         />
       </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AuthRequired } from '../components/auth-required';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { WelcomeWizard } from '../features/onboarding/components/welcome-wizard';
 

@@ -8,7 +8,7 @@ import { HealthBanner } from '../../features/health/components/health-banner';
 import { BottomTabBar } from './bottom-tab-bar';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageSkeleton } from './page-skeleton';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
 
 const MAIN_ID = 'main';

@@ -210,9 +210,9 @@ describe('PUT /api/admin/users/:userId/swap-count', () => {
     expect(fromString.body.reviewCount).toBe(4);
   });
 
-  it('answers 400 Invalid input for anything but a whole number ≥ 0', async () => {
+  it('answers 400 Invalid input for anything but a whole number ≥ 0 (strings: decimal digits only)', async () => {
     const user = await buildUser(env);
-    for (const reviewCount of [-1, 'abc', '', null, true, 2.5, { $gt: 0 }, undefined]) {
+    for (const reviewCount of [-1, 'abc', '', '1e3', '0x10', '2.0', null, true, 2.5, { $gt: 0 }, undefined]) {
       const res = await request(env.app)
         .put(`/api/admin/users/${user.id}/swap-count`)
         .set(admin.headers)

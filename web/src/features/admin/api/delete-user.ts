@@ -7,10 +7,18 @@ export function deleteUser(userId: string): Promise<unknown> {
   return apiRequest('DELETE', `/api/users/${encodeURIComponent(userId)}`);
 }
 
-export function useDeleteUser() {
+/**
+ * `onDeleted` runs before the cache forgets the user, so a page showing that user can leave first: refetching a
+ * user who no longer exists would turn the page into 'User Not Found' and unmount the caller before a callback
+ * passed to `mutate` could run.
+ */
+export function useDeleteUser({ onDeleted }: { onDeleted?: (userId: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: (_, userId) => forgetDeletedUser(queryClient, userId),
+    onSuccess: (_, userId) => {
+      onDeleted?.(userId);
+      return forgetDeletedUser(queryClient, userId);
+    },
   });
 }

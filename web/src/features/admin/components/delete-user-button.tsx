@@ -24,16 +24,18 @@ interface DeleteUserButtonProps {
 export function DeleteUserButton({ user, via, onDeleted }: DeleteUserButtonProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const deleteAdminUser = useDeleteAdminUser();
-  const deleteUser = useDeleteUser();
+  const afterDelete = {
+    onDeleted: () => {
+      toast({ title: t('admin.userDeleted'), variant: 'success' });
+      onDeleted?.();
+    },
+  };
+  const deleteAdminUser = useDeleteAdminUser(afterDelete);
+  const deleteUser = useDeleteUser(afterDelete);
   const mutation = via === 'admin' ? deleteAdminUser : deleteUser;
 
   const onConfirm = () =>
     mutation.mutate(user.id, {
-      onSuccess: () => {
-        toast({ title: t('admin.userDeleted'), variant: 'success' });
-        onDeleted?.();
-      },
       onError: (error) =>
         toast({
           title: t('common.error'),

@@ -21,7 +21,7 @@ type SwapCountOutput = z.output<typeof SwapCountSchema>;
 
 /**
  * The admin's inline swap-count editor (the user's `reviewCount`; spec sections 2 and 5). The number must
- * parse and be at least 0, checked by the shared schema before anything is sent.
+ * be whole decimal digits (at least 0), checked by the shared schema before anything is sent.
  */
 export function SwapCountEditor({ user }: { user: UserSelf }) {
   const { t, i18n } = useTranslation();
@@ -73,11 +73,10 @@ export function SwapCountEditor({ user }: { user: UserSelf }) {
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-1">
           <div className="flex items-center gap-1">
             <Input
-              {...form.register('reviewCount', { valueAsNumber: true })}
-              type="number"
+              {...form.register('reviewCount')}
+              // Text, not type=number: the shared schema sees exactly what was typed ('1e3' is refused).
               inputMode="numeric"
-              min={0}
-              step={1}
+              autoComplete="off"
               aria-label={t('admin.swapCount.label')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'swap-count-error' : undefined}

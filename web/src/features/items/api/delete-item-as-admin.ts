@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { refreshItems } from './refresh-items';
 
 /** DELETE /api/admin/items/:id (admins delete any item). */
 export function deleteItemAsAdmin(itemId: string): Promise<unknown> {
@@ -12,10 +12,6 @@ export function useDeleteItemAsAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteItemAsAdmin,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.items.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.favorites }),
-      ]),
+    onSuccess: () => refreshItems(queryClient),
   });
 }

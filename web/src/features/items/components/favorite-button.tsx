@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
-import { useSetFavorite, useToggleFavorite } from '../api/favorite';
+import { useSetFavorite } from '../api/set-favorite';
+import { useToggleFavorite } from '../api/toggle-favorite';
 
 interface FavoriteButtonProps {
   itemId: string;

@@ -113,7 +113,7 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 id={titleId} className="line-clamp-1 font-semibold">
+        <h3 id={titleId} className="line-clamp-1 font-semibold wrap-anywhere">
           {canOpen ? (
             <Link to={paths.item(item.id)} className={linkClass}>
               {item.title}
@@ -122,7 +122,7 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
             item.title
           )}
         </h3>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{item.description}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground wrap-anywhere">{item.description}</p>
         <div className="flex flex-wrap gap-1.5">
           <CategoryBadge category={item.category} />
           <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>

@@ -15,6 +15,7 @@ import { FavoriteButton } from './favorite-button';
 import { ItemGallery } from './item-gallery';
 import type { ItemViewer } from './item-card';
 import { SafetyDialog } from './safety-dialog';
+import { SwappedCheckbox } from './swapped-checkbox';
 
 /** `/item/:id` content (spec section 2, Item detail). */
 export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer }) {
@@ -24,11 +25,13 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
   const owner = item.user;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:gap-10">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
       <ItemGallery item={item} />
-      <div className="grid content-start gap-5">
+      <div className="grid min-w-0 content-start gap-5">
         <div className="flex items-start justify-between gap-3">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{item.title}</h1>
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+            {item.title}
+          </h1>
           {!isOwner ? (
             <FavoriteButton
               itemId={item.id}
@@ -47,7 +50,7 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-1.5">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
-            {item.location}
+            <span className="min-w-0 wrap-anywhere">{item.location}</span>
           </p>
           <p className="flex items-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
@@ -58,7 +61,7 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
           <h2 id="item-description-title" className="font-semibold">
             {t('itemDetail.description')}
           </h2>
-          <p className="whitespace-pre-line">{item.description}</p>
+          <p className="whitespace-pre-line wrap-anywhere">{item.description}</p>
         </section>
         {item.preferredExchange ? (
           <section
@@ -69,7 +72,7 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
               <Repeat className="size-4" aria-hidden="true" />
               {t('itemDetail.preferredExchange')}
             </h2>
-            <p className="text-sm">{item.preferredExchange}</p>
+            <p className="text-sm wrap-anywhere">{item.preferredExchange}</p>
           </section>
         ) : null}
 
@@ -81,10 +84,15 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
         </section>
 
         {isOwner ? (
-          <Link to={paths.editItem(item.id)} className={buttonVariants({ size: 'lg' })}>
-            <Pencil aria-hidden="true" />
-            {t('itemDetail.editItem')}
-          </Link>
+          <>
+            <div className="rounded-xl border bg-card p-4">
+              <SwappedCheckbox item={item} />
+            </div>
+            <Link to={paths.editItem(item.id)} className={buttonVariants({ size: 'lg' })}>
+              <Pencil aria-hidden="true" />
+              {t('itemDetail.editItem')}
+            </Link>
+          </>
         ) : (
           <>
             <Button size="lg" onClick={() => setSafetyOpen(true)}>

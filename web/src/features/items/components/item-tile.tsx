@@ -32,7 +32,7 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="line-clamp-1 font-semibold">
+        <h3 className="line-clamp-1 font-semibold wrap-anywhere">
           <Link
             to={paths.item(item.id)}
             className="rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

@@ -36,8 +36,9 @@ export function SearchBar({ initial, onSearch, className }: SearchBarProps) {
     <div className={cn('grid gap-3', className)}>
       <form role="search" onSubmit={onSubmit} className="flex gap-2">
         <div className="relative flex-1">
+          {/* On a phone the submit button already shows the magnifier; the placeholder gets its room. */}
           <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            className="pointer-events-none absolute left-3 top-1/2 hidden size-4 -translate-y-1/2 text-muted-foreground sm:block"
             aria-hidden="true"
           />
           <Input
@@ -46,7 +47,7 @@ export function SearchBar({ initial, onSearch, className }: SearchBarProps) {
             onChange={(event) => setQ(event.target.value)}
             placeholder={t('search.placeholder')}
             aria-label={t('search.label')}
-            className="h-11 pl-9"
+            className="h-11 max-sm:placeholder:text-[15px] sm:pl-9"
             enterKeyHint="search"
           />
         </div>

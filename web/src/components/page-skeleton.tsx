@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton } from './ui/skeleton';
 
 /** Shown while a page's code is loading (routes are split per page). */
 export function PageSkeleton() {
