@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Route tests render whole pages in jsdom; on a shared 2-core machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

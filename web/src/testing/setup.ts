@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../i18n';
 import { dismissToast } from '../hooks/use-toast';
+
+// findBy*/waitFor wait this long: rendering a route with its lazy chunks takes seconds on a busy 2-core CI box.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout and pointer APIs Radix relies on.
 class ResizeObserverStub {
