@@ -88,7 +88,7 @@ export async function createAuthContext(options: CreateAuthContextOptions): Prom
     logger: options.logger,
   });
   try {
-    await Promise.all([core.users.init(), queues.ready(), prepareDummyHash()]);
+    await Promise.all([core.users.init(), core.avatarFiles.init(), queues.ready(), prepareDummyHash()]);
   } catch (error) {
     await queues.close();
     throw error;

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { createServiceApp } from '@nomadswap/service-kit/app';
+import { configureSharpForWorker } from '@nomadswap/service-kit/image-variants';
 import { mailerFromConfig, startNotificationWorker } from '@nomadswap/service-kit/notifications';
 import { startService } from '@nomadswap/service-kit/service';
 import { loadAuthConfig } from './config';
@@ -7,8 +7,7 @@ import { createAuthCore } from './context';
 import { startAvatarWorker } from './jobs/avatar-worker';
 
 // One image at a time per job and no decoded-image cache: memory stays bounded by AVATAR_CONCURRENCY.
-sharp.cache(false);
-sharp.concurrency(1);
+configureSharpForWorker({ threadsPerImage: 1 });
 
 /**
  * The auth worker process: avatar processing and notification e-mails (BullMQ). It publishes user.updated but

@@ -2,7 +2,7 @@ import { createServiceApp } from '@nomadswap/service-kit/app';
 import { startService } from '@nomadswap/service-kit/service';
 import { imageTestDelayMs, loadItemsConfig } from './config';
 import { createItemsCore, initItemsStorage } from './context';
-import { configureSharpForWorker } from './domain/render-image-variants';
+import { configureSharpForWorker } from '@nomadswap/service-kit/image-variants';
 import { startStuckImageSweeper } from './domain/requeue-stuck-images';
 import { startImageWorker } from './jobs/image-worker';
 import { createImageQueue } from './jobs/queues';

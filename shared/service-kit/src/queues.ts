@@ -28,6 +28,12 @@ export interface QueueConnection {
   logger?: Logger;
 }
 
+/** What an API process needs for its queues: the producer side, and QueueEvents to wait for its jobs. */
+export interface ProducerOptions extends QueueConnection {
+  /** For the blocking connection QueueEvents needs. */
+  redisUrl: string;
+}
+
 /** A BullMQ queue on the service's client, its errors logged rather than thrown at nobody. */
 export function createQueue<Data>(
   name: string,

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import type { Role } from '@nomadswap/contracts/enums';
+import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
 import {
   createAuthMiddleware,
   createTokenService,
@@ -51,6 +52,8 @@ export interface TestStores {
   auth: AuthMiddleware;
   /** A bus on this test's stream; the caller starts and stops it. */
   createBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
+  /** Every event on this test's stream so far, oldest first (only those of `type` when given). */
+  events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
   /** A fresh user id whose state is seeded in Redis, with a valid token for it. */
   signIn(user?: { id?: string; role?: Role; isApproved?: boolean }): Promise<TestSession>;
   /** Drops the database, deletes the stream and every key under the prefix, closes connections. */
@@ -148,6 +151,14 @@ export async function createTestStores(options: { service: string }): Promise<Te
     tokens,
     userState,
     auth,
+    async events<T extends EventType>(type?: T) {
+      const entries = (await redis.xrange(stream, '-', '+')) as [string, string[]][];
+      const envelopes = entries.map(([, fields]) => {
+        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
+        return JSON.parse(envelope) as EventEnvelope;
+      });
+      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
+    },
     createBus: (service, overrides = {}) => createEventBus({ redis, stream, service, logger, ...overrides }),
     async signIn(user = {}) {
       const id = user.id ?? newId();

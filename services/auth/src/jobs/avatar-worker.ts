@@ -6,7 +6,7 @@ import {
   processAvatarUpload,
   type AvatarOutcome,
 } from '../domain/process-avatar-upload';
-import { AvatarImageError } from '../domain/render-avatar';
+import { ImageRenderError } from '@nomadswap/service-kit/image-variants';
 import { AVATAR_QUEUE, type AvatarJobData } from './queues';
 
 export interface AvatarWorkerOptions {
@@ -24,7 +24,7 @@ export function avatarProcessor(core: AuthCore) {
     try {
       return await processAvatarUpload(core, job.data);
     } catch (error) {
-      if (error instanceof AvatarImageError) {
+      if (error instanceof ImageRenderError) {
         await discardAvatarUpload(core, job.data);
         throw new UnrecoverableError(error.message);
       }

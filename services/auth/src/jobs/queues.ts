@@ -1,13 +1,12 @@
 import type { Queue } from 'bullmq';
-import type { Logger } from '@nomadswap/service-kit/logger';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
 import {
   IMAGE_JOB_OPTIONS,
   createQueue,
   createQueueListener,
+  type ProducerOptions,
   type QueueListener,
 } from '@nomadswap/service-kit/queues';
-import type { Redis } from '@nomadswap/service-kit/redis';
 
 export const AVATAR_QUEUE = 'avatars';
 
@@ -28,18 +27,8 @@ export interface AuthQueues {
   close(): Promise<void>;
 }
 
-export interface QueueOptions {
-  /** The service's ordinary client: queue commands fail fast while Redis is away instead of hanging a request. */
-  redis: Redis;
-  /** For the blocking connection QueueEvents needs. */
-  redisUrl: string;
-  /** BullMQ key prefix (config BULLMQ_PREFIX; tests use their own). */
-  prefix: string;
-  logger?: Logger;
-}
-
 /** The queues the API process adds to; the worker process (src/worker.ts) runs their processors. */
-export function createAuthQueues(options: QueueOptions): AuthQueues {
+export function createAuthQueues(options: ProducerOptions): AuthQueues {
   const avatars = createQueue<AvatarJobData>(AVATAR_QUEUE, {
     ...options,
     defaultJobOptions: IMAGE_JOB_OPTIONS,

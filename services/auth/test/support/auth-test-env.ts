@@ -89,14 +89,7 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
     bus,
     queuePrefix,
     outboxDir,
-    async events<T extends EventType>(type?: T) {
-      const entries = (await stores.redis.xrange(stores.stream, '-', '+')) as [string, string[]][];
-      const envelopes = entries.map(([, fields]) => {
-        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
-        return JSON.parse(envelope) as EventEnvelope;
-      });
-      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
-    },
+    events: (type) => stores.events(type),
     async close() {
       for (const running of workers) await running.close();
       await bus.stop();

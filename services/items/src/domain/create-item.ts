@@ -8,7 +8,7 @@ import type { ItemRecord } from '../db/item';
 import { publishItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
-import { readImageUpload } from './read-image-upload';
+import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 

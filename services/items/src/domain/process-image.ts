@@ -2,7 +2,8 @@ import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { publishItemChange } from '../events/publish-item-events';
-import { ImageRenderError, renderImageVariants } from './render-image-variants';
+import { ImageRenderError, renderImageVariants } from '@nomadswap/service-kit/image-variants';
+import { PHOTO_VARIANTS } from '../db/image-files';
 
 export type ImageOutcome =
   | { status: 'ready' }
@@ -62,8 +63,13 @@ export async function processImage(
     throw new ImageRenderError(new Error(`the upload of image ${props.imageId} is missing`));
   }
 
-  const variants = await renderImageVariants(raw);
-  await core.files.saveVariants({ imageId, itemId, variants, replace: !options.firstRun });
+  const variants = await renderImageVariants(raw, PHOTO_VARIANTS);
+  await core.files.saveVariants({
+    id: imageId,
+    variants,
+    metadata: { itemId },
+    replace: !options.firstRun,
+  });
   await options.afterVariantsWritten?.();
 
   // The driver directly (typed ids, fixed operators): this runs once per photo on the worker's hot path.

@@ -53,11 +53,10 @@ async function strandedPhoto(minutesAgo: number) {
     ],
   });
   await env.ctx.files.saveUpload({
-    imageId,
-    itemId: item._id,
-    userId: item.userId,
+    id: imageId,
     data: await png(20, 20),
     contentType: 'image/png',
+    metadata: { itemId: item._id, userId: item.userId },
   });
   return { itemId: item._id.toHexString(), imageId: imageId.toHexString() };
 }

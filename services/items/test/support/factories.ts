@@ -6,7 +6,6 @@ import type { ItemRecord } from '../../src/db/item';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
 import type { ItemsTestEnv } from './items-test-env';
 
-
 /** A valid POST /api/items body without photos; override what the test is about. */
 export function buildItemInput(overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {
   return {

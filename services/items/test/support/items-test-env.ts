@@ -5,7 +5,9 @@ import { createTestStores, type TestSession, type TestStores } from '@nomadswap/
 import { buildApp } from '../../src/app';
 import { createItemsContext, type ItemsContext, type ItemsSettings } from '../../src/context';
 import { consumeItemsEvents } from '../../src/events/consume';
-import { startImageWorker, type RunningWorker } from '../../src/jobs/image-worker';
+import { startImageWorker } from '../../src/jobs/image-worker';
+
+type RunningWorker = ReturnType<typeof startImageWorker>;
 
 export interface ItemsTestEnv {
   stores: TestStores;
@@ -75,14 +77,7 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
     queuePrefix,
     startWorker,
     signIn: (user) => stores.signIn(user),
-    async events<T extends EventType>(type?: T) {
-      const entries = (await stores.redis.xrange(stores.stream, '-', '+')) as [string, string[]][];
-      const envelopes = entries.map(([, fields]) => {
-        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
-        return JSON.parse(envelope) as EventEnvelope;
-      });
-      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
-    },
+    events: (type) => stores.events(type),
     async close() {
       for (const running of workers) await running.close();
       await bus.stop();
@@ -92,4 +87,3 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
     },
   };
 }
-
