@@ -54,7 +54,6 @@ export async function createItem(
     await ctx.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
-  await ctx.listings.invalidate();
   await publishItemChange(ctx.bus, 'item.created', created);
   await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });

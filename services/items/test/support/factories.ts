@@ -59,7 +59,5 @@ export async function buildItem(
     ...props,
     userId: new mongoose.Types.ObjectId(props.userId),
   });
-  // As every write of the service does: cached listings must not outlive it.
-  await env.ctx.listings.invalidate();
   return (await env.ctx.items.findById(created._id).lean<ItemRecord>())!;
 }
