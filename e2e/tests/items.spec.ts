@@ -6,10 +6,7 @@ import { snap } from './support';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const AVATAR = path.join(FIXTURES, 'avatar.jpg');
-const PHOTOS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../services/items/src/seed/photos',
-);
+const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/seed/photos');
 const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 const PASSWORD = 'swap-and-go-42';
 
