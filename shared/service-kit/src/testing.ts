@@ -86,6 +86,24 @@ export function unique(): string {
   return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${sequence}`;
 }
 
+/**
+ * `fn` that throws `error` on its first `times` calls, then behaves (a storage hiccup for retry tests);
+ * `calls()` says how often it was called.
+ */
+export function failingFirst<Args extends unknown[], Result>(
+  times: number,
+  fn: (...args: Args) => Promise<Result>,
+  error: () => Error,
+): ((...args: Args) => Promise<Result>) & { calls(): number } {
+  let calls = 0;
+  const wrapped = async (...args: Args) => {
+    calls += 1;
+    if (calls <= times) throw error();
+    return fn(...args);
+  };
+  return Object.assign(wrapped, { calls: () => calls });
+}
+
 /** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
 export async function eventually<T>(
   check: () => Promise<T> | T,
