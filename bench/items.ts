@@ -28,7 +28,8 @@ import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { createItemsCore, initItemsStorage } from '@nomadswap/items/context';
 import type { ItemRecord } from '@nomadswap/items/db/item';
 import { itemFilter } from '@nomadswap/items/domain/list-items';
-import { configureSharpForWorker, renderImageVariants } from '@nomadswap/items/domain/render-image-variants';
+import { configureSharpForWorker, renderImageVariants } from '@nomadswap/service-kit/image-variants';
+import { PHOTO_VARIANTS } from '@nomadswap/items/db/image-files';
 import { IMAGE_QUEUE, createImageQueue } from '@nomadswap/items/jobs/queues';
 import { WORKER_NODE_ARGS } from '../scripts/lib/stack';
 import { ROOT, fixedRate, fmt, percentile, startProcess, type LoadResult } from './lib';
@@ -229,9 +230,11 @@ try {
   // Browse pages are cached until the next write; with listings changing a few times a second many requests miss.
   const writes = setInterval(() => {
     const i = Math.floor(Math.random() * ITEMS);
-    void core.items
-      .updateOne({ _id: items[i]!._id }, { $inc: { version: 1 }, $set: { updatedAt: new Date() } })
-      .then(() => core.listings.invalidate());
+    // The model invalidates the cached pages, as every write of the service does.
+    void core.items.updateOne(
+      { _id: items[i]!._id },
+      { $inc: { version: 1 }, $set: { updatedAt: new Date() } },
+    );
   }, 1000 / WRITES_PER_SECOND);
   const withWrites = await fixedRate(`${gateway}/api/items`, {
     headers: headers,
@@ -271,7 +274,7 @@ try {
   // machine weighs on both alike.
   const photo = await samplePhoto();
   configureSharpForWorker();
-  await renderImageVariants(photo);
+  await renderImageVariants(photo, PHOTO_VARIANTS);
   const workerPort = await freePort();
   const worker = await startProcess(
     'services/items/src/worker.ts',
@@ -309,11 +312,10 @@ try {
       });
       for (const { _id: imageId } of photos) {
         await core.files.saveUpload({
-          imageId,
-          itemId: item._id,
-          userId: item.userId,
+          id: imageId,
           data: photo,
           contentType: 'image/jpeg',
+          metadata: { itemId: item._id, userId: item.userId },
         });
         jobs.push({
           name: 'process',
@@ -336,7 +338,7 @@ try {
   const runBare = async (count: number) => {
     const started = performance.now();
     await runPool(count, IMAGE_CONCURRENCY, async () => {
-      await renderImageVariants(photo);
+      await renderImageVariants(photo, PHOTO_VARIANTS);
     });
     return performance.now() - started;
   };

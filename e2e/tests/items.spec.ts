@@ -4,10 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { ADMIN, PASSWORD, approvedTraveller, logIn, snap, type Account } from './support';
 
-const PHOTOS = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../services/items/src/seed/photos',
-);
+const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/seed/photos');
 function photoFiles(count: number): string[] {
   return fs
     .readdirSync(PHOTOS)

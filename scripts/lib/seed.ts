@@ -3,7 +3,7 @@ import path from 'node:path';
 import { say } from './log';
 
 /**
- * Seeds the demo marketplace through the public API (see services/items/src/seed). `force` seeds even when the
+ * Seeds the demo marketplace through the public API (see scripts/seed). `force` seeds even when the
  * data folder says it was done before (the seed itself skips users and items that already exist).
  */
 export async function seedIfNeeded(options: {
@@ -15,7 +15,7 @@ export async function seedIfNeeded(options: {
 }): Promise<void> {
   const marker = path.join(options.dataDir, 'demo-seeded');
   if (!options.force && fs.existsSync(marker)) return;
-  const { seedDemoData } = await import('@nomadswap/items/seed/seed-demo-data');
+  const { seedDemoData } = await import('../seed/seed-demo-data');
   say('adding the demo marketplace (demo users and items with photos)…');
   const outcome = await seedDemoData({
     baseUrl: options.baseUrl,

@@ -7,7 +7,7 @@ import { favoriteModel, type FavoriteModel } from './db/favorite';
 import { createImageFiles, type ImageFiles } from './db/image-files';
 import { itemModel, type ItemModel } from './db/item';
 import { ownerModel, type OwnerModel } from './db/owner';
-import { createListingCache, type ListingCache } from './domain/listing-cache';
+import { createListingCache, type ListingCache } from './db/listing-cache';
 import { createItemQueues, type ItemQueues } from './jobs/queues';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
@@ -20,7 +20,7 @@ export interface ItemsCore {
   owners: OwnerModel;
   favorites: FavoriteModel;
   files: ImageFiles;
-  /** Browse results, valid until the next write that changes listings (which must invalidate it). */
+  /** Browse results, valid until the next write that changes listings (the item and owner models invalidate it). */
   listings: ListingCache;
 }
 
@@ -55,7 +55,12 @@ export function createItemsCore(deps: {
     owners: ownerModel(deps.mongo),
     favorites: favoriteModel(deps.mongo),
     files: createImageFiles(deps.mongo),
-    listings: createListingCache({ redis: deps.redis, keyPrefix: deps.keyPrefix, logger: deps.logger }),
+    listings: createListingCache({
+      redis: deps.redis,
+      connection: deps.mongo,
+      keyPrefix: deps.keyPrefix,
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -2,8 +2,8 @@ import { createServiceApp } from '@nomadswap/service-kit/app';
 import { startService } from '@nomadswap/service-kit/service';
 import { imageTestDelayMs, loadItemsConfig } from './config';
 import { createItemsCore, initItemsStorage } from './context';
-import { configureSharpForWorker } from './domain/render-image-variants';
-import { startStuckImageSweeper } from './domain/requeue-stuck-images';
+import { configureSharpForWorker } from '@nomadswap/service-kit/image-variants';
+import { startStuckImageSweeper } from './jobs/stuck-image-sweeper';
 import { startImageWorker } from './jobs/image-worker';
 import { createImageQueue } from './jobs/queues';
 

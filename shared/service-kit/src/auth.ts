@@ -213,10 +213,15 @@ export function createAuthMiddleware(deps: {
   return { authenticate, userFromToken, requireUser, requireApproved, requireAdmin };
 }
 
-function currentUser(req: Request): AuthUser {
+/**
+ * The signed-in caller of a route behind `requireUser`, `requireApproved` or `requireAdmin` (instead of
+ * `req.user!`); 401 'Authentication Required' if a route without a guard asks and nobody is signed in.
+ */
+export function signedInUser(req: Request): AuthUser {
   if (!req.user) throw new UnauthorizedError(MSG.authRequired);
   return req.user;
 }
+const currentUser = signedInUser;
 
 /** 401 'Authentication Required' unless `authenticate` found a user. */
 export const requireUser: RequestHandler = (req, _res, next) => {

@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import type { Role } from '@nomadswap/contracts/enums';
+import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
 import {
   createAuthMiddleware,
   createTokenService,
@@ -51,6 +52,8 @@ export interface TestStores {
   auth: AuthMiddleware;
   /** A bus on this test's stream; the caller starts and stops it. */
   createBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
+  /** Every event on this test's stream so far, oldest first (only those of `type` when given). */
+  events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
   /** A fresh user id whose state is seeded in Redis, with a valid token for it. */
   signIn(user?: { id?: string; role?: Role; isApproved?: boolean }): Promise<TestSession>;
   /** Drops the database, deletes the stream and every key under the prefix, closes connections. */
@@ -74,6 +77,46 @@ export async function deadRedisUrl(): Promise<string> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return `redis://127.0.0.1:${port}`;
+}
+
+let sequence = 0;
+/** Short and unique across parallel test files (names, e-mails, usernames). */
+export function unique(): string {
+  sequence += 1;
+  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${sequence}`;
+}
+
+/**
+ * `fn` that throws `error` on its first `times` calls, then behaves (a storage hiccup for retry tests);
+ * `calls()` says how often it was called.
+ */
+export function failingFirst<Args extends unknown[], Result>(
+  times: number,
+  fn: (...args: Args) => Promise<Result>,
+  error: () => Error,
+): ((...args: Args) => Promise<Result>) & { calls(): number } {
+  let calls = 0;
+  const wrapped = async (...args: Args) => {
+    calls += 1;
+    if (calls <= times) throw error();
+    return fn(...args);
+  };
+  return Object.assign(wrapped, { calls: () => calls });
+}
+
+/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
 }
 
 /** A new ObjectId as the API shows it. */
@@ -126,6 +169,14 @@ export async function createTestStores(options: { service: string }): Promise<Te
     tokens,
     userState,
     auth,
+    async events<T extends EventType>(type?: T) {
+      const entries = (await redis.xrange(stream, '-', '+')) as [string, string[]][];
+      const envelopes = entries.map(([, fields]) => {
+        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
+        return JSON.parse(envelope) as EventEnvelope;
+      });
+      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
+    },
     createBus: (service, overrides = {}) => createEventBus({ redis, stream, service, logger, ...overrides }),
     async signIn(user = {}) {
       const id = user.id ?? newId();

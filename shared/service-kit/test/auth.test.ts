@@ -9,6 +9,7 @@ import {
   requireAdmin,
   requireApproved,
   requireUser,
+  signedInUser,
   type TokenService,
   type UserStateStore,
 } from '../src/auth';
@@ -135,7 +136,8 @@ describe('auth middleware', () => {
     const app = express();
     app.use(authenticate);
     app.get('/whoami', (req, res) => res.json({ user: req.user ?? null }));
-    app.get('/mine', requireUser, (req, res) => res.json({ id: req.user?.id }));
+    app.get('/mine', requireUser, (req, res) => res.json({ id: signedInUser(req).id }));
+    app.get('/unguarded', (req, res) => res.json({ id: signedInUser(req).id }));
     app.get('/approved', requireApproved, (_req, res) => res.json({ ok: true }));
     app.get('/admin', requireAdmin, (_req, res) => res.json({ ok: true }));
     app.use(errorHandler);
@@ -146,6 +148,12 @@ describe('auth middleware', () => {
     const signed = await tokens.sign({ sub: id, role: state.role });
     return { Authorization: `Bearer ${signed.token}` };
   }
+
+  it('signedInUser answers the guarded caller, and 401 where nobody signed in', async () => {
+    const headers = await signIn('m9', { role: 'user', isApproved: false });
+    expect((await request(buildApp()).get('/mine').set(headers)).body).toEqual({ id: 'm9' });
+    expect((await request(buildApp()).get('/unguarded')).status).toBe(401);
+  });
 
   it('when no Authorization header is sent, the request is anonymous', async () => {
     const res = await request(buildApp()).get('/whoami');

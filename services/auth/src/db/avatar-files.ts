@@ -1,25 +1,34 @@
-import type { Readable } from 'node:stream';
 import mongoose, { type Connection, type Types } from 'mongoose';
+import { LIMITS } from '@nomadswap/contracts/enums';
+import { createImageStore, type ImageVariantFile } from '@nomadswap/service-kit/image-store';
+import {
+  IMAGE_FORMATS,
+  type ImageFormat,
+  type ImageVariants,
+  type VariantSpec,
+} from '@nomadswap/service-kit/image-variants';
 
 /** Raw uploads as received (never served); deleted once processed. */
 export const AVATAR_UPLOADS_BUCKET = 'avatar-uploads';
 /** Processed avatars: one WebP and one JPEG variant per avatar id. */
 export const AVATARS_BUCKET = 'avatars';
 
-export const AVATAR_FORMATS = {
-  webp: { extension: 'webp', contentType: 'image/webp' },
-  jpeg: { extension: 'jpg', contentType: 'image/jpeg' },
-} as const;
-export type AvatarFormat = keyof typeof AVATAR_FORMATS;
+const QUALITY = Math.round(LIMITS.avatar.quality * 100);
 
-export interface AvatarVariantFile {
-  stream: Readable;
-  length: number;
-  contentType: string;
-}
+/** One size, fitted inside 400×400 without enlarging. */
+export const AVATAR_VARIANTS: VariantSpec<'avatar'> = {
+  sizes: { avatar: { width: LIMITS.avatar.width, height: LIMITS.avatar.height } },
+  webp: { quality: QUALITY },
+  jpeg: { quality: QUALITY, mozjpeg: true },
+};
+
+export type AvatarVariants = ImageVariants<'avatar'>;
 
 /** GridFS storage of avatars in the auth database. */
 export interface AvatarFiles {
+  /** Creates the indexes lookups rely on (idempotent). */
+  init(): Promise<void>;
+  /** Stores a checked upload of a user; answers its id. */
   saveUpload(props: { userId: Types.ObjectId; data: Buffer; contentType: string }): Promise<Types.ObjectId>;
   /** The raw bytes, or null when the upload is gone. */
   readUpload(uploadId: Types.ObjectId): Promise<Buffer | null>;
@@ -27,105 +36,37 @@ export interface AvatarFiles {
   saveVariants(props: {
     avatarId: Types.ObjectId;
     userId: Types.ObjectId;
-    variants: Record<AvatarFormat, Buffer>;
+    variants: AvatarVariants;
   }): Promise<void>;
   /** One processed variant, or null when the avatar does not exist. */
-  openVariant(avatarId: Types.ObjectId, format: AvatarFormat): Promise<AvatarVariantFile | null>;
+  openVariant(avatarId: Types.ObjectId, format: ImageFormat): Promise<ImageVariantFile | null>;
   deleteVariants(avatarId: Types.ObjectId): Promise<void>;
   /** Every upload and variant of a user (on account deletion). */
   deleteAllOfUser(userId: Types.ObjectId): Promise<void>;
 }
 
-type Bucket = InstanceType<typeof mongoose.mongo.GridFSBucket>;
-
-function write(
-  bucket: Bucket,
-  props: { id: Types.ObjectId; filename: string; data: Buffer; metadata: Record<string, unknown> },
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const upload = bucket.openUploadStreamWithId(props.id, props.filename, { metadata: props.metadata });
-    upload.once('error', reject);
-    upload.once('finish', () => resolve());
-    upload.end(props.data);
-  });
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function deleteWhere(bucket: Bucket, filter: Record<string, unknown>): Promise<void> {
-  const files = await bucket.find(filter, { projection: { _id: 1 } }).toArray();
-  for (const file of files) {
-    await bucket.delete(file._id).catch((error: unknown) => {
-      // Already gone (a concurrent delete) is the outcome we wanted.
-      if (!(error instanceof mongoose.mongo.MongoRuntimeError && /File not found/i.test(error.message))) {
-        throw error;
-      }
-    });
-  }
-}
-
-const variantFilename = (avatarId: Types.ObjectId, format: AvatarFormat) =>
-  `${avatarId.toHexString()}.${AVATAR_FORMATS[format].extension}`;
-
+/** The kit's image store, with the file names and metadata avatars have always had (`<avatarId>.webp`). */
 export function createAvatarFiles(connection: Connection): AvatarFiles {
-  const db = connection.db;
-  if (!db) throw new Error('createAvatarFiles needs a connected MongoDB connection');
-  const uploads = new mongoose.mongo.GridFSBucket(db, { bucketName: AVATAR_UPLOADS_BUCKET });
-  const avatars = new mongoose.mongo.GridFSBucket(db, { bucketName: AVATARS_BUCKET });
-
+  const store = createImageStore(connection, {
+    uploadsBucket: AVATAR_UPLOADS_BUCKET,
+    variantsBucket: AVATARS_BUCKET,
+    sizes: ['avatar'],
+    idKey: 'avatarId',
+    filename: (avatarId, _size, format) => `${avatarId.toHexString()}.${IMAGE_FORMATS[format].extension}`,
+  });
   return {
+    init: store.init,
     async saveUpload({ userId, data, contentType }) {
       const id = new mongoose.Types.ObjectId();
-      await write(uploads, {
-        id,
-        filename: `${id.toHexString()}.upload`,
-        data,
-        metadata: { userId, contentType },
-      });
+      await store.saveUpload({ id, data, contentType, metadata: { userId } });
       return id;
     },
-
-    async readUpload(uploadId) {
-      const [file] = await uploads.find({ _id: uploadId }).limit(1).toArray();
-      if (!file) return null;
-      return readAll(uploads.openDownloadStream(uploadId));
-    },
-
-    deleteUpload: (uploadId) => deleteWhere(uploads, { _id: uploadId }),
-
-    async saveVariants({ avatarId, userId, variants }) {
-      for (const format of Object.keys(AVATAR_FORMATS) as AvatarFormat[]) {
-        await write(avatars, {
-          id: new mongoose.Types.ObjectId(),
-          filename: variantFilename(avatarId, format),
-          data: variants[format],
-          metadata: { avatarId, userId, format, contentType: AVATAR_FORMATS[format].contentType },
-        });
-      }
-    },
-
-    async openVariant(avatarId, format) {
-      const [file] = await avatars
-        .find({ filename: variantFilename(avatarId, format) })
-        .limit(1)
-        .toArray();
-      if (!file) return null;
-      return {
-        stream: avatars.openDownloadStream(file._id),
-        length: file.length,
-        contentType: AVATAR_FORMATS[format].contentType,
-      };
-    },
-
-    deleteVariants: (avatarId) => deleteWhere(avatars, { 'metadata.avatarId': avatarId }),
-
-    async deleteAllOfUser(userId) {
-      await deleteWhere(uploads, { 'metadata.userId': userId });
-      await deleteWhere(avatars, { 'metadata.userId': userId });
-    },
+    readUpload: store.readUpload,
+    deleteUpload: store.deleteUpload,
+    saveVariants: ({ avatarId, userId, variants }) =>
+      store.saveVariants({ id: avatarId, variants, metadata: { userId }, replace: false }),
+    openVariant: (avatarId, format) => store.openVariant(avatarId, 'avatar', format),
+    deleteVariants: store.deleteVariants,
+    deleteAllOfUser: (userId) => store.deleteWhere({ userId }),
   };
 }

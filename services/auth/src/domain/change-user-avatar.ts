@@ -5,7 +5,7 @@ import type { AuthUser } from '@nomadswap/service-kit/auth';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
 import { assertSelf } from './assert-self';
-import { readAvatarImage } from './read-avatar-image';
+import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestAvatarProcessing } from './request-avatar-processing';
 import { toUserSelf } from './user-views';
 
@@ -19,7 +19,7 @@ export async function changeUserAvatar(
 ): Promise<UserSelf> {
   assertSelf(props.viewer, props.userId);
   const userId = new mongoose.Types.ObjectId(props.userId);
-  const image = await readAvatarImage(props.avatar);
+  const image = await readImageUpload(props.avatar, 'avatar');
   const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
   const previous = await ctx.users
     .findByIdAndUpdate(userId, { $set: { pendingAvatarUploadId: uploadId } })

@@ -1,13 +1,14 @@
 import mongoose from 'mongoose';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
-import type { AvatarFormat, AvatarVariantFile } from '../db/avatar-files';
+import type { ImageVariantFile } from '@nomadswap/service-kit/image-store';
+import type { ImageFormat } from '@nomadswap/service-kit/image-variants';
 import type { AuthContext } from '../context';
 
 /** A processed avatar in the format asked for; raw uploads live in another bucket and are never served. */
 export async function openAvatar(
   ctx: Pick<AuthContext, 'avatarFiles'>,
-  props: { avatarId: string; format: AvatarFormat },
-): Promise<AvatarVariantFile> {
+  props: { avatarId: string; format: ImageFormat },
+): Promise<ImageVariantFile> {
   const file = await ctx.avatarFiles.openVariant(new mongoose.Types.ObjectId(props.avatarId), props.format);
   if (!file) throw new NotFoundError();
   return file;

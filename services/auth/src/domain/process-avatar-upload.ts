@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import type { AuthCore } from '../context';
 import { publishUserChange } from '../events/publish-user-events';
-import { renderAvatarVariants } from './render-avatar';
+import { renderImageVariants } from '@nomadswap/service-kit/image-variants';
+import { AVATAR_VARIANTS } from '../db/avatar-files';
 
 export const avatarUrl = (avatarId: mongoose.Types.ObjectId) => `/api/avatars/${avatarId.toHexString()}`;
 
@@ -13,7 +14,7 @@ export type AvatarOutcome =
 /**
  * Turns a user's pending upload into their avatar: the variants are rendered and stored, the user points at
  * them (only if this upload is still the pending one), the previous avatar and the raw upload are deleted and
- * user.updated is published. Throws AvatarImageError when the image cannot be processed (permanent), other
+ * user.updated is published. Throws ImageRenderError when the image cannot be processed (permanent), other
  * errors (storage) are worth a retry.
  */
 export async function processAvatarUpload(
@@ -33,7 +34,7 @@ export async function processAvatarUpload(
     return { status: 'superseded' };
   }
 
-  const variants = await renderAvatarVariants(raw);
+  const variants = await renderImageVariants(raw, AVATAR_VARIANTS);
   const avatarId = new mongoose.Types.ObjectId();
   await core.avatarFiles.saveVariants({ avatarId, userId, variants });
   const previous = await core.users

@@ -4,7 +4,7 @@ import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { publishUserChange } from '../events/publish-user-events';
 import { hashPassword } from './passwords';
-import { readAvatarImage } from './read-avatar-image';
+import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestAvatarProcessing } from './request-avatar-processing';
 import { startSession } from './start-session';
 import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
@@ -21,7 +21,7 @@ export async function registerUser(
   const { input } = props;
   await ctx.limits.register.consume(props.ip);
 
-  const image = await readAvatarImage(input.avatar);
+  const image = await readImageUpload(input.avatar, 'avatar');
   const usernameKey = usernameKeyOf(input.username);
   await assertUsernameAndEmailFree(ctx.users, { usernameKey, email: input.email });
   const passwordHash = await hashPassword(input.password);

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_UPLOADS_BUCKET } from '../db/avatar-files';
-import { createAuthTestEnv, eventually, type AuthTestEnv } from '../../test/support/auth-test-env';
+import { eventually, failingFirst } from '@nomadswap/service-kit/testing';
+import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser, type TestUser } from '../../test/support/factories';
 import { pixelBomb, png, pngWithExifAndGps, rotatedJpeg, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { startAvatarWorker } from './avatar-worker';
@@ -118,32 +119,20 @@ describe('avatar worker', () => {
   });
 
   it('retries a storage failure with backoff and succeeds on a later attempt', async () => {
-    let failures = 0;
-    const flaky = {
-      ...env.ctx,
-      avatarFiles: {
-        ...env.ctx.avatarFiles,
-        readUpload: async (id: mongoose.Types.ObjectId) => {
-          if (failures < 2) {
-            failures += 1;
-            throw new Error('MongoNetworkError: connection reset');
-          }
-          return env.ctx.avatarFiles.readUpload(id);
-        },
-      },
-    };
-    const worker = startAvatarWorker({
-      core: flaky,
-      redisUrl: env.stores.redisUrl,
-      prefix: env.queuePrefix,
-      concurrency: 1,
-    });
+    const readUpload = failingFirst(
+      2,
+      env.ctx.avatarFiles.readUpload,
+      () => new Error('MongoNetworkError: connection reset'),
+    );
+    const core = { ...env.ctx, avatarFiles: { ...env.ctx.avatarFiles, readUpload } };
+    // The test's queues, with a core whose storage fails at first.
+    const worker = startAvatarWorker({ ...queuesOf(env), core, concurrency: 1 });
     try {
       const user = await buildUser(env);
       const job = await enqueue(user, await png());
       const outcome = await job.waitUntilFinished(env.ctx.queues.avatarEvents, 10_000);
       expect(outcome.status).toBe('ready');
-      expect(failures).toBe(2);
+      expect(readUpload.calls()).toBe(3);
       expect((await env.ctx.queues.avatars.getJob(job.id!))?.attemptsMade).toBe(3);
     } finally {
       await worker.close();
@@ -199,3 +188,7 @@ describe('avatar worker', () => {
     }
   });
 });
+
+function queuesOf(testEnv: { stores: { redisUrl: string }; queuePrefix: string }) {
+  return { redisUrl: testEnv.stores.redisUrl, prefix: testEnv.queuePrefix };
+}

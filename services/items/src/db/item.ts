@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { invalidateListings, invalidatesListings } from './listing-cache';
 import { CATEGORIES, CONDITION_VALUES, type Category, type Condition } from '@nomadswap/contracts/enums';
 import { IMAGE_STATES } from '@nomadswap/contracts/responses';
 
@@ -61,9 +62,30 @@ export const itemSchema = new Schema<ItemRecord>(
   { collection: 'items', timestamps: true, versionKey: false },
 );
 // Equality lookups: a user's items (profile, cascades) and photos still being processed (the sweeper).
+// Browse pages are cached: every write through the model invalidates them.
+itemSchema.plugin(invalidatesListings);
 itemSchema.index({ userId: 1 });
 itemSchema.index({ 'photos.state': 1 });
 itemSchema.index({ isActive: 1, isSwapped: 1, createdAt: -1 });
+
+/**
+ * Marks a processing photo ready and answers the item as it is now (null when the item is gone or the photo is
+ * not processing any more). The driver directly (typed ids, fixed operators): this runs once per photo on the
+ * image worker's hot path, so it invalidates the listings itself.
+ */
+export async function markPhotoReady(
+  items: ItemModel,
+  props: { itemId: Types.ObjectId; imageId: Types.ObjectId },
+): Promise<ItemRecord | null> {
+  const updated = (await items.collection.findOneAndUpdate(
+    { _id: props.itemId, photos: { $elemMatch: { _id: props.imageId, state: 'processing' } } },
+    // A processing photo has no error to clear: one positional path, which every engine accepts.
+    { $set: { 'photos.$.state': 'ready', updatedAt: new Date() }, $inc: { version: 1 } },
+    { returnDocument: 'after' },
+  )) as ItemRecord | null;
+  if (updated) await invalidateListings(items.db);
+  return updated;
+}
 
 export function itemModel(connection: Connection): ItemModel {
   return (

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { invalidatesListings } from './listing-cache';
 import { ROLES, type Role } from '@nomadswap/contracts/enums';
 
 /**
@@ -37,6 +38,9 @@ export const ownerSchema = new Schema<OwnerRecord>(
   },
   { collection: 'users', versionKey: false },
 );
+
+// Owner summaries show on browse cards: every write through the model invalidates cached pages.
+ownerSchema.plugin(invalidatesListings);
 
 export function ownerModel(connection: Connection): OwnerModel {
   return (

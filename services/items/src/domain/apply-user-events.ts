@@ -13,13 +13,10 @@ const TOMBSTONE_VERSION = Number.MAX_SAFE_INTEGER;
  * Keeps the owner-summary projection of a user (user.registered / updated / approved): stored when newer than
  * what we have, ignored when older or equal (events may arrive late, twice or out of order).
  */
-export async function applyUserSnapshot(
-  core: Pick<ItemsCore, 'owners' | 'listings'>,
-  user: UserEventData,
-): Promise<void> {
+export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: UserEventData): Promise<void> {
   const _id = new mongoose.Types.ObjectId(user.id);
   try {
-    const result = await core.owners.updateOne(
+    await core.owners.updateOne(
       { _id, version: mongoose.trusted({ $lt: user.version }) },
       {
         $set: {
@@ -37,7 +34,6 @@ export async function applyUserSnapshot(
       },
       { upsert: true },
     );
-    if (result.modifiedCount > 0 || result.upsertedCount > 0) await core.listings.invalidate();
   } catch (error) {
     // A stored version ≥ this one made the filter miss and the upsert collide with the existing _id: stale.
     if (!isDuplicateKey(error)) throw error;
@@ -64,7 +60,6 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
     },
     { upsert: true },
   );
-  await core.listings.invalidate();
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });
 }

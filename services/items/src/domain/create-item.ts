@@ -8,7 +8,7 @@ import type { ItemRecord } from '../db/item';
 import { publishItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
-import { readImageUpload } from './read-image-upload';
+import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 
@@ -54,7 +54,6 @@ export async function createItem(
     await ctx.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
-  await ctx.listings.invalidate();
   await publishItemChange(ctx.bus, 'item.created', created);
   await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });

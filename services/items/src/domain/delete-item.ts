@@ -14,7 +14,6 @@ import type { Viewer } from './item-views';
 export async function removeItem(core: ItemsCore, item: Pick<ItemRecord, '_id' | 'userId' | 'photos'>) {
   const { deletedCount } = await core.items.deleteOne({ _id: item._id });
   if (deletedCount === 0) return false;
-  await core.listings.invalidate();
   await core.favorites.deleteMany({ itemId: item._id });
   await core.files.deleteImages(item.photos.map((photo) => photo._id));
   await publishItemDeleted(core.bus, item);

@@ -1,8 +1,9 @@
 import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import { markPhotoReady, type ItemRecord } from '../db/item';
 import { publishItemChange } from '../events/publish-item-events';
-import { ImageRenderError, renderImageVariants } from './render-image-variants';
+import { ImageRenderError, renderImageVariants } from '@nomadswap/service-kit/image-variants';
+import { PHOTO_VARIANTS } from '../db/image-files';
 
 export type ImageOutcome =
   | { status: 'ready' }
@@ -62,17 +63,16 @@ export async function processImage(
     throw new ImageRenderError(new Error(`the upload of image ${props.imageId} is missing`));
   }
 
-  const variants = await renderImageVariants(raw);
-  await core.files.saveVariants({ imageId, itemId, variants, replace: !options.firstRun });
+  const variants = await renderImageVariants(raw, PHOTO_VARIANTS);
+  await core.files.saveVariants({
+    id: imageId,
+    variants,
+    metadata: { itemId },
+    replace: !options.firstRun,
+  });
   await options.afterVariantsWritten?.();
 
-  // The driver directly (typed ids, fixed operators): this runs once per photo on the worker's hot path.
-  const updated = (await core.items.collection.findOneAndUpdate(
-    { _id: itemId, photos: { $elemMatch: { _id: imageId, state: 'processing' } } },
-    // A processing photo has no error to clear: one positional path, which every engine accepts.
-    { $set: { 'photos.$.state': 'ready', updatedAt: new Date() }, $inc: { version: 1 } },
-    { returnDocument: 'after' },
-  )) as ItemRecord | null;
+  const updated = await markPhotoReady(core.items, { itemId, imageId });
   if (!updated) {
     // Gone, or no longer processing (another run got there first): either way these files are not needed.
     const current = await core.items
@@ -85,7 +85,6 @@ export async function processImage(
     return { status: 'superseded' };
   }
   await Promise.all([
-    core.listings.invalidate(),
     (options.discardUpload ?? core.files.deleteUpload)(imageId),
     publishItemChange(core.bus, 'item.updated', updated),
   ]);
@@ -124,7 +123,6 @@ export async function markImageFailed(
     )
     .lean<ItemRecord>();
   if (!updated) return;
-  await core.listings.invalidate();
   await core.files.deleteImages([imageId]);
   await publishItemChange(core.bus, 'item.updated', updated);
 }

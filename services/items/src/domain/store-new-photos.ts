@@ -1,7 +1,7 @@
 import mongoose, { type Types } from 'mongoose';
 import type { ItemsCore } from '../context';
 import type { PhotoRecord } from '../db/item';
-import type { ImageUpload } from './read-image-upload';
+import type { ImageUpload } from '@nomadswap/service-kit/image-upload';
 
 /**
  * Stores checked uploads as the raw files of new photos (state `processing`). If one write fails, the ones
@@ -15,7 +15,11 @@ export async function storeNewPhotos(
   try {
     for (const upload of props.uploads) {
       const imageId = new mongoose.Types.ObjectId();
-      await core.files.saveUpload({ imageId, itemId: props.itemId, userId: props.userId, ...upload });
+      await core.files.saveUpload({
+        id: imageId,
+        ...upload,
+        metadata: { itemId: props.itemId, userId: props.userId },
+      });
       photos.push({ _id: imageId, state: 'processing', error: null, createdAt: new Date() });
     }
   } catch (error) {

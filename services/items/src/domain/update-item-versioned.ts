@@ -9,10 +9,10 @@ const MAX_ATTEMPTS = 10;
 /**
  * Applies `change` (computed from the latest stored item) with optimistic concurrency: the write succeeds only
  * if nobody (another request, the image worker) changed the item since it was read; otherwise it is recomputed
- * from the newer version. Bumps `version` and invalidates cached listings. 404 'Item not found' once the item is gone.
+ * from the newer version. Bumps `version` (the model invalidates cached listings). 404 'Item not found' once the item is gone.
  */
 export async function updateItemVersioned(
-  core: Pick<ItemsCore, 'items' | 'listings'>,
+  core: Pick<ItemsCore, 'items'>,
   target: { itemId: Types.ObjectId; userId?: Types.ObjectId },
   change: (item: ItemRecord) => Partial<ItemRecord>,
 ): Promise<ItemRecord> {
@@ -28,10 +28,7 @@ export async function updateItemVersioned(
         { returnDocument: 'after', runValidators: true },
       )
       .lean<ItemRecord>();
-    if (updated) {
-      await core.listings.invalidate();
-      return updated;
-    }
+    if (updated) return updated;
   }
   throw new Error(`item ${target.itemId.toHexString()} kept changing; update abandoned`);
 }

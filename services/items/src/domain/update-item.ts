@@ -9,7 +9,7 @@ import { publishItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';
 import { imageIdFromUrl, type Viewer } from './item-views';
-import { readImageUpload, type ImageUpload } from './read-image-upload';
+import { readImageUpload, type ImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { updateItemVersioned } from './update-item-versioned';

@@ -7,10 +7,11 @@ import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { spawnService, type SpawnedService, type TestSession } from '@nomadswap/service-kit/testing';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
-import { deleteUnneededUploads, requeueStuckImages } from '../domain/requeue-stuck-images';
+import { deleteUnneededUploads, requeueStuckImages } from './stuck-image-sweeper';
 import { buildItem, buildItemInput } from '../../test/support/factories';
 import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
-import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
+import { eventually, failingFirst } from '@nomadswap/service-kit/testing';
+import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';
 import { startImageWorker } from './image-worker';
 import { IMAGE_QUEUE } from './queues';
 
@@ -52,11 +53,10 @@ async function strandedPhoto(minutesAgo: number) {
     ],
   });
   await env.ctx.files.saveUpload({
-    imageId,
-    itemId: item._id,
-    userId: item.userId,
+    id: imageId,
     data: await png(20, 20),
     contentType: 'image/png',
+    metadata: { itemId: item._id, userId: item.userId },
   });
   return { itemId: item._id.toHexString(), imageId: imageId.toHexString() };
 }
@@ -108,23 +108,10 @@ describe('image worker process', () => {
 
 describe('retries and the stuck-image sweeper', () => {
   it('retries a job after a passing storage error and completes it', async () => {
-    let failures = 0;
-    const flaky: ItemsCore = {
-      ...env.ctx,
-      files: {
-        ...env.ctx.files,
-        readUpload: async (imageId) => {
-          if (failures++ === 0) throw new Error('storage hiccup');
-          return env.ctx.files.readUpload(imageId);
-        },
-      },
-    };
-    const worker = startImageWorker({
-      core: flaky,
-      redisUrl: env.stores.redisUrl,
-      prefix: env.queuePrefix,
-      concurrency: 1,
-    });
+    const readUpload = failingFirst(1, env.ctx.files.readUpload, () => new Error('storage hiccup'));
+    const core: ItemsCore = { ...env.ctx, files: { ...env.ctx.files, readUpload } };
+    // The test's queues, with a core whose storage fails at first.
+    const worker = startImageWorker({ ...queuesOf(env), core, concurrency: 1 });
     try {
       const { itemId, imageId } = await listWithPhoto();
       await eventually(async () => (await photoState(itemId)) === 'ready');
@@ -132,7 +119,7 @@ describe('retries and the stuck-image sweeper', () => {
       await eventually(async () => (await env.ctx.queues.images.getJob(imageId))?.isCompleted());
       const job = await env.ctx.queues.images.getJob(imageId);
       expect(job?.attemptsMade).toBe(2); // the failed attempt and the one that succeeded
-      expect(failures).toBe(2);
+      expect(readUpload.calls()).toBe(2);
     } finally {
       await worker.close();
     }
@@ -244,3 +231,7 @@ describe('retries and the stuck-image sweeper', () => {
     expect(await env.ctx.files.readUpload(new mongoose.Types.ObjectId(imageId))).toBeNull();
   });
 });
+
+function queuesOf(testEnv: { stores: { redisUrl: string }; queuePrefix: string }) {
+  return { redisUrl: testEnv.stores.redisUrl, prefix: testEnv.queuePrefix };
+}

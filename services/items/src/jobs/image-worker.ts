@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { startWorker, type RunningWorker } from '@nomadswap/service-kit/queues';
 import type { ItemsCore } from '../context';
 import {
   markImageFailed,
@@ -8,7 +8,7 @@ import {
   type ImageOutcome,
   type ProcessImageOptions,
 } from '../domain/process-image';
-import { ImageRenderError } from '../domain/render-image-variants';
+import { ImageRenderError } from '@nomadswap/service-kit/image-variants';
 import { IMAGE_QUEUE, type ImageJobData } from './queues';
 import { createUploadJanitor } from './upload-janitor';
 
@@ -26,12 +26,6 @@ export interface ImageWorkerOptions {
   lockMs?: number;
   /** Test hook (config IMAGE_TEST_DELAY_MS, NODE_ENV=test only): a pause mid-job. */
   testDelayMs?: number;
-}
-
-export interface RunningWorker {
-  worker: Worker<ImageJobData, ImageOutcome>;
-  /** Finishes the running jobs, then disconnects. */
-  close(): Promise<void>;
 }
 
 /**
@@ -76,39 +70,24 @@ export function imageProcessor(
 }
 
 /** Starts processing image jobs (used by src/worker.ts, and in-process by the tests). */
-export function startImageWorker(options: ImageWorkerOptions): RunningWorker {
+export function startImageWorker(options: ImageWorkerOptions): RunningWorker<ImageJobData, ImageOutcome> {
   const { core } = options;
-  const connection = createRedis(options.redisUrl, {
-    name: 'items-image-worker',
-    forBullmq: true,
-    logger: core.logger,
-  });
   const lockMs = options.lockMs ?? 30_000;
   const janitor = createUploadJanitor(core);
-  const worker = new Worker<ImageJobData, ImageOutcome>(
-    IMAGE_QUEUE,
-    imageProcessor(core, { testDelayMs: options.testDelayMs, discardUpload: janitor.discard }),
-    {
-      connection,
-      prefix: options.prefix,
-      concurrency: options.concurrency,
+  return startWorker({
+    queue: IMAGE_QUEUE,
+    processor: imageProcessor(core, { testDelayMs: options.testDelayMs, discardUpload: janitor.discard }),
+    redisUrl: options.redisUrl,
+    prefix: options.prefix,
+    logger: core.logger,
+    name: 'items-image-worker',
+    concurrency: options.concurrency,
+    settings: {
       lockDuration: lockMs,
       stalledInterval: Math.min(lockMs, 30_000),
       // A job whose worker died twice is failed rather than retried for ever (the sweeper then marks it).
       maxStalledCount: 2,
     },
-  );
-  const log = core.logger.child({ component: 'image-worker' });
-  worker.on('failed', (job, error) =>
-    log.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'image job failed'),
-  );
-  worker.on('error', (error) => log.error({ err: error }, 'image worker error'));
-  return {
-    worker,
-    async close() {
-      await worker.close();
-      await janitor.stop();
-      await closeRedis(connection);
-    },
-  };
+    onClose: () => janitor.stop(),
+  });
 }

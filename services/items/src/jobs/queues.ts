@@ -1,6 +1,12 @@
-import { Queue, QueueEvents } from 'bullmq';
-import { closeRedis, createRedis, type Redis } from '@nomadswap/service-kit/redis';
-import type { Logger } from '@nomadswap/service-kit/logger';
+import type { Queue } from 'bullmq';
+import {
+  IMAGE_JOB_OPTIONS,
+  createQueue,
+  createQueueListener,
+  type ProducerOptions,
+  type QueueConnection,
+  type QueueListener,
+} from '@nomadswap/service-kit/queues';
 
 export const IMAGE_QUEUE = 'images';
 
@@ -12,62 +18,36 @@ export interface ImageJobData {
 
 export type ImageQueue = Queue<ImageJobData>;
 
-export const IMAGE_JOB_ATTEMPTS = 3;
-
 /** The `images` queue: retried with backoff, failures kept a week so admins can see what failed and why. */
-export function createImageQueue(options: { redis: Redis; prefix: string; logger?: Logger }): ImageQueue {
-  const queue = new Queue<ImageJobData>(IMAGE_QUEUE, {
-    connection: options.redis,
-    prefix: options.prefix,
-    defaultJobOptions: {
-      attempts: IMAGE_JOB_ATTEMPTS,
-      backoff: { type: 'exponential', delay: 1_000 },
-      removeOnComplete: { age: 3_600, count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3_600 },
-    },
-  });
-  queue.on('error', (error) => options.logger?.warn({ err: error }, 'image queue error'));
-  return queue;
+export function createImageQueue(options: QueueConnection): ImageQueue {
+  return createQueue<ImageJobData>(IMAGE_QUEUE, { ...options, defaultJobOptions: IMAGE_JOB_OPTIONS });
 }
 
 export interface ItemQueues {
   images: ImageQueue;
   /** Lets the API wait for the image jobs it enqueued. */
-  imageEvents: QueueEvents;
+  imageEvents: QueueListener['events'];
   /** Resolves once the queue and the event listener are connected. */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface QueueOptions {
-  /** The service's ordinary client: queue commands fail fast while Redis is away instead of hanging a request. */
-  redis: Redis;
-  /** For the blocking connection QueueEvents needs. */
-  redisUrl: string;
-  /** BullMQ key prefix (config BULLMQ_PREFIX; tests use their own). */
-  prefix: string;
-  logger?: Logger;
-}
-
 /** The queue the API process adds to; the worker process (src/worker.ts) runs its processor. */
-export function createItemQueues(options: QueueOptions): ItemQueues {
+export function createItemQueues(options: ProducerOptions): ItemQueues {
   const images = createImageQueue(options);
-  const eventsRedis = createRedis(options.redisUrl, {
-    name: 'items-image-events',
-    forBullmq: true,
-    logger: options.logger,
+  const imageEvents = createQueueListener(IMAGE_QUEUE, {
+    ...options,
+    connectionName: 'items-image-events',
   });
-  const imageEvents = new QueueEvents(IMAGE_QUEUE, { connection: eventsRedis, prefix: options.prefix });
-  imageEvents.on('error', (error) => options.logger?.warn({ err: error }, 'image queue events error'));
   return {
     images,
-    imageEvents,
+    imageEvents: imageEvents.events,
     async ready() {
-      await Promise.all([images.waitUntilReady(), imageEvents.waitUntilReady()]);
+      await Promise.all([images.waitUntilReady(), imageEvents.ready()]);
     },
     async close() {
-      await Promise.allSettled([images.close(), imageEvents.close()]);
-      await closeRedis(eventsRedis);
+      await images.close().catch(() => undefined);
+      await imageEvents.close();
     },
   };
 }

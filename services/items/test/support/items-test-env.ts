@@ -5,7 +5,9 @@ import { createTestStores, type TestSession, type TestStores } from '@nomadswap/
 import { buildApp } from '../../src/app';
 import { createItemsContext, type ItemsContext, type ItemsSettings } from '../../src/context';
 import { consumeItemsEvents } from '../../src/events/consume';
-import { startImageWorker, type RunningWorker } from '../../src/jobs/image-worker';
+import { startImageWorker } from '../../src/jobs/image-worker';
+
+type RunningWorker = ReturnType<typeof startImageWorker>;
 
 export interface ItemsTestEnv {
   stores: TestStores;
@@ -75,14 +77,7 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
     queuePrefix,
     startWorker,
     signIn: (user) => stores.signIn(user),
-    async events<T extends EventType>(type?: T) {
-      const entries = (await stores.redis.xrange(stores.stream, '-', '+')) as [string, string[]][];
-      const envelopes = entries.map(([, fields]) => {
-        const envelope = fields[fields.indexOf('envelope') + 1] ?? 'null';
-        return JSON.parse(envelope) as EventEnvelope;
-      });
-      return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
-    },
+    events: (type) => stores.events(type),
     async close() {
       for (const running of workers) await running.close();
       await bus.stop();
@@ -91,19 +86,4 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
       await stores.close();
     },
   };
-}
-
-/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await check();
-    if (last) return last as NonNullable<T>;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
 }

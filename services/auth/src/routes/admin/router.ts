@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { SwapCountSchema } from '@nomadswap/contracts/auth';
 import { IdParamsSchema, IdSchema } from '@nomadswap/contracts/common';
-import { requireAdmin } from '@nomadswap/service-kit/auth';
+import { requireAdmin, signedInUser } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { approveUser } from '../../domain/approve-user';
@@ -38,12 +38,12 @@ export function adminRouter(ctx: AuthContext): Router {
 
   router.post('/approve-user/:id', byId, async (req, res) => {
     const { params } = byId.from(req);
-    res.json(await approveUser(ctx, { adminId: req.user!.id, userId: params.id }));
+    res.json(await approveUser(ctx, { adminId: signedInUser(req).id, userId: params.id }));
   });
 
   router.delete('/users/:id', byId, async (req, res) => {
     const { params } = byId.from(req);
-    await deleteUser(ctx, { adminId: req.user!.id, userId: params.id });
+    await deleteUser(ctx, { adminId: signedInUser(req).id, userId: params.id });
     res.status(204).end();
   });
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { LoginSchema, RegisterSchema } from '@nomadswap/contracts/auth';
-import { requireUser } from '@nomadswap/service-kit/auth';
+import { requireUser, signedInUser } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { getCurrentUser } from '../../domain/get-current-user';
@@ -32,11 +32,11 @@ export function authRouter(ctx: AuthContext): Router {
   });
 
   router.get('/me', authenticate, requireUser, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await getCurrentUser(ctx, { userId: req.user!.id }));
+    res.set('Cache-Control', 'no-store').json(await getCurrentUser(ctx, { userId: signedInUser(req).id }));
   });
 
   router.post('/logout', authenticate, requireUser, async (req, res) => {
-    await logOutUser(ctx, { user: req.user! });
+    await logOutUser(ctx, { user: signedInUser(req) });
     res.status(204).end();
   });
 

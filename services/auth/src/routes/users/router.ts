@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AvatarUploadSchema, ProfileUpdateSchema } from '@nomadswap/contracts/auth';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
-import { requireAdmin, requireUser } from '@nomadswap/service-kit/auth';
+import { requireAdmin, requireUser, signedInUser } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { changeUserAvatar } from '../../domain/change-user-avatar';
@@ -19,24 +19,26 @@ export function usersRouter(ctx: AuthContext): Router {
     const { params } = byId.from(req);
     res
       .set('Cache-Control', 'no-store')
-      .json(await getUserProfile(ctx, { viewer: req.user!, userId: params.id }));
+      .json(await getUserProfile(ctx, { viewer: signedInUser(req), userId: params.id }));
   });
 
   const update = validate({ params: IdParamsSchema, body: ProfileUpdateSchema });
   router.put('/:id', update, async (req, res) => {
     const { params, body } = update.from(req);
-    res.json(await updateUserProfile(ctx, { viewer: req.user!, userId: params.id, changes: body }));
+    res.json(await updateUserProfile(ctx, { viewer: signedInUser(req), userId: params.id, changes: body }));
   });
 
   const avatar = validate({ params: IdParamsSchema, body: AvatarUploadSchema });
   router.post('/:id/avatar', avatar, async (req, res) => {
     const { params, body } = avatar.from(req);
-    res.json(await changeUserAvatar(ctx, { viewer: req.user!, userId: params.id, avatar: body.avatar }));
+    res.json(
+      await changeUserAvatar(ctx, { viewer: signedInUser(req), userId: params.id, avatar: body.avatar }),
+    );
   });
 
   router.delete('/:id', requireAdmin, byId, async (req, res) => {
     const { params } = byId.from(req);
-    await deleteUser(ctx, { adminId: req.user!.id, userId: params.id });
+    await deleteUser(ctx, { adminId: signedInUser(req).id, userId: params.id });
     res.status(204).end();
   });
 

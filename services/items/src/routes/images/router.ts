@@ -1,7 +1,7 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
+import { preferredImageFormat, sendImmutableImage } from '@nomadswap/service-kit/image-response';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { ItemsContext } from '../../context';
 import { IMAGE_SIZE_NAMES } from '../../db/image-files';
@@ -22,24 +22,9 @@ export function imagesRouter(ctx: ItemsContext): Router {
 
   router.get('/:id', byId, async (req, res) => {
     const { params, query } = byId.from(req);
-    const format = req.accepts(['image/webp', 'image/jpeg']) === 'image/webp' ? 'webp' : 'jpeg';
+    const format = preferredImageFormat(req);
     const file = await openImage(ctx, { imageId: params.id, size: query.size, format });
-    const etag = `"${params.id}-${query.size}-${format}"`;
-    res.set({
-      'Content-Type': file.contentType,
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-      'Cross-Origin-Resource-Policy': 'cross-origin',
-      Vary: 'Accept',
-      ETag: etag,
-    });
-    if (req.headers['if-none-match'] === etag) {
-      file.stream.destroy();
-      res.status(304).end();
-      return;
-    }
-    res.set('Content-Length', String(file.length));
-    await pipeline(file.stream, res);
+    await sendImmutableImage(req, res, { file, etag: `${params.id}-${query.size}-${format}` });
   });
 
   return router;

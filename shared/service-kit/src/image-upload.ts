@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { LIMITS } from '@nomadswap/contracts/enums';
 import { MSG } from '@nomadswap/contracts/messages';
-import { PayloadTooLargeError, ValidationError } from '@nomadswap/service-kit/errors';
+import { PayloadTooLargeError, ValidationError } from './errors';
 
 /**
- * Photos with more pixels than this are refused from their header, before any decoding: a small file declaring
+ * Images with more pixels than this are refused from their header, before any decoding: a small file declaring
  * huge dimensions (a decompression bomb) must never be decoded. 40 MP is beyond any photo under 10 MB.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -36,14 +36,16 @@ export function sniffImageType(data: Buffer): ImageContentType | null {
 const details = (field: string, message: string) => [{ field, message }];
 
 /**
- * Checks one photo data URL: at most 10 MB once decoded (413 'File too large'), really a JPEG, PNG or WebP by
- * its bytes (400 'Invalid file type'), and a header sharp reads with dimensions within the pixel limit
- * (400 'Error processing image'). Reads the header only; the image job does the decoding.
+ * Checks one image data URL (an avatar, an item photo): at most 10 MB once decoded (413 'File too large'),
+ * really a JPEG, PNG or WebP by its bytes (400 'Invalid file type'), and a header sharp reads with dimensions
+ * within the pixel limit (400 'Error processing image'). Errors name `field`. Reads the header only; the image
+ * job does the decoding.
  */
-export async function readImageUpload(dataUrl: string, field = 'images'): Promise<ImageUpload> {
+export async function readImageUpload(dataUrl: string, field: string): Promise<ImageUpload> {
   const match = /^data:image\/[a-z0-9.+-]+;base64,/i.exec(dataUrl);
-  if (!match)
+  if (!match) {
     throw new ValidationError(MSG.invalidFileType, { details: details(field, MSG.invalidFileType) });
+  }
   const base64 = dataUrl.slice(match[0].length).replace(/\s+/g, '');
   const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
   // Refuse by the encoded length before allocating anything.
@@ -51,6 +53,9 @@ export async function readImageUpload(dataUrl: string, field = 'images'): Promis
     throw new PayloadTooLargeError(MSG.fileTooLarge, { details: details(field, MSG.fileTooLarge) });
   }
   const data = Buffer.from(base64, 'base64');
+  if (data.length > LIMITS.maxUploadBytes) {
+    throw new PayloadTooLargeError(MSG.fileTooLarge, { details: details(field, MSG.fileTooLarge) });
+  }
   const contentType = sniffImageType(data);
   if (!contentType) {
     throw new ValidationError(MSG.invalidFileType, { details: details(field, MSG.invalidFileType) });

@@ -1,5 +1,6 @@
-import type { Redis } from '@nomadswap/service-kit/redis';
+import type { Connection, Model, MongooseQueryMiddleware, Query, Schema } from 'mongoose';
 import type { Logger } from '@nomadswap/service-kit/logger';
+import type { Redis } from '@nomadswap/service-kit/redis';
 
 /**
  * A per-process cache of browse results, validated on every read against a generation counter in Redis that
@@ -7,11 +8,15 @@ import type { Logger } from '@nomadswap/service-kit/logger';
  * while the generation it was computed at is still the current one, so every replica sees a change as soon as
  * the write that made it has answered. Entries also expire after `maxAgeMs`, which bounds staleness if an
  * increment ever failed. Per-viewer parts (favourites, photo visibility) are applied after the cache.
+ *
+ * Writes invalidate it themselves: the item and owner schemas carry `invalidatesListings`, so any write through
+ * their models on the cache's connection bumps the generation once it has changed something. A write that goes
+ * to the driver directly (the worker's hot path) calls `invalidateListings` in the same db module.
  */
 export interface ListingCache {
   /** The current generation, or null when Redis cannot say (the caller then reads the database). */
   generation(): Promise<string | null>;
-  /** Call after any database write that can change a listing or the stats. */
+  /** Runs after every write that can change a listing or the stats (see `invalidatesListings`). */
   invalidate(): Promise<void>;
   /**
    * The cached value for `key` at `generation`, else `load()`'s, stored for the next callers. Concurrent misses
@@ -31,6 +36,8 @@ interface Entry {
 
 export interface ListingCacheOptions {
   redis: Redis;
+  /** The connection whose item and owner writes invalidate this cache. */
+  connection?: Connection;
   /** Prefix of the generation key (tests isolate themselves with one). */
   keyPrefix?: string;
   logger?: Logger;
@@ -64,7 +71,7 @@ export function createListingCache(options: ListingCacheOptions): ListingCache {
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
   }
 
-  return {
+  const cache: ListingCache = {
     async generation() {
       let timer: NodeJS.Timeout | undefined;
       try {
@@ -108,4 +115,66 @@ export function createListingCache(options: ListingCacheOptions): ListingCache {
       return promise;
     },
   };
+  if (options.connection) {
+    const caches = cachesOf.get(options.connection) ?? new Set();
+    caches.add(cache);
+    cachesOf.set(options.connection, caches);
+  }
+  return cache;
+}
+
+const cachesOf = new WeakMap<Connection, Set<ListingCache>>();
+
+/** Invalidates the listing caches of a connection; for writes that bypass the models' middleware. */
+export async function invalidateListings(connection: Connection): Promise<void> {
+  await Promise.all([...(cachesOf.get(connection) ?? [])].map((cache) => cache.invalidate()));
+}
+
+type WriteResult = {
+  modifiedCount?: number;
+  upsertedCount?: number;
+  deletedCount?: number;
+} | null;
+
+/** Did this write change anything? (An update that matched nothing, or changed nothing, keeps the cache.) */
+function changedSomething(result: unknown): boolean {
+  if (result === null || result === undefined) return false;
+  if (Array.isArray(result)) return result.length > 0;
+  const counts = result as NonNullable<WriteResult>;
+  if ('modifiedCount' in counts || 'deletedCount' in counts || 'upsertedCount' in counts) {
+    return (counts.modifiedCount ?? 0) + (counts.upsertedCount ?? 0) + (counts.deletedCount ?? 0) > 0;
+  }
+  return true;
+}
+
+const QUERY_WRITES: MongooseQueryMiddleware[] = [
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+];
+
+/**
+ * Schema plugin of the collections listings are read from (items, owner summaries): every write through the
+ * model that changed something invalidates the listing caches of its connection before the write's caller
+ * goes on, so a new write path cannot forget it.
+ */
+export function invalidatesListings(schema: Schema): void {
+  schema.post(
+    QUERY_WRITES,
+    { document: false, query: true },
+    async function (this: Query<unknown, unknown>, result: unknown) {
+      if (changedSomething(result)) await invalidateListings(this.model.db);
+    },
+  );
+  schema.post('save', async function (this: { constructor: unknown }) {
+    await invalidateListings((this.constructor as Model<unknown>).db);
+  });
+  schema.post('insertMany', async function (this: Model<unknown>, docs: unknown) {
+    if (changedSomething(docs)) await invalidateListings(this.db);
+  });
 }

@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
-import type { ImageQueue } from '../jobs/queues';
-import { markImageFailed } from './process-image';
+import { markImageFailed } from '../domain/process-image';
+import type { ImageQueue } from './queues';
 
 export interface SweepOutcome {
   requeued: number;

@@ -10,7 +10,7 @@ import { RegisterSchema } from '@nomadswap/contracts/auth';
 import { CATEGORIES, PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { ItemCreateSchema } from '@nomadswap/contracts/items';
 import type { UserState } from '@nomadswap/service-kit/auth';
-import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';
+import { createItemsTestEnv, type ItemsTestEnv } from '@nomadswap/items/test/support/items-test-env';
 import { DEMO_PASSWORD, DEMO_USERS, demoEmail } from './demo-catalogue';
 import { AVATAR_ILLUSTRATIONS, ITEM_ILLUSTRATIONS } from './illustrations';
 import { PHOTOS_DIR, avatarFile, itemPhotoFile } from './make-photos';

@@ -1,7 +1,10 @@
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { createTestStores, deadRedisUrl, type TestStores } from '@nomadswap/service-kit/testing';
+import { itemModel } from './item';
 import { createListingCache } from './listing-cache';
+import { ownerModel } from './owner';
 
 let stores: TestStores;
 beforeAll(async () => {
@@ -64,5 +67,45 @@ describe('listing cache', () => {
     } finally {
       await closeRedis(dead);
     }
+  });
+});
+
+describe('writes invalidate the listing cache of their connection', () => {
+  it('a write through the item or owner model that changed something starts a new generation', async () => {
+    const cache = createListingCache({
+      redis: stores.redis,
+      connection: stores.mongo,
+      keyPrefix: `${stores.keyPrefix}writes:`,
+    });
+    const items = itemModel(stores.mongo);
+    const owners = ownerModel(stores.mongo);
+    const userId = new mongoose.Types.ObjectId();
+    const before = await cache.generation();
+
+    const item = await items.create({
+      title: 'Tent',
+      description: 'Two people, light.',
+      category: 'Travel Gear',
+      condition: 'good',
+      location: 'Lisbon, Portugal',
+      userId,
+      photos: [],
+    });
+    const afterCreate = await cache.generation();
+    expect(afterCreate).not.toBe(before);
+
+    await items.updateOne({ _id: new mongoose.Types.ObjectId() }, { $set: { title: 'nothing matched' } });
+    expect(await cache.generation()).toBe(afterCreate);
+
+    await items.updateOne({ _id: item._id }, { $set: { title: 'Tent for two' } });
+    const afterUpdate = await cache.generation();
+    expect(afterUpdate).not.toBe(afterCreate);
+
+    await owners.updateOne({ _id: userId }, { $set: { username: 'mei', version: 1 } }, { upsert: true });
+    const afterOwner = await cache.generation();
+    expect(afterOwner).not.toBe(afterUpdate);
+
+    await items.deleteOne({ _id: item._id });
+    expect(await cache.generation()).not.toBe(afterOwner);
   });
 });

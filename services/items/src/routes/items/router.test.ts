@@ -31,7 +31,6 @@ const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 /** A fresh database state for a listing test: only these items exist. */
 async function onlyItems(build: () => Promise<unknown>) {
   await env.ctx.items.deleteMany({});
-  await env.ctx.listings.invalidate();
   await build();
 }
 

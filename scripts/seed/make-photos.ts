@@ -1,6 +1,6 @@
 /**
  * Renders the demo photos and avatars (illustrations.ts) to the JPEG files under photos/, which are committed:
- * `npx tsx services/items/src/seed/make-photos.ts`. Item photos are 600×450 JPEG at quality 70, as the web app
+ * `npx tsx scripts/seed/make-photos.ts`. Item photos are 600×450 JPEG at quality 70, as the web app
  * uploads them; avatars 400×400 at quality 80.
  */
 import fs from 'node:fs/promises';
