@@ -6,6 +6,10 @@ export const messagingEnv = z.object({
   ...baseServiceEnv,
   PORT: baseServiceEnv.PORT.default(4003),
   MONGO_DB: baseServiceEnv.MONGO_DB.default('nomadswap_messaging'),
+  /** Messages one sender may send per minute (REST and socket together); more answer 429 with Retry-After. */
+  MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Redis stream of the Socket.IO adapter (shared by every messaging replica). */
+  SOCKET_STREAM: z.string().min(1).default('nomadswap:socket.io'),
 });
 export type MessagingConfig = z.output<typeof messagingEnv>;
 
