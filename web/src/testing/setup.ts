@@ -3,6 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../i18n';
 import { dismissToast } from '../hooks/use-toast';
+import { resetSockets } from './socket-mock';
+
+// No test opens a real Socket.IO connection; tests that need live events drive the fake (socket-mock.ts).
+vi.mock('socket.io-client', () => import('./socket-mock'));
 
 // jsdom lacks the layout and pointer APIs Radix relies on.
 class ResizeObserverStub {
@@ -33,4 +37,5 @@ afterEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetSockets();
 });
