@@ -117,8 +117,9 @@ export async function sendMessage(
   const message = await present(record);
   ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
   await pushUnreadCount(ctx, input.receiverId);
+  // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
   for (const hook of ctx.onMessageStored) {
-    await Promise.resolve(hook(message)).catch((error: unknown) =>
+    hook(message).catch((error: unknown) =>
       ctx.logger.warn({ err: error, messageId: message.id }, 'message hook failed'),
     );
   }
