@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '@nomadswap/contracts/enums';
 import { baseServiceEnv, loadConfig } from '@nomadswap/service-kit/config';
+import { mailEnv } from '@nomadswap/service-kit/notifications';
 
 /**
  * Environment of the auth service (and its worker): the shared variables with its own port and database, the
@@ -40,14 +41,8 @@ export const authEnv = z.object({
     .default('loopback'),
   /** Key prefix of the BullMQ queues (`avatars`, `notifications`). */
   BULLMQ_PREFIX: z.string().min(1).default('bull'),
-  /** SMTP server for e-mail; unset: messages are written to DATA_DIR/outbox as .eml files. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('NomadSwap <no-reply@nomadswap.example>'),
-  /** Public address of the web app, linked from e-mails when set (e.g. https://nomadswap.example). */
-  PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
+  /** E-mail: SMTP_URL (else .eml files in DATA_DIR/outbox), MAIL_FROM, PUBLIC_URL (linked from e-mails). */
+  ...mailEnv,
 });
 export type AuthConfig = z.output<typeof authEnv>;
 

@@ -26,6 +26,8 @@ export interface AuthSettings {
   loginWindowSeconds: number;
   /** express `trust proxy`: who may state the client IP the limits are keyed by. */
   trustProxy: string | number;
+  /** The web app's public address, linked from e-mails when set (config PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 export const DEFAULT_SETTINGS: AuthSettings = {

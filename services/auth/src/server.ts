@@ -19,6 +19,7 @@ await startService({
         avatarWaitMs: config.AVATAR_WAIT_MS,
         registerLimitPerHour: config.REGISTER_LIMIT_PER_HOUR,
         trustProxy: config.TRUST_PROXY,
+        publicUrl: config.PUBLIC_URL,
       },
     });
 

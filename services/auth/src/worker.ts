@@ -1,12 +1,10 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import { createServiceApp } from '@nomadswap/service-kit/app';
+import { mailerFromConfig, startNotificationWorker } from '@nomadswap/service-kit/notifications';
 import { startService } from '@nomadswap/service-kit/service';
 import { loadAuthConfig } from './config';
 import { createAuthCore } from './context';
 import { startAvatarWorker } from './jobs/avatar-worker';
-import { createMailer } from './jobs/mailer';
-import { startNotificationWorker } from './jobs/notification-worker';
 
 // One image at a time per job and no decoded-image cache: memory stays bounded by AVATAR_CONCURRENCY.
 sharp.cache(false);
@@ -23,23 +21,20 @@ await startService({
   setup: (service) => {
     const { config, logger } = service;
     const core = createAuthCore(service);
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
-      from: config.MAIL_FROM,
-    });
+    const mailer = mailerFromConfig(config);
     const avatars = startAvatarWorker({
       core,
       redisUrl: config.REDIS_URL,
       prefix: config.BULLMQ_PREFIX,
       concurrency: config.AVATAR_CONCURRENCY,
     });
+    // The shared queue: e-mail any service enqueued (auth's approvals today) goes out from here.
     const notifications = startNotificationWorker({
-      core,
       mailer,
       redisUrl: config.REDIS_URL,
       prefix: config.BULLMQ_PREFIX,
-      publicUrl: config.PUBLIC_URL,
+      logger,
+      name: 'auth-notification-worker',
     });
     logger.info(
       { avatarConcurrency: config.AVATAR_CONCURRENCY, mail: config.SMTP_URL ? 'smtp' : 'outbox' },

@@ -11,7 +11,7 @@ import {
   type SpawnedService,
   type TestStores,
 } from '@nomadswap/service-kit/testing';
-import { eventually } from './support/auth-test-env';
+import { eventually } from '@nomadswap/service-kit/testing';
 import { buildRegistration } from './support/factories';
 
 const entry = fileURLToPath(new URL('../src/server.ts', import.meta.url));

@@ -15,8 +15,8 @@ import type { Message } from '@nomadswap/contracts/responses';
 import { createLiveChannel, type LiveChannel } from './realtime/live';
 import { createPresenceStore, type PresenceStore } from './realtime/presence';
 
-/** Called after a new message is stored and emitted (the offline e-mail nudge hooks in here). */
-export type MessageStoredHook = (message: Message) => Promise<void> | void;
+/** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
+export type MessageStoredHook = (message: Message) => Promise<unknown>;
 
 /** Everything the messaging use-cases, routes and socket handlers need. */
 export interface MessagingContext {

@@ -76,6 +76,28 @@ export async function deadRedisUrl(): Promise<string> {
   return `redis://127.0.0.1:${port}`;
 }
 
+let sequence = 0;
+/** Short and unique across parallel test files (names, e-mails, usernames). */
+export function unique(): string {
+  sequence += 1;
+  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${sequence}`;
+}
+
+/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await check();
+    if (last) return last as NonNullable<T>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
+}
+
 /** A new ObjectId as the API shows it. */
 export function newId(): string {
   return new mongoose.Types.ObjectId().toHexString();

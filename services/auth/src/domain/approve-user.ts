@@ -1,9 +1,26 @@
 import mongoose from 'mongoose';
+import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { publishUserChange } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
 import { toUserSelf } from './user-views';
+
+export const APPROVAL_SUBJECT = 'Your NomadSwap account is approved';
+
+/** The approval e-mail (design.md, Jobs: notifications), with a sign-in link when the public URL is known. */
+export function approvalEmail(props: { to: string; fullName: string; publicUrl?: string }): NotificationMail {
+  const signIn = props.publicUrl ? `\n\nSign in: ${new URL('/auth/login', props.publicUrl).href}` : '';
+  return {
+    to: props.to,
+    subject: APPROVAL_SUBJECT,
+    text:
+      `Hi ${props.fullName},\n\n` +
+      'Good news: an admin has approved your NomadSwap account. You can now list your own items, ' +
+      `message other travellers, complete swaps and leave reviews.${signIn}\n\n` +
+      'Happy swapping!\nThe NomadSwap team\n',
+  };
+}
 
 /**
  * An admin approves a pending account: approval is recorded (when, by whom), applies on the user's next
@@ -33,9 +50,8 @@ export async function approveUser(
   await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved });
   if (approved) {
     await publishUserChange(ctx.bus, 'user.approved', approved);
-    await ctx.queues.notifications.add(
-      'account-approved',
-      { kind: 'account-approved', userId: props.userId },
+    await ctx.queues.notifications.enqueue(
+      approvalEmail({ to: approved.email, fullName: approved.fullName, publicUrl: ctx.settings.publicUrl }),
       { jobId: `account-approved-${props.userId}` },
     );
   }

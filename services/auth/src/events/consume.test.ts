@@ -3,7 +3,8 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData, EventType } from '@nomadswap/contracts/events';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import { createAuthTestEnv, eventually, type AuthTestEnv } from '../../test/support/auth-test-env';
+import { eventually } from '@nomadswap/service-kit/testing';
+import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser } from '../../test/support/factories';
 import { consumeAuthEvents } from './consume';
 

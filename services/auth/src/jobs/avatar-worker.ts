@@ -1,5 +1,5 @@
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { startWorker, type RunningWorker } from '@nomadswap/service-kit/queues';
 import type { AuthCore } from '../context';
 import {
   discardAvatarUpload,
@@ -18,12 +18,6 @@ export interface AvatarWorkerOptions {
   concurrency: number;
 }
 
-export interface RunningWorker {
-  worker: Worker;
-  /** Finishes the running jobs, then disconnects. */
-  close(): Promise<void>;
-}
-
 /** The processor of the `avatars` queue: a broken image fails the job at once, anything else is retried. */
 export function avatarProcessor(core: AuthCore) {
   return async (job: Job<AvatarJobData>): Promise<AvatarOutcome> => {
@@ -40,28 +34,14 @@ export function avatarProcessor(core: AuthCore) {
 }
 
 /** Starts processing avatar jobs (used by src/worker.ts, and in-process by the tests). */
-export function startAvatarWorker(options: AvatarWorkerOptions): RunningWorker {
-  const { core } = options;
-  const connection = createRedis(options.redisUrl, {
-    name: 'auth-avatar-worker',
-    forBullmq: true,
-    logger: core.logger,
-  });
-  const worker = new Worker<AvatarJobData, AvatarOutcome>(AVATAR_QUEUE, avatarProcessor(core), {
-    connection,
+export function startAvatarWorker(options: AvatarWorkerOptions): RunningWorker<AvatarJobData, AvatarOutcome> {
+  return startWorker({
+    queue: AVATAR_QUEUE,
+    processor: avatarProcessor(options.core),
+    redisUrl: options.redisUrl,
     prefix: options.prefix,
+    logger: options.core.logger,
+    name: 'auth-avatar-worker',
     concurrency: options.concurrency,
   });
-  const log = core.logger.child({ component: 'avatar-worker' });
-  worker.on('failed', (job, error) =>
-    log.warn({ err: error, jobId: job?.id, attempts: job?.attemptsMade }, 'avatar job failed'),
-  );
-  worker.on('error', (error) => log.error({ err: error }, 'avatar worker error'));
-  return {
-    worker,
-    async close() {
-      await worker.close();
-      await closeRedis(connection);
-    },
-  };
 }

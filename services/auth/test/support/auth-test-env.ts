@@ -7,10 +7,10 @@ import type { EventBus } from '@nomadswap/service-kit/events';
 import { createTestStores, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createAuthContext, type AuthContext, type AuthSettings } from '../../src/context';
+import { createMailer } from '@nomadswap/service-kit/mailer';
+import { startNotificationWorker } from '@nomadswap/service-kit/notifications';
+import type { RunningWorker } from '@nomadswap/service-kit/queues';
 import { startAvatarWorker } from '../../src/jobs/avatar-worker';
-import type { RunningWorker } from '../../src/jobs/avatar-worker';
-import { createMailer } from '../../src/jobs/mailer';
-import { startNotificationWorker } from '../../src/jobs/notification-worker';
 import { recordResponses } from './record-responses';
 
 export interface AuthTestEnv {
@@ -60,18 +60,22 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nomadswap-auth-test-'));
   const outboxDir = path.join(dataDir, 'outbox');
 
-  const workers: RunningWorker[] = [];
+  const workers: Pick<RunningWorker, 'close'>[] = [];
   if (options.workers !== false) {
-    workers.push(
-      startAvatarWorker({ core: ctx, redisUrl: stores.redisUrl, prefix: queuePrefix, concurrency: 2 }),
-      startNotificationWorker({
-        core: ctx,
-        mailer: createMailer({ outboxDir, from: 'NomadSwap <no-reply@nomadswap.example>' }),
-        redisUrl: stores.redisUrl,
-        prefix: queuePrefix,
-      }),
-    );
-    await Promise.all(workers.map((running) => running.worker.waitUntilReady()));
+    const avatars = startAvatarWorker({
+      core: ctx,
+      redisUrl: stores.redisUrl,
+      prefix: queuePrefix,
+      concurrency: 2,
+    });
+    const notifications = startNotificationWorker({
+      logger: ctx.logger,
+      mailer: createMailer({ outboxDir, from: 'NomadSwap <no-reply@nomadswap.example>' }),
+      redisUrl: stores.redisUrl,
+      prefix: queuePrefix,
+    });
+    workers.push(avatars, notifications);
+    await Promise.all([avatars.worker.waitUntilReady(), notifications.worker.waitUntilReady()]);
   }
   if (options.consumeEvents) {
     options.consumeEvents(ctx, bus);
@@ -101,19 +105,4 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await check();
-    if (last) return last as NonNullable<T>;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
 }

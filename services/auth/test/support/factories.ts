@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { unique } from '@nomadswap/service-kit/testing';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { Role } from '@nomadswap/contracts/enums';
 import type { UserRecord } from '../../src/db/user';
@@ -6,13 +7,6 @@ import { hashPassword } from '../../src/domain/passwords';
 import { usernameKeyOf } from '../../src/domain/user-conflicts';
 import type { AuthTestEnv } from './auth-test-env';
 import { SMALL_PNG_DATA_URL } from '@nomadswap/dev-stores/test-images';
-
-let sequence = 0;
-/** Short and unique across parallel test files. */
-export function unique(): string {
-  sequence += 1;
-  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${sequence}`;
-}
 
 /** A valid registration payload; override what the test is about. */
 export function buildRegistration(overrides: Partial<RegisterInput> = {}): RegisterInput {

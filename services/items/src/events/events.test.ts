@@ -5,9 +5,10 @@ import type { UserEventData } from '@nomadswap/contracts/events';
 import type { Item } from '@nomadswap/contracts/responses';
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { TestSession } from '@nomadswap/service-kit/testing';
-import { buildItem, buildItemInput, unique } from '../../test/support/factories';
+import { buildItem, buildItemInput } from '../../test/support/factories';
 import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
-import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
+import { eventually, unique } from '@nomadswap/service-kit/testing';
+import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';
 
 let env: ItemsTestEnv;
 let auth: EventBus;

@@ -10,7 +10,8 @@ import type { ItemRecord } from '../db/item';
 import { deleteUnneededUploads, requeueStuckImages } from '../domain/requeue-stuck-images';
 import { buildItem, buildItemInput } from '../../test/support/factories';
 import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
-import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../test/support/items-test-env';
+import { eventually } from '@nomadswap/service-kit/testing';
+import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';
 import { startImageWorker } from './image-worker';
 import { IMAGE_QUEUE } from './queues';
 

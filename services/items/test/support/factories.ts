@@ -1,16 +1,11 @@
 import mongoose from 'mongoose';
+import { unique } from '@nomadswap/service-kit/testing';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { ItemCreateInput } from '@nomadswap/contracts/items';
 import type { ItemRecord } from '../../src/db/item';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
 import type { ItemsTestEnv } from './items-test-env';
 
-let sequence = 0;
-/** Short and unique across parallel test files. */
-export function unique(): string {
-  sequence += 1;
-  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${sequence}`;
-}
 
 /** A valid POST /api/items body without photos; override what the test is about. */
 export function buildItemInput(overrides: Partial<ItemCreateInput> = {}): ItemCreateInput {

@@ -93,17 +93,3 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
   };
 }
 
-/** Polls until `check` returns something truthy (or throws with the last value after `timeoutMs`). */
-export async function eventually<T>(
-  check: () => Promise<T> | T,
-  timeoutMs = 10_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await check();
-    if (last) return last as NonNullable<T>;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms (last value: ${JSON.stringify(last)})`);
-}

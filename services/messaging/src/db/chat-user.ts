@@ -14,6 +14,8 @@ export interface ChatUserRecord {
   reviewCount: number;
   isApproved: boolean;
   role: Role;
+  /** Only for the offline e-mail nudge; never presented. Null until auth's events carry it. */
+  email: string | null;
   version: number;
   deleted: boolean;
 }
@@ -30,6 +32,7 @@ export const chatUserSchema = new Schema<ChatUserRecord>(
     reviewCount: { type: Number, default: 0 },
     isApproved: { type: Boolean, default: false },
     role: { type: String, enum: ROLES, default: 'user' },
+    email: { type: String, default: null },
     version: { type: Number, required: true },
     deleted: { type: Boolean, default: false },
   },

@@ -3,13 +3,15 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
+import type { UserState } from '@nomadswap/service-kit/auth';
 import type { MessagingContext } from '../context';
+import type { ChatUserRecord } from '../db/chat-user';
 import type { MessageRecord } from '../db/message';
-import { participantState } from './chat-users';
+import { presentChatUser } from './chat-users';
 import { pushUnreadCount } from './count-unread';
 import { isBlockedEitherWay } from './find-block';
-import { isDuplicateKey, oid } from './ids';
-import { presentMessages } from './present-messages';
+import { hex, isDuplicateKey, oid, op } from './ids';
+import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 
 export interface SendMessageResult {
@@ -27,22 +29,19 @@ async function storedByClientId(
 }
 
 /** Refuses a receiver who cannot get this sender's messages, with the reason the sender can act on. */
-async function assertCanReceive(ctx: MessagingContext, senderId: string, receiverId: string): Promise<void> {
-  if (receiverId === senderId) {
-    throw new ValidationError(MSG.cannotMessageSelf, {
-      code: 'CANNOT_MESSAGE_SELF',
-      details: [{ field: 'receiverId', message: MSG.cannotMessageSelf }],
-    });
+function assertCanReceive(props: {
+  state: UserState | null;
+  receiver: ChatUserRecord | undefined;
+  blocked: boolean;
+}): void {
+  if (props.receiver?.deleted) {
+    throw new NotFoundError(MSG.receiverDeleted, { code: 'RECEIVER_DELETED' });
   }
-  const state = await participantState(ctx, receiverId);
-  if (state === 'unknown') throw new NotFoundError(MSG.receiverNotFound, { code: 'RECEIVER_NOT_FOUND' });
-  if (state === 'deleted') throw new NotFoundError(MSG.receiverDeleted, { code: 'RECEIVER_DELETED' });
-  if (state === 'unapproved') {
+  if (!props.state) throw new NotFoundError(MSG.receiverNotFound, { code: 'RECEIVER_NOT_FOUND' });
+  if (!props.state.isApproved && props.state.role !== 'admin') {
     throw new ForbiddenError(MSG.receiverNotApproved, { code: 'RECEIVER_NOT_APPROVED' });
   }
-  if (await isBlockedEitherWay(ctx, senderId, receiverId)) {
-    throw new ForbiddenError(MSG.blockedConversation, { code: 'BLOCKED' });
-  }
+  if (props.blocked) throw new ForbiddenError(MSG.blockedConversation, { code: 'BLOCKED' });
 }
 
 /** Both sides' conversation rows point at the newest message (and at the item, when this one names one). */
@@ -80,14 +79,30 @@ export async function sendMessage(
   props: { sender: Viewer; input: MessageSendInput },
 ): Promise<SendMessageResult> {
   const { sender, input } = props;
-  const present = async (record: MessageRecord) => (await presentMessages(ctx, sender.id, [record]))[0]!;
-
-  if (input.clientId) {
-    const existing = await storedByClientId(ctx, sender.id, input.clientId);
-    if (existing) return { message: await present(existing), created: false };
+  if (input.receiverId === sender.id) {
+    throw new ValidationError(MSG.cannotMessageSelf, {
+      code: 'CANNOT_MESSAGE_SELF',
+      details: [{ field: 'receiverId', message: MSG.cannotMessageSelf }],
+    });
   }
-  await assertCanReceive(ctx, sender.id, input.receiverId);
-  await ctx.sendLimiter.consume(sender.id);
+  // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
+  const [existing, state, userRecords, blocked, limit] = await Promise.all([
+    input.clientId ? storedByClientId(ctx, sender.id, input.clientId) : Promise.resolve(null),
+    ctx.userState.get(input.receiverId),
+    ctx.users.find({ _id: op({ $in: [oid(sender.id), oid(input.receiverId)] }) }).lean<ChatUserRecord[]>(),
+    isBlockedEitherWay(ctx, sender.id, input.receiverId),
+    ctx.sendLimiter.consume(sender.id).then(
+      () => null,
+      (error: unknown) => error,
+    ),
+  ]);
+  if (existing) {
+    if (!limit) await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
+    return { message: (await presentMessages(ctx, sender.id, [existing]))[0]!, created: false };
+  }
+  const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
+  assertCanReceive({ state, receiver: byId.get(input.receiverId), blocked });
+  if (limit) throw limit;
 
   const clientId = input.clientId ?? randomUUID();
   let record: MessageRecord;
@@ -107,18 +122,20 @@ export async function sendMessage(
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
-    const existing = await storedByClientId(ctx, sender.id, clientId);
-    if (!existing) throw error;
+    const winner = await storedByClientId(ctx, sender.id, clientId);
+    if (!winner) throw error;
     await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
-    return { message: await present(existing), created: false };
+    return { message: (await presentMessages(ctx, sender.id, [winner]))[0]!, created: false };
   }
 
-  await touchConversations(ctx, record);
-  const message = await present(record);
+  // A new message is unread: read-receipt settings cannot change how it looks, so none are loaded.
+  const users = new Map([sender.id, input.receiverId].map((id) => [id, presentChatUser(id, byId.get(id))]));
+  const message = presentMessage(record, sender.id, users, new Map());
   ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
-  await pushUnreadCount(ctx, input.receiverId);
+  await Promise.all([touchConversations(ctx, record), pushUnreadCount(ctx, input.receiverId)]);
+  // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
   for (const hook of ctx.onMessageStored) {
-    await Promise.resolve(hook(message)).catch((error: unknown) =>
+    hook(message).catch((error: unknown) =>
       ctx.logger.warn({ err: error, messageId: message.id }, 'message hook failed'),
     );
   }

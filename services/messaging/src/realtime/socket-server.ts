@@ -18,7 +18,7 @@ import type { ErrorBody } from '@nomadswap/contracts/common';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ForbiddenError, UnauthorizedError, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import { pushUnreadCount } from '../domain/count-unread';
+import { countUnread } from '../domain/count-unread';
 import { blockedAmong, isBlockedEitherWay } from '../domain/find-block';
 import { hex, oid } from '../domain/ids';
 import { markConversationRead } from '../domain/mark-conversation-read';
@@ -157,8 +157,7 @@ export function attachSocketServer(
 
     void (async () => {
       if (await ctx.presence.connected(userId, socket.id)) await broadcastPresence(userId);
-      const count = await pushUnreadCount({ ...ctx, live: { ...ctx.live, emit: () => undefined } }, userId);
-      socket.emit('unread:count', { count });
+      socket.emit('unread:count', { count: await countUnread(ctx, userId) });
     })().catch((error: unknown) => log.warn({ err: error }, 'socket setup failed'));
 
     socket.on('message:send', async (payload, ack) => {

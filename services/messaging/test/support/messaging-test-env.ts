@@ -17,6 +17,8 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface TestUser extends TestSession {
   fullName: string;
   username: string;
+  /** `<username>@example.test`, as auth's user events carry it. */
+  email: string;
 }
 
 export interface RunningInstance {
@@ -88,9 +90,10 @@ export async function createMessagingTestEnv(
         reviewCount: 0,
         isApproved: session.isApproved,
         role: session.role,
+        email: `${username}@example.test`,
         version: ++version,
       });
-      return { ...session, fullName, username };
+      return { ...session, fullName, username, email: `${username}@example.test` };
     },
     async item({ ownerId, title = 'Tent' }) {
       const id = newId();

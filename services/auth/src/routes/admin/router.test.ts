@@ -7,7 +7,8 @@ import { requireApproved } from '@nomadswap/service-kit/auth';
 import { errorHandler } from '@nomadswap/service-kit/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSelfSchema } from '@nomadswap/contracts/responses';
-import { createAuthTestEnv, eventually, type AuthTestEnv } from '../../../test/support/auth-test-env';
+import { eventually } from '@nomadswap/service-kit/testing';
+import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildUser, type TestUser } from '../../../test/support/factories';
 
 let env: AuthTestEnv;
@@ -165,8 +166,13 @@ describe('POST /api/admin/approve-user/:id', () => {
     expect(second.body).toEqual(first.body);
     expect((await env.ctx.users.findById(user.id).lean())?.version).toBe(2);
     expect((await env.events('user.approved')).filter((e) => e.data.id === user.id)).toHaveLength(1);
-    const jobs = await env.ctx.queues.notifications.getJobs(['waiting', 'active', 'completed', 'delayed']);
-    expect(jobs.filter((job) => job.data.userId === user.id)).toHaveLength(1);
+    const jobs = await env.ctx.queues.notifications.queue.getJobs([
+      'waiting',
+      'active',
+      'completed',
+      'delayed',
+    ]);
+    expect(jobs.filter((job) => job.data.to === user.email)).toHaveLength(1);
   });
 });
 

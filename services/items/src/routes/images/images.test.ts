@@ -16,7 +16,8 @@ import {
   toDataUrl,
   truncatedJpeg,
 } from '@nomadswap/dev-stores/test-images';
-import { createItemsTestEnv, eventually, type ItemsTestEnv } from '../../../test/support/items-test-env';
+import { eventually } from '@nomadswap/service-kit/testing';
+import { createItemsTestEnv, type ItemsTestEnv } from '../../../test/support/items-test-env';
 
 let env: ItemsTestEnv;
 let owner: TestSession;

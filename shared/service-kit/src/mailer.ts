@@ -3,10 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+/** One e-mail: plain text always (every client shows it), HTML optionally as its alternative. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 export interface Mailer {
@@ -24,7 +26,7 @@ export interface MailerOptions {
 }
 
 /**
- * E-mail for the service's notifications (design.md, Jobs): SMTP through nodemailer when configured, otherwise
+ * E-mail for the notifications (design.md, Jobs): SMTP through nodemailer when configured, otherwise
  * each message is rendered by nodemailer's stream transport and written to the outbox as an `.eml` file
  * (written under a temporary name and renamed, so a reader never sees half a message).
  */
