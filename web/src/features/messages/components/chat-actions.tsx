@@ -126,7 +126,7 @@ function BlockButton({ other, blocked }: { other: ChatUser; blocked: boolean }) 
     return (
       <Button variant="outline" size="sm" onClick={onUnblock} disabled={unblock.isPending}>
         <ShieldOff aria-hidden="true" />
-        {t('messages.unblock')}
+        <span className="sr-only sm:not-sr-only">{t('messages.unblock')}</span>
       </Button>
     );
   }
@@ -134,7 +134,8 @@ function BlockButton({ other, blocked }: { other: ChatUser; blocked: boolean }) 
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} disabled={other.deleted}>
         <Ban aria-hidden="true" />
-        {t('messages.block')}
+        {/* Phones: the icon alone keeps the three actions on one line; the name stays for screen readers. */}
+        <span className="sr-only sm:not-sr-only">{t('messages.block')}</span>
       </Button>
       <ConfirmDialog
         open={open}
@@ -160,7 +161,7 @@ function ReportButton({ other }: { other: ChatUser }) {
   return (
     <Button variant="outline" size="sm" onClick={onClick} disabled={other.deleted}>
       <Flag aria-hidden="true" />
-      {t('messages.report')}
+      <span className="sr-only sm:not-sr-only">{t('messages.report')}</span>
     </Button>
   );
 }

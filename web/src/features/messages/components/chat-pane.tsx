@@ -124,7 +124,7 @@ function ItemContext({ item }: { item: ChatItemContext }) {
           <Package className="size-5 text-secondary-foreground" aria-hidden="true" />
         </span>
       )}
-      <span className="grid min-w-0">
+      <span className="flex min-w-0 flex-col">
         <span className="text-xs text-muted-foreground">{t('messages.aboutItem')}</span>
         <span className="truncate font-medium">{item.title}</span>
       </span>

@@ -70,8 +70,9 @@ export function ConversationList({ viewerId, selectedUserId }: ConversationListP
   }
 
   return (
-    <div className="grid gap-1 p-2">
-      <ul className="grid gap-1">
+    // minmax(0, 1fr): a long message must truncate in its row, not widen the column.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1 p-2">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-1">
         {conversations.map((conversation) => (
           <li key={conversation.otherUser.id}>
             <ConversationRow
@@ -128,7 +129,7 @@ function ConversationRow({
         <Avatar src={otherUser.avatar} name={otherUser.fullName} className="size-11" />
         <PresenceDot online={presence?.online ?? false} />
       </span>
-      <span className="grid min-w-0 flex-1 gap-0.5">
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-baseline gap-2">
           <span className={cn('truncate', unreadCount > 0 ? 'font-bold' : 'font-semibold')}>
             {otherUser.fullName}
