@@ -279,6 +279,45 @@ describe('/messages', () => {
     expect((JSON.parse(String(last?.[1]?.body)) as { clientId: string }).clientId).toBe(attempts[0]);
   });
 
+  it('older messages load a page at a time with the cursor of the previous page', async () => {
+    const newest = buildMessage({ from: marco, to: meChat, content: 'Newest page', isRead: true });
+    const oldest = buildMessage({
+      from: marco,
+      to: meChat,
+      content: 'Older page',
+      isRead: true,
+      createdAt: '2024-05-01T09:00:00.000Z',
+    });
+    const fetchMock = signInAs(me, {
+      'GET /api/conversations': { body: [conversationWith(marco, newest)] },
+      // The mock records a call before answering it, so the last call is this one.
+      'GET /api/messages': () => {
+        const url = fetchMock.mock.calls.at(-1)?.[0];
+        const before = new URL(String(url), 'http://localhost').searchParams.get('before');
+        if (before === 'cursor-1') return jsonResponse(200, [oldest]);
+        return new Response(JSON.stringify([newest]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': 'cursor-1' },
+        });
+      },
+    });
+    renderApp(`/messages?user=${marco.id}`);
+    const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+    expect(await within(log).findByText('Newest page')).toBeInTheDocument();
+    expect(within(log).queryByText('Older page')).not.toBeInTheDocument();
+
+    await userEvent.click(within(log).getByRole('button', { name: 'Load older messages' }));
+
+    expect(await within(log).findByText('Older page')).toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument();
+    const texts = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent ?? '');
+    expect(texts.findIndex((t) => t.includes('Older page'))).toBeLessThan(
+      texts.findIndex((t) => t.includes('Newest page')),
+    );
+  });
+
   it('a refused send shows the server text and is not retried', async () => {
     const fetchMock = signInAs(me, {
       'GET /api/conversations': { body: [] },
