@@ -81,7 +81,7 @@ function chatLog(page: Page, otherName: string) {
 /*
  * Two travellers in two browsers, one phone-sized and one desktop-sized (which is which flips with the
  * project, so both layouts send and receive): a live conversation, the unread badge, typing, "Seen",
- * completing the swap, and a block that stops messages.
+ * completing the swap, a block that stops messages, and the messaging settings on the profile.
  */
 test('two travellers chat live, complete a swap, and a block stops messages', async ({
   browser,
@@ -172,6 +172,18 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await shot(b, testInfo, 'blocked');
     await b.waitForTimeout(1_000);
     await expect(chatLog(b, ana.fullName).getByText('Are you still there?')).toHaveCount(0);
+
+    // Ben's messaging settings live on his profile.
+    await b.goto('/profile');
+    const settings = b.getByRole('region', { name: 'Messaging' });
+    const receipts = settings.getByRole('checkbox', { name: 'Read receipts' });
+    await expect(receipts).toBeChecked();
+    await expect(settings.getByRole('checkbox', { name: 'E-mail notifications' })).toBeChecked();
+    await receipts.click();
+    await expect(b.getByText('Settings saved', { exact: true })).toBeVisible();
+    await expect(receipts).not.toBeChecked();
+    await settings.scrollIntoViewIfNeeded();
+    await shot(b, testInfo, 'profile-settings');
   } finally {
     await aContext.close();
     await bContext.close();
