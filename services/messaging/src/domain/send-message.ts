@@ -8,7 +8,7 @@ import type { MessagingContext } from '../context';
 import type { ChatUserRecord } from '../db/chat-user';
 import type { MessageRecord } from '../db/message';
 import { presentChatUser } from './chat-users';
-import { pushUnreadCount } from './count-unread';
+import { pushUnreadAfterSend } from './count-unread';
 import { isBlockedEitherWay } from './find-block';
 import { hex, isDuplicateKey, oid, op } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
@@ -51,21 +51,18 @@ async function touchConversations(ctx: MessagingContext, record: MessageRecord):
     lastMessageAt: record.createdAt,
     ...(record.itemId ? { itemId: record.itemId } : {}),
   };
-  const sides = [
+  const writes = [
     { ownerId: record.senderId, otherId: record.receiverId },
     { ownerId: record.receiverId, otherId: record.senderId },
-  ];
-  await Promise.all(
-    sides.map(async (side) => {
-      try {
-        await ctx.conversations.updateOne(side, { $set: set }, { upsert: true });
-      } catch (error) {
-        // Two first messages at once: one upsert inserted the row, the other now updates it.
-        if (!isDuplicateKey(error)) throw error;
-        await ctx.conversations.updateOne(side, { $set: set });
-      }
-    }),
-  );
+  ].map((side) => ({ updateOne: { filter: side, update: { $set: set }, upsert: true } }));
+  // One command for both rows (upserts on the unique owner+other index).
+  try {
+    await ctx.conversations.bulkWrite(writes, { ordered: false });
+  } catch (error) {
+    // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
+    if (!isDuplicateKey(error)) throw error;
+    await ctx.conversations.bulkWrite(writes, { ordered: false });
+  }
 }
 
 /**
@@ -86,8 +83,9 @@ export async function sendMessage(
     });
   }
   // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
-  const [existing, state, userRecords, blocked, limit] = await Promise.all([
-    input.clientId ? storedByClientId(ctx, sender.id, input.clientId) : Promise.resolve(null),
+  // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
+  // path costs the database three commands.
+  const [state, userRecords, blocked, limit] = await Promise.all([
     ctx.userState.get(input.receiverId),
     ctx.users.find({ _id: op({ $in: [oid(sender.id), oid(input.receiverId)] }) }).lean<ChatUserRecord[]>(),
     isBlockedEitherWay(ctx, sender.id, input.receiverId),
@@ -96,13 +94,16 @@ export async function sendMessage(
       (error: unknown) => error,
     ),
   ]);
-  if (existing) {
+  const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
+  try {
+    assertCanReceive({ state, receiver: byId.get(input.receiverId), blocked });
+    if (limit) throw limit;
+  } catch (refusal) {
+    const existing = input.clientId ? await storedByClientId(ctx, sender.id, input.clientId) : null;
+    if (!existing) throw refusal;
     if (!limit) await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
     return { message: (await presentMessages(ctx, sender.id, [existing]))[0]!, created: false };
   }
-  const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
-  assertCanReceive({ state, receiver: byId.get(input.receiverId), blocked });
-  if (limit) throw limit;
 
   const clientId = input.clientId ?? randomUUID();
   let record: MessageRecord;
@@ -132,7 +133,7 @@ export async function sendMessage(
   const users = new Map([sender.id, input.receiverId].map((id) => [id, presentChatUser(id, byId.get(id))]));
   const message = presentMessage(record, sender.id, users, new Map());
   ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
-  await Promise.all([touchConversations(ctx, record), pushUnreadCount(ctx, input.receiverId)]);
+  await Promise.all([touchConversations(ctx, record), pushUnreadAfterSend(ctx, input.receiverId)]);
   // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
   for (const hook of ctx.onMessageStored) {
     hook(message).catch((error: unknown) =>
