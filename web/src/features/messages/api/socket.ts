@@ -12,9 +12,11 @@ export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 interface SocketState {
   socket: ChatSocket | null;
   connected: boolean;
+  /** The connection was up once and is now down (the first connect is not a "reconnecting"). */
+  reconnecting: boolean;
 }
 
-let state: SocketState = { socket: null, connected: false };
+let state: SocketState = { socket: null, connected: false, reconnecting: false };
 const listeners = new Set<() => void>();
 
 function setState(next: Partial<SocketState>): void {
@@ -34,15 +36,15 @@ export function openMessagingSocket(): ChatSocket {
     auth: (cb) => cb({ token: getAuthToken() ?? '' }),
     transports: ['websocket', 'polling'],
   });
-  socket.on('connect', () => setState({ connected: true }));
-  socket.on('disconnect', () => setState({ connected: false }));
-  setState({ socket, connected: socket.connected });
+  socket.on('connect', () => setState({ connected: true, reconnecting: false }));
+  socket.on('disconnect', () => setState({ connected: false, reconnecting: true }));
+  setState({ socket, connected: socket.connected, reconnecting: false });
   return socket;
 }
 
 export function closeMessagingSocket(): void {
   state.socket?.disconnect();
-  setState({ socket: null, connected: false });
+  setState({ socket: null, connected: false, reconnecting: false });
 }
 
 /** The live connection, when one is open and connected (sends fall back to REST otherwise). */

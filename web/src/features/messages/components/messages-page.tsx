@@ -34,7 +34,7 @@ interface MessagesPageProps {
 export function MessagesPage({ viewerId, selectedUserId, fallback, urlItem, urlItemId }: MessagesPageProps) {
   const { t } = useTranslation();
   const conversations = useConversations();
-  const { socket, connected } = useMessagingSocket();
+  const { reconnecting } = useMessagingSocket();
   const selected = selectedUserId !== null;
   const conversation = conversations.data?.pages
     .flatMap((page) => page.conversations)
@@ -88,7 +88,7 @@ export function MessagesPage({ viewerId, selectedUserId, fallback, urlItem, urlI
     <div className="mx-auto grid max-w-6xl gap-3 px-3 py-3 sm:px-4 sm:py-6">
       <div className={cn('flex items-center gap-3', selected && 'sr-only md:not-sr-only md:flex')}>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('messages.heading')}</h1>
-        {socket && !connected ? (
+        {reconnecting ? (
           <span role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
             <WifiOff className="size-4" aria-hidden="true" />
             {t('messages.reconnecting')}
