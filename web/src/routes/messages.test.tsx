@@ -436,6 +436,35 @@ describe('/messages', () => {
       expect(within(tabs).getByRole('link', { name: 'Messages, 3 unread messages' })).toBeInTheDocument();
     }, 20_000);
 
+    it('a socket send whose acknowledgement is lost is sent again with the same clientId', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const fetchMock = liveSetup();
+      renderApp(`/messages?user=${marco.id}`);
+      const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      const socket = lastSocket();
+      act(() => socket.serverConnect());
+      let attempts = 0;
+      socket.onAck = (event, payload) => {
+        if (event !== 'message:send') return undefined;
+        attempts += 1;
+        // The first acknowledgement never comes back (a flaky connection); the retry is answered.
+        return attempts === 1
+          ? undefined
+          : buildMessage({ from: meChat, to: marco, ...(payload as { content: string; clientId: string }) });
+      };
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(composer(), 'On my way{Enter}');
+      expect(within(log).getByText('Sending...')).toBeInTheDocument();
+
+      await act(() => vi.advanceTimersByTimeAsync(8_000 + 1_000 + 100));
+      await waitFor(() => expect(within(log).queryByText('Sending...')).not.toBeInTheDocument());
+      const sends = socket.emittedOf('message:send') as { clientId: string }[];
+      expect(sends).toHaveLength(2);
+      expect(sends[1]?.clientId).toBe(sends[0]?.clientId);
+      expect(within(log).getAllByText('On my way')).toHaveLength(1);
+      expect(wasCalled(fetchMock, 'POST', '/api/messages')).toBe(false);
+    });
+
     it('after a reconnect that was not recovered, the conversations and the open chat are fetched again', async () => {
       const fetchMock = liveSetup();
       renderApp(`/messages?user=${marco.id}`);
