@@ -126,6 +126,15 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await expect(chatLog(a, ben.fullName).getByText('Seen')).toBeVisible();
     await expect(b.locator('[data-testid="unread-badge"]:visible')).toHaveCount(0);
     await expect(a.getByText('Active now')).toBeVisible();
+    if (!aIsPhone) {
+      // Ben is on the phone: the chat replaced the list; Back returns to it, the row opens the chat again.
+      await expect(b.getByRole('navigation', { name: 'Conversations' })).toBeHidden();
+      await b.getByRole('link', { name: 'Back to conversations' }).click();
+      await expect(row).toBeVisible();
+      await expect(chatLog(b, ana.fullName)).toHaveCount(0);
+      await row.click();
+      await expect(chatLog(b, ana.fullName).getByText('Hi Ben! Is the tent still available?')).toBeVisible();
+    }
 
     // Ben types: Ana sees the indicator; then his reply arrives live.
     const bBox = b.getByRole('textbox', { name: 'Message' });
