@@ -1,21 +1,29 @@
 import type { Express } from 'express';
-import type { Connection } from 'mongoose';
 import { createServiceApp } from '@nomadswap/service-kit/app';
-import type { Logger } from '@nomadswap/service-kit/logger';
-import type { Redis } from '@nomadswap/service-kit/redis';
+import type { MessagingContext } from './context';
+import { blocksRouter } from './routes/blocks/router';
+import { conversationsRouter } from './routes/conversations/router';
+import { exchangesRouter } from './routes/exchanges/router';
+import { messagesRouter } from './routes/messages/router';
+import { settingsRouter } from './routes/settings/router';
 
-/** What the messaging app needs; server.ts passes the real connections, tests their own. */
-export interface MessagingAppDeps {
-  logger: Logger;
-  mongo: Connection;
-  redis: Redis;
+/** Builds the messaging service's express app (no listening); server.ts passes the real context, tests their own. */
+export function buildApp(ctx: MessagingContext): Express {
+  const app = createServiceApp({
+    name: 'messaging',
+    logger: ctx.logger,
+    health: { mongo: ctx.mongo, redis: ctx.redis },
+    routes: (app) => mountRoutes(app, ctx),
+  });
+  // Answers are `no-store` and depend on who asks: hashing them for an ETag only costs CPU.
+  app.set('etag', false);
+  return app;
 }
 
-/** Builds the messaging service's express app (no listening). */
-export function buildApp(deps: MessagingAppDeps): Express {
-  return createServiceApp({
-    name: 'messaging',
-    logger: deps.logger,
-    health: { mongo: deps.mongo, redis: deps.redis },
-  });
+function mountRoutes(app: Express, ctx: MessagingContext): void {
+  app.use('/api/messages', messagesRouter(ctx));
+  app.use('/api/conversations', conversationsRouter(ctx));
+  app.use('/api/messaging/settings', settingsRouter(ctx));
+  app.use('/api/blocks', blocksRouter(ctx));
+  app.use('/api/exchanges', exchangesRouter(ctx));
 }

@@ -15,6 +15,11 @@ export const UserEventDataSchema = z.object({
   reviewCount: z.number(),
   isApproved: z.boolean(),
   role: z.enum(ROLES),
+  /**
+   * The user's e-mail, for services that mail them (messaging's offline nudge). Internal to the bus: no service
+   * shows it to anyone but the user and admins. Optional so older publishers stay valid.
+   */
+  email: z.string().optional(),
   /** Monotonic per user; consumers ignore an event older than what they stored. */
   version: z.number().int(),
 });

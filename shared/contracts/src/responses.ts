@@ -81,17 +81,31 @@ export type Item = z.infer<typeof ItemSchema>;
 export const ItemStatsSchema = z.object({ locationCounts: z.record(z.string(), z.number()) });
 export type ItemStats = z.infer<typeof ItemStatsSchema>;
 
+/**
+ * A participant of a chat as messages show them: the public summary, never e-mail or hash. A deleted user is
+ * `{fullName: 'Deleted user', deleted: true, avatar: null, …}`.
+ */
+export const ChatUserSchema = UserSummarySchema.extend({ deleted: z.boolean() });
+export type ChatUser = z.infer<typeof ChatUserSchema>;
+
+/**
+ * A stored message (GET/POST /api/messages, socket `message:new`). `isRead` is the spec's read flag; the
+ * sender sees it true only when both sides have read receipts on (then it is "Seen" at `readAt`).
+ */
 export const MessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   receiverId: z.string(),
   exchangeId: z.string().nullable(),
+  /** The item the conversation was about when this message was sent (item detail's Message Owner). */
+  itemId: z.string().nullable(),
   content: z.string(),
   isRead: z.boolean(),
+  readAt: z.string().nullable(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
-  sender: UserSummarySchema.nullable(),
-  receiver: UserSummarySchema.nullable(),
+  sender: ChatUserSchema.nullable(),
+  receiver: ChatUserSchema.nullable(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -104,6 +118,7 @@ export const ExchangeSchema = z.object({
   status: z.string(),
   message: z.string().nullable(),
   createdAt: z.string(),
+  completedAt: z.string().nullable(),
 });
 export type Exchange = z.infer<typeof ExchangeSchema>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LoginSchema, ProfileUpdateSchema, RegisterFormSchema, SwapCountSchema } from '../src/auth';
 import { ItemCreateSchema, ItemQuerySchema } from '../src/items';
 import { ContactSchema, ReportCreateSchema, ReviewCreateSchema } from '../src/moderation';
-import { MessageSendSchema } from '../src/messaging';
+import { MessageSendSchema, MessagingSettingsUpdateSchema } from '../src/messaging';
 import { findRoute, ROUTE_TABLE } from '../src/routes';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
@@ -136,6 +136,28 @@ describe('other forms', () => {
     expect(MessageSendSchema.safeParse({ receiverId, content: '   ' }).success).toBe(false);
   });
 
+  it('a blank message and one over 2000 characters get their own texts', () => {
+    const receiverId = '65a1b2c3d4e5f60718293a4b';
+    expect(messages(MessageSendSchema.safeParse({ receiverId, content: ' \n ' }))).toEqual({
+      content: 'Message cannot be empty',
+    });
+    expect(messages(MessageSendSchema.safeParse({ receiverId }))).toEqual({
+      content: 'Message cannot be empty',
+    });
+    expect(messages(MessageSendSchema.safeParse({ receiverId, content: 'x'.repeat(2001) }))).toEqual({
+      content: 'Message must be at most 2000 characters',
+    });
+    expect(MessageSendSchema.safeParse({ receiverId, content: 'x'.repeat(2000) }).success).toBe(true);
+    expect(messages(MessageSendSchema.safeParse({ content: 'hi' }))).toEqual({
+      receiverId: 'Please select a conversation',
+    });
+  });
+
+  it('messaging settings updates refuse unknown fields', () => {
+    expect(MessagingSettingsUpdateSchema.safeParse({ readReceipts: false }).success).toBe(true);
+    expect(MessagingSettingsUpdateSchema.safeParse({ isApproved: true }).success).toBe(false);
+  });
+
   it('contact, report and review forms use the spec texts', () => {
     expect(
       messages(
@@ -178,6 +200,9 @@ describe('route table', () => {
     expect(findRoute('/api/admin/items/1')?.service).toBe('items');
     expect(findRoute('/api/admin/users/1/swap-count')?.service).toBe('auth');
     expect(findRoute('/api/admin/reviews/1')?.service).toBe('moderation');
+    expect(findRoute('/api/conversations/65a1b2c3d4e5f60718293a4b/read')?.service).toBe('messaging');
+    expect(findRoute('/api/messaging/settings')?.service).toBe('messaging');
+    expect(findRoute('/api/blocks/1')?.service).toBe('messaging');
     expect(findRoute('/api/itemsX')).toBeUndefined();
     expect(findRoute('/api/unknown')).toBeUndefined();
   });

@@ -18,6 +18,7 @@ const BrowseRoute = lazy(() => import('../routes/browse'));
 const ItemRoute = lazy(() => import('../routes/item'));
 const AddItemRoute = lazy(() => import('../routes/add-item'));
 const EditItemRoute = lazy(() => import('../routes/edit-item'));
+const MessagesRoute = lazy(() => import('../routes/messages'));
 const ProfileRoute = lazy(() => import('../routes/profile'));
 const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'item/:id', element: <ItemRoute /> },
           { path: 'add-item', element: <AddItemRoute /> },
           { path: 'edit-item/:id', element: <EditItemRoute /> },
+          { path: 'messages', element: <MessagesRoute /> },
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
           { path: 'admin', element: <AdminRoute /> },

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './ui/button';
+import { Button, type ButtonVariant } from './ui/button';
 import {
   Dialog,
   DialogContent,
@@ -20,6 +20,8 @@ interface ConfirmDialogProps {
   pendingLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** Destructive by default; a confirmation that destroys nothing (e.g. completing a swap) uses `default`. */
+  confirmVariant?: ButtonVariant;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   pendingLabel,
   pending = false,
   onConfirm,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -55,7 +58,7 @@ export function ConfirmDialog({
           <Button ref={cancelRef} variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>

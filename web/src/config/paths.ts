@@ -10,7 +10,9 @@ export const paths = {
   editItem: (id: string) => `/edit-item/${encodeURIComponent(id)}`,
   item: (id: string) => `/item/${encodeURIComponent(id)}`,
   messages: '/messages',
-  messagesWith: (userId: string) => `/messages?${new URLSearchParams({ user: userId }).toString()}`,
+  /** A conversation; `itemId` names the item it is about (shown in the chat header, sent with messages). */
+  messagesWith: (userId: string, itemId?: string) =>
+    `/messages?${new URLSearchParams(itemId ? { user: userId, item: itemId } : { user: userId }).toString()}`,
   profile: '/profile',
   learnMore: '/learn-more',
   welcome: '/welcome',
@@ -21,6 +23,9 @@ export const paths = {
   privacy: '/privacy-policy',
   legalSummary: '/legal-summary',
   reportIssue: '/report-issue',
+  /** The report form about a user (the hint with their name is left in session storage as well). */
+  reportUser: (userId: string) =>
+    `/report-issue?${new URLSearchParams({ type: 'user', user: userId }).toString()}`,
   reported: '/reported',
   admin: '/admin',
   adminUsers: '/admin/users',

@@ -50,7 +50,7 @@ describe('/browse', () => {
     ).toHaveAttribute('href', '/item/i1');
     expect(within(card('Kindle Paperwhite')).getByRole('link', { name: 'Start Chat' })).toHaveAttribute(
       'href',
-      `/messages?user=${owner.id}`,
+      `/messages?user=${owner.id}&item=i1`,
     );
     expect(within(card('Kindle Paperwhite')).getByRole('link', { name: 'Omar Owner' })).toHaveAttribute(
       'href',

@@ -70,7 +70,7 @@ describe('/item/:id', () => {
     ).toHaveLength(5);
     expect(within(dialog).getByRole('link', { name: 'Continue to Message' })).toHaveAttribute(
       'href',
-      `/messages?user=${owner.id}`,
+      `/messages?user=${owner.id}&item=i1`,
     );
     expect(within(dialog).getByRole('link', { name: 'Read our safety guidelines' })).toHaveAttribute(
       'href',

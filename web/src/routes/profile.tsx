@@ -21,6 +21,7 @@ import { ItemStatCards } from '../features/items/components/item-stat-cards';
 import { SwappedCheckbox } from '../features/items/components/swapped-checkbox';
 import { useReviews } from '../features/reviews/api/get-reviews';
 import { PendingReviews } from '../features/reviews/components/pending-reviews';
+import { MessagingSettingsCard } from '../features/messages/components/messaging-settings-card';
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserChip } from '../features/users/components/user-chip';
@@ -132,6 +133,8 @@ function OwnProfile({ user }: { user: UserSelf }) {
           <ProfileStats user={user} />
         </TabsContent>
       </Tabs>
+
+      {user.isApproved ? <MessagingSettingsCard /> : null}
     </div>
   );
 }

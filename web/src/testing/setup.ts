@@ -3,6 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../i18n';
 import { dismissToast } from '../hooks/use-toast';
+import { resetSockets } from './socket-mock';
+
+// No test opens a real Socket.IO connection; tests that need live events drive the fake (socket-mock.ts).
+vi.mock('socket.io-client', () => import('./socket-mock'));
 
 // findBy*/waitFor wait this long: rendering a route with its lazy chunks takes seconds on a busy 2-core CI box.
 configure({ asyncUtilTimeout: 5000 });
@@ -36,4 +40,5 @@ afterEach(() => {
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetSockets();
 });

@@ -5,7 +5,9 @@ import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
+import { MessagingLive } from '../../features/messages/components/messaging-live';
 import { BottomTabBar } from './bottom-tab-bar';
+import { canMessage } from './can-message';
 import { Footer } from './footer';
 import { Header } from './header';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -35,6 +37,7 @@ export function AppShell() {
       )}
     >
       <ScrollToTop />
+      {user && canMessage(user) ? <MessagingLive viewerId={user.id} /> : null}
       <a
         href={`#${MAIN_ID}`}
         onClick={skipToContent}
@@ -51,7 +54,7 @@ export function AppShell() {
         </Suspense>
       </main>
       <Footer />
-      {user ? <BottomTabBar /> : null}
+      {user ? <BottomTabBar unreadBadge={canMessage(user)} /> : null}
     </div>
   );
 }

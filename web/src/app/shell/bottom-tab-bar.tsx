@@ -2,10 +2,11 @@ import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
+import { UnreadBadge } from '../../features/messages/components/unread-badge';
 import { tabBarItems } from './nav-items';
 
 /** Phones, signed in: Home, Search, Add, Messages, Profile, above the home indicator (safe area). */
-export function BottomTabBar() {
+export function BottomTabBar({ unreadBadge }: { unreadBadge: boolean }) {
   const { t } = useTranslation();
   return (
     <nav
@@ -20,7 +21,7 @@ export function BottomTabBar() {
               end={item.to === paths.home}
               className={({ isActive }) =>
                 cn(
-                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground transition-colors',
+                  'relative flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium text-muted-foreground transition-colors',
                   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
                   isActive && 'text-primary',
                 )
@@ -28,6 +29,9 @@ export function BottomTabBar() {
             >
               <item.icon className="size-6" aria-hidden="true" />
               {t(item.labelKey)}
+              {item.unreadBadge ? (
+                <UnreadBadge enabled={unreadBadge} className="absolute left-1/2 top-1.5 ml-1.5" />
+              ) : null}
             </NavLink>
           </li>
         ))}

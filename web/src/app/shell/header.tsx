@@ -9,6 +9,8 @@ import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { ApprovalBadge } from '../../features/auth/components/approval-badge';
+import { UnreadBadge } from '../../features/messages/components/unread-badge';
+import { canMessage } from './can-message';
 import { MobileNav } from './mobile-nav';
 import { mainNavItems } from './nav-items';
 
@@ -48,6 +50,9 @@ export function Header({ user, userLoading }: HeaderProps) {
                   }
                 >
                   {t(item.labelKey)}
+                  {item.unreadBadge && user ? (
+                    <UnreadBadge enabled={canMessage(user)} className="ml-1.5" />
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -14,7 +14,9 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { Logo } from '../../components/logo';
-import { mainNavItems } from './nav-items';
+import { UnreadBadge } from '../../features/messages/components/unread-badge';
+import { canMessage } from './can-message';
+import { mainNavItems, type NavItem } from './nav-items';
 
 /** Phones: the top navigation moves into a side sheet behind a menu button. */
 export function MobileNav({ user }: { user: UserSelf | null }) {
@@ -22,7 +24,9 @@ export function MobileNav({ user }: { user: UserSelf | null }) {
   const [open, setOpen] = useState(false);
   const items = [
     ...mainNavItems.filter((item) => !item.requiresUser || user),
-    ...(user ? [{ to: paths.addItem, labelKey: 'nav.listItem' as const, icon: CirclePlus }] : []),
+    ...(user
+      ? [{ to: paths.addItem, labelKey: 'nav.listItem' as const, icon: CirclePlus } satisfies NavItem]
+      : []),
   ];
 
   return (
@@ -53,6 +57,9 @@ export function MobileNav({ user }: { user: UserSelf | null }) {
                 >
                   <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />
                   {t(item.labelKey)}
+                  {'unreadBadge' in item && item.unreadBadge && user ? (
+                    <UnreadBadge enabled={canMessage(user)} className="ml-auto" />
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -56,7 +56,7 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
   } else if (approved) {
     actions = (
       <Link
-        to={paths.messagesWith(item.userId)}
+        to={paths.messagesWith(item.userId, item.id)}
         className={buttonVariants({ size: 'sm', className: 'w-full' })}
       >
         <MessageCircle aria-hidden="true" />

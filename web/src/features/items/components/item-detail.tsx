@@ -99,7 +99,12 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
               <MessageCircle aria-hidden="true" />
               {t('itemDetail.messageOwner')}
             </Button>
-            <SafetyDialog open={safetyOpen} onOpenChange={setSafetyOpen} ownerId={item.userId} />
+            <SafetyDialog
+              open={safetyOpen}
+              onOpenChange={setSafetyOpen}
+              ownerId={item.userId}
+              itemId={item.id}
+            />
           </>
         )}
       </div>

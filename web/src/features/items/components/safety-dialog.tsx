@@ -26,10 +26,13 @@ export function SafetyDialog({
   open,
   onOpenChange,
   ownerId,
+  itemId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   ownerId: string;
+  /** The chat opens with this item as its context. */
+  itemId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -59,7 +62,7 @@ export function SafetyDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Link to={paths.messagesWith(ownerId)} className={buttonVariants()}>
+          <Link to={paths.messagesWith(ownerId, itemId)} className={buttonVariants()}>
             {t('itemDetail.safety.continue')}
           </Link>
         </DialogFooter>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserPublic } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
-import { REPORTED_USER_HINT_KEY, type ReportedUserHint } from '../../../config/storage-keys';
+import { rememberReportedUser } from '../../../lib/report-hint';
 import { Button } from '../../../components/ui/button';
 
 /** Report User: leaves the reported user's id, name and username for the report form, then opens it. */
@@ -12,12 +12,7 @@ export function ReportUserButton({ user }: { user: UserPublic }) {
   const navigate = useNavigate();
 
   const onClick = () => {
-    const hint: ReportedUserHint = { id: user.id, fullName: user.fullName, username: user.username };
-    try {
-      window.sessionStorage.setItem(REPORTED_USER_HINT_KEY, JSON.stringify(hint));
-    } catch {
-      // Storage can be unavailable (private mode); the report form then starts without the hint.
-    }
+    rememberReportedUser({ id: user.id, fullName: user.fullName, username: user.username });
     void navigate(paths.reportIssue);
   };
 

@@ -1,0 +1,93 @@
+import type { Connection } from 'mongoose';
+import type { AuthMiddleware, UserStateStore } from '@nomadswap/service-kit/auth';
+import type { EventBus } from '@nomadswap/service-kit/events';
+import type { Logger } from '@nomadswap/service-kit/logger';
+import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
+import type { Redis } from '@nomadswap/service-kit/redis';
+import { blockModel, type BlockModel } from './db/block';
+import { chatItemModel, type ChatItemModel } from './db/chat-item';
+import { chatUserModel, type ChatUserModel } from './db/chat-user';
+import { conversationModel, type ConversationModel } from './db/conversation';
+import { exchangeModel, type ExchangeModel } from './db/exchange';
+import { messageModel, type MessageModel } from './db/message';
+import { messagingSettingsModel, type MessagingSettingsModel } from './db/messaging-settings';
+import type { Message } from '@nomadswap/contracts/responses';
+import { createLiveChannel, type LiveChannel } from './realtime/live';
+import { createPresenceStore, type PresenceStore } from './realtime/presence';
+
+/** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
+export type MessageStoredHook = (message: Message) => Promise<unknown>;
+
+/** Everything the messaging use-cases, routes and socket handlers need. */
+export interface MessagingContext {
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+  bus: EventBus;
+  auth: AuthMiddleware;
+  userState: UserStateStore;
+  /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
+  keyPrefix: string;
+  messages: MessageModel;
+  conversations: ConversationModel;
+  users: ChatUserModel;
+  items: ChatItemModel;
+  blocks: BlockModel;
+  exchanges: ExchangeModel;
+  settings: MessagingSettingsModel;
+  /** 60 messages per minute per sender by default (MESSAGES_PER_MINUTE). */
+  sendLimiter: RateLimiter;
+  live: LiveChannel;
+  presence: PresenceStore;
+  onMessageStored: MessageStoredHook[];
+}
+
+export interface CreateMessagingContextOptions {
+  logger: Logger;
+  mongo: Connection;
+  redis: Redis;
+  bus: EventBus;
+  auth: AuthMiddleware;
+  userState: UserStateStore;
+  keyPrefix?: string;
+  messagesPerMinute?: number;
+}
+
+/** Builds the context and waits until the indexes exist (the unique clientId index must exist before a send). */
+export async function createMessagingContext(
+  options: CreateMessagingContextOptions,
+): Promise<MessagingContext> {
+  const keyPrefix = options.keyPrefix ?? '';
+  const { mongo, redis } = options;
+  const ctx: MessagingContext = {
+    logger: options.logger,
+    mongo,
+    redis,
+    bus: options.bus,
+    auth: options.auth,
+    userState: options.userState,
+    keyPrefix,
+    messages: messageModel(mongo),
+    conversations: conversationModel(mongo),
+    users: chatUserModel(mongo),
+    items: chatItemModel(mongo),
+    blocks: blockModel(mongo),
+    exchanges: exchangeModel(mongo),
+    settings: messagingSettingsModel(mongo),
+    sendLimiter: createRateLimiter({
+      redis,
+      keyPrefix: `${keyPrefix}rl:messages`,
+      points: options.messagesPerMinute ?? 60,
+      durationSeconds: 60,
+    }),
+    live: createLiveChannel(),
+    presence: createPresenceStore({ redis, keyPrefix }),
+    onMessageStored: [],
+  };
+  await Promise.all(
+    [ctx.messages, ctx.conversations, ctx.users, ctx.items, ctx.blocks, ctx.exchanges, ctx.settings].map(
+      (model) => (model as { init(): Promise<unknown> }).init(),
+    ),
+  );
+  return ctx;
+}

@@ -1,0 +1,44 @@
+import type { MessagingContext } from '../context';
+import { oid, op } from './ids';
+
+/** True when either user blocked the other: then no message, typing or presence passes between them. */
+export async function isBlockedEitherWay(
+  ctx: Pick<MessagingContext, 'blocks'>,
+  a: string,
+  b: string,
+): Promise<boolean> {
+  const found = await ctx.blocks.exists({
+    $or: [
+      { blockerId: oid(a), blockedId: oid(b) },
+      { blockerId: oid(b), blockedId: oid(a) },
+    ],
+  });
+  return found !== null;
+}
+
+/** The ids among `others` that `userId` blocked or that blocked `userId`. */
+export async function blockedAmong(
+  ctx: Pick<MessagingContext, 'blocks'>,
+  userId: string,
+  others: readonly string[],
+): Promise<{ byMe: Set<string>; either: Set<string> }> {
+  if (others.length === 0) return { byMe: new Set(), either: new Set() };
+  const ids = others.map(oid);
+  const rows = await ctx.blocks
+    .find({
+      $or: [
+        { blockerId: oid(userId), blockedId: op({ $in: ids }) },
+        { blockedId: oid(userId), blockerId: op({ $in: ids }) },
+      ],
+    })
+    .lean();
+  const byMe = new Set<string>();
+  const either = new Set<string>();
+  for (const row of rows) {
+    const mine = row.blockerId.toHexString() === userId;
+    const other = mine ? row.blockedId.toHexString() : row.blockerId.toHexString();
+    either.add(other);
+    if (mine) byMe.add(other);
+  }
+  return { byMe, either };
+}

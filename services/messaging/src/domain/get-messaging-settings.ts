@@ -1,0 +1,36 @@
+import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
+import type { MessagingContext } from '../context';
+import type { MessagingSettingsRecord } from '../db/messaging-settings';
+import { hex, oid, op } from './ids';
+import type { Viewer } from './viewer';
+
+function present(record: MessagingSettingsRecord | null | undefined): MessagingSettings {
+  return {
+    readReceipts: record?.readReceipts ?? DEFAULT_MESSAGING_SETTINGS.readReceipts,
+    emailNotifications: record?.emailNotifications ?? DEFAULT_MESSAGING_SETTINGS.emailNotifications,
+    emailIncludesContent: record?.emailIncludesContent ?? DEFAULT_MESSAGING_SETTINGS.emailIncludesContent,
+  };
+}
+
+/** The caller's messaging settings (the defaults until they change one). */
+export async function getMessagingSettings(
+  ctx: Pick<MessagingContext, 'settings'>,
+  props: { viewer: Viewer },
+): Promise<MessagingSettings> {
+  return present(await ctx.settings.findById(oid(props.viewer.id)).lean<MessagingSettingsRecord>());
+}
+
+/** Settings of several users at once (read receipts of both sides of many conversations). */
+export async function settingsOf(
+  ctx: Pick<MessagingContext, 'settings'>,
+  userIds: Iterable<string>,
+): Promise<Map<string, MessagingSettings>> {
+  const ids = [...new Set(userIds)];
+  const records = await ctx.settings
+    .find({ _id: op({ $in: ids.map(oid) }) })
+    .lean<MessagingSettingsRecord[]>();
+  const byId = new Map(records.map((record) => [hex(record._id), record]));
+  return new Map(ids.map((id) => [id, present(byId.get(id))]));
+}
+
+export { present as presentMessagingSettings };

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { MSG } from '@nomadswap/contracts/messages';
+import type { MessageSendInput } from '@nomadswap/contracts/messaging';
+import type { Message } from '@nomadswap/contracts/responses';
+import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
+import type { UserState } from '@nomadswap/service-kit/auth';
+import type { MessagingContext } from '../context';
+import type { ChatUserRecord } from '../db/chat-user';
+import type { MessageRecord } from '../db/message';
+import { presentChatUser } from './chat-users';
+import { pushUnreadAfterSend } from './count-unread';
+import { isBlockedEitherWay } from './find-block';
+import { hex, isDuplicateKey, oid, op } from './ids';
+import { presentMessage, presentMessages } from './present-messages';
+import type { Viewer } from './viewer';
+
+export interface SendMessageResult {
+  message: Message;
+  /** False when `clientId` named a message already stored: the retry got that one back. */
+  created: boolean;
+}
+
+async function storedByClientId(
+  ctx: MessagingContext,
+  senderId: string,
+  clientId: string,
+): Promise<MessageRecord | null> {
+  return ctx.messages.findOne({ senderId: oid(senderId), clientId }).lean<MessageRecord>();
+}
+
+/** Refuses a receiver who cannot get this sender's messages, with the reason the sender can act on. */
+function assertCanReceive(props: {
+  state: UserState | null;
+  receiver: ChatUserRecord | undefined;
+  blocked: boolean;
+}): void {
+  if (props.receiver?.deleted) {
+    throw new NotFoundError(MSG.receiverDeleted, { code: 'RECEIVER_DELETED' });
+  }
+  if (!props.state) throw new NotFoundError(MSG.receiverNotFound, { code: 'RECEIVER_NOT_FOUND' });
+  if (!props.state.isApproved && props.state.role !== 'admin') {
+    throw new ForbiddenError(MSG.receiverNotApproved, { code: 'RECEIVER_NOT_APPROVED' });
+  }
+  if (props.blocked) throw new ForbiddenError(MSG.blockedConversation, { code: 'BLOCKED' });
+}
+
+/** Both sides' conversation rows point at the newest message (and at the item, when this one names one). */
+async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
+  const set = {
+    lastMessageId: record._id,
+    lastMessageAt: record.createdAt,
+    ...(record.itemId ? { itemId: record.itemId } : {}),
+  };
+  const writes = [
+    { ownerId: record.senderId, otherId: record.receiverId },
+    { ownerId: record.receiverId, otherId: record.senderId },
+  ].map((side) => ({ updateOne: { filter: side, update: { $set: set }, upsert: true } }));
+  // One command for both rows (upserts on the unique owner+other index).
+  try {
+    await ctx.conversations.bulkWrite(writes, { ordered: false });
+  } catch (error) {
+    // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
+    if (!isDuplicateKey(error)) throw error;
+    await ctx.conversations.bulkWrite(writes, { ordered: false });
+  }
+}
+
+/**
+ * Sends a message (REST `POST /api/messages` and socket `message:send` alike): checks the receiver (exists, not
+ * deleted, approved, not the sender, no block either way), applies the per-sender rate limit, stores the message
+ * once per `clientId`, then tells both participants live (`message:new`) and the receiver their unread count.
+ * A retry with a stored `clientId` returns that message without counting against the limit or emitting again.
+ */
+export async function sendMessage(
+  ctx: MessagingContext,
+  props: { sender: Viewer; input: MessageSendInput },
+): Promise<SendMessageResult> {
+  const { sender, input } = props;
+  if (input.receiverId === sender.id) {
+    throw new ValidationError(MSG.cannotMessageSelf, {
+      code: 'CANNOT_MESSAGE_SELF',
+      details: [{ field: 'receiverId', message: MSG.cannotMessageSelf }],
+    });
+  }
+  // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
+  // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
+  // path costs the database three commands.
+  const [state, userRecords, blocked, limit] = await Promise.all([
+    ctx.userState.get(input.receiverId),
+    ctx.users.find({ _id: op({ $in: [oid(sender.id), oid(input.receiverId)] }) }).lean<ChatUserRecord[]>(),
+    isBlockedEitherWay(ctx, sender.id, input.receiverId),
+    ctx.sendLimiter.consume(sender.id).then(
+      () => null,
+      (error: unknown) => error,
+    ),
+  ]);
+  const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
+  try {
+    assertCanReceive({ state, receiver: byId.get(input.receiverId), blocked });
+    if (limit) throw limit;
+  } catch (refusal) {
+    const existing = input.clientId ? await storedByClientId(ctx, sender.id, input.clientId) : null;
+    if (!existing) throw refusal;
+    if (!limit) await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
+    return { message: (await presentMessages(ctx, sender.id, [existing]))[0]!, created: false };
+  }
+
+  const clientId = input.clientId ?? randomUUID();
+  let record: MessageRecord;
+  try {
+    const created = await ctx.messages.create({
+      senderId: oid(sender.id),
+      receiverId: oid(input.receiverId),
+      content: input.content,
+      clientId,
+      itemId: input.itemId ? oid(input.itemId) : null,
+    });
+    record = created.toObject({
+      transform: false,
+      flattenObjectIds: false,
+      virtuals: false,
+    }) as MessageRecord;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    // The same clientId arrived twice at once: the other request stored it.
+    const winner = await storedByClientId(ctx, sender.id, clientId);
+    if (!winner) throw error;
+    await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
+    return { message: (await presentMessages(ctx, sender.id, [winner]))[0]!, created: false };
+  }
+
+  // A new message is unread: read-receipt settings cannot change how it looks, so none are loaded.
+  const users = new Map([sender.id, input.receiverId].map((id) => [id, presentChatUser(id, byId.get(id))]));
+  const message = presentMessage(record, sender.id, users, new Map());
+  ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
+  await Promise.all([touchConversations(ctx, record), pushUnreadAfterSend(ctx, input.receiverId)]);
+  // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
+  for (const hook of ctx.onMessageStored) {
+    hook(message).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, messageId: message.id }, 'message hook failed'),
+    );
+  }
+  return { message, created: true };
+}

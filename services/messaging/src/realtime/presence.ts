@@ -1,0 +1,78 @@
+import type { Redis } from 'ioredis';
+import type { Presence } from '@nomadswap/contracts/messaging-responses';
+
+/**
+ * Who is connected, across replicas: a Redis hash per user of socket id → expiry (ms). Each replica refreshes
+ * its own sockets, so the sockets of a crashed replica stop counting once their expiry passes; `lastseen:{id}`
+ * keeps when the user was last connected.
+ */
+export interface PresenceStore {
+  /** Records a socket; true when the user was offline before (so others should hear "online"). */
+  connected(userId: string, socketId: string): Promise<boolean>;
+  /** Forgets a socket; true when the user has no live socket left (so others should hear "offline"). */
+  disconnected(userId: string, socketId: string): Promise<boolean>;
+  /** Pushes the expiry of these sockets forward (called periodically by the replica holding them). */
+  refresh(sockets: readonly { userId: string; socketId: string }[]): Promise<void>;
+  get(userId: string): Promise<Presence>;
+  isOnline(userId: string): Promise<boolean>;
+}
+
+export function createPresenceStore(options: {
+  redis: Redis;
+  keyPrefix?: string;
+  /** How long a socket counts without a refresh. Default 90 s. */
+  ttlMs?: number;
+}): PresenceStore {
+  const { redis } = options;
+  const prefix = options.keyPrefix ?? '';
+  const ttlMs = options.ttlMs ?? 90_000;
+  const socketsKey = (userId: string) => `${prefix}presence:${userId}`;
+  const lastSeenKey = (userId: string) => `${prefix}lastseen:${userId}`;
+
+  async function liveSockets(userId: string): Promise<number> {
+    const entries = await redis.hgetall(socketsKey(userId));
+    const now = Date.now();
+    const stale = Object.entries(entries)
+      .filter(([, expiry]) => Number(expiry) <= now)
+      .map(([socketId]) => socketId);
+    if (stale.length) await redis.hdel(socketsKey(userId), ...stale);
+    return Object.keys(entries).length - stale.length;
+  }
+
+  return {
+    async connected(userId, socketId) {
+      const before = await liveSockets(userId);
+      await redis
+        .multi()
+        .hset(socketsKey(userId), socketId, String(Date.now() + ttlMs))
+        .pexpire(socketsKey(userId), ttlMs * 2)
+        .set(lastSeenKey(userId), new Date().toISOString())
+        .exec();
+      return before === 0;
+    },
+    async disconnected(userId, socketId) {
+      await redis
+        .multi()
+        .hdel(socketsKey(userId), socketId)
+        .set(lastSeenKey(userId), new Date().toISOString())
+        .exec();
+      return (await liveSockets(userId)) === 0;
+    },
+    async refresh(sockets) {
+      if (sockets.length === 0) return;
+      const expiry = String(Date.now() + ttlMs);
+      const multi = redis.multi();
+      for (const { userId, socketId } of sockets) {
+        multi.hset(socketsKey(userId), socketId, expiry).pexpire(socketsKey(userId), ttlMs * 2);
+      }
+      await multi.exec();
+    },
+    async get(userId) {
+      const [online, lastSeen] = await Promise.all([liveSockets(userId), redis.get(lastSeenKey(userId))]);
+      return { userId, online: online > 0, lastSeen };
+    },
+    async isOnline(userId) {
+      return (await liveSockets(userId)) > 0;
+    },
+  };
+}

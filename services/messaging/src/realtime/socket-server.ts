@@ -1,0 +1,246 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Server, type Socket } from 'socket.io';
+import {
+  ConversationReadSchema,
+  SocketMessageSendSchema,
+  TypingSchema,
+} from '@nomadswap/contracts/messaging';
+import {
+  SOCKET_AUTH_ERRORS,
+  SOCKET_PATH,
+  SOCKET_RECOVERY_MS,
+  TYPING_EXPIRES_MS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@nomadswap/contracts/socket-events';
+import type { ErrorBody } from '@nomadswap/contracts/common';
+import { MSG } from '@nomadswap/contracts/messages';
+import { ForbiddenError, UnauthorizedError, toHttpError } from '@nomadswap/service-kit/errors';
+import type { MessagingContext } from '../context';
+import { countUnread } from '../domain/count-unread';
+import { blockedAmong, isBlockedEitherWay } from '../domain/find-block';
+import { hex, oid } from '../domain/ids';
+import { markConversationRead } from '../domain/mark-conversation-read';
+import { sendMessage } from '../domain/send-message';
+import type { Viewer } from '../domain/viewer';
+import { userRoom, type LiveServer, type SocketData } from './live';
+
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface SocketServerOptions {
+  /** Redis stream of the adapter (config SOCKET_STREAM; tests use their own). */
+  stream: string;
+  /** Connection state recovery window. Default 2 minutes. */
+  recoveryMs?: number;
+  /** Longest blocking read of the adapter; bounds how long close() waits. Default 5 s. */
+  adapterBlockMs?: number;
+  /** How often this replica refreshes the presence of its sockets. Default 30 s. */
+  presenceRefreshMs?: number;
+  /** Shortest gap between two forwarded "is typing" signals of one socket to one user. Default 2 s. */
+  typingThrottleMs?: number;
+}
+
+export interface RunningSocketServer {
+  io: LiveServer;
+  close(): Promise<void>;
+}
+
+/** Most conversation partners told about a presence change (the newest ones). */
+const PRESENCE_FANOUT_LIMIT = 500;
+
+function errorBody(error: unknown): ErrorBody & { code: string } {
+  const known = toHttpError(error);
+  if (known && known.status < 500) return { ...known.toBody(), code: known.code };
+  return { error: 'Internal server error', code: 'INTERNAL' };
+}
+
+/** A `connect_error` whose message the client shows, with the machine code in `data`. */
+function handshakeError(message: string, code: string): Error & { data: { code: string } } {
+  return Object.assign(new Error(message), { data: { code } });
+}
+
+/**
+ * The Socket.IO server of the messaging service, on the same HTTP server as the REST API, path `/socket.io`.
+ * The Redis streams adapter lets any number of replicas deliver to each other's sockets and keeps what a
+ * socket missed for connection state recovery. The handshake takes `auth.token` (the REST token) and refuses
+ * invalid, unapproved and deleted users; every socket joins `user:{id}`.
+ */
+export function attachSocketServer(
+  ctx: MessagingContext,
+  httpServer: HttpServer,
+  options: SocketServerOptions,
+): RunningSocketServer {
+  const io: LiveServer = new Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    Record<string, never>,
+    SocketData
+  >(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    connectionStateRecovery: {
+      maxDisconnectionDuration: options.recoveryMs ?? SOCKET_RECOVERY_MS,
+      // A recovered session was authenticated at its handshake; the user events disconnect it if that changed.
+      skipMiddlewares: true,
+    },
+    adapter: createAdapter(ctx.redis, {
+      streamName: options.stream,
+      channelPrefix: options.stream,
+      sessionKeyPrefix: `${options.stream}:session:`,
+      maxLen: 100_000,
+      blockTimeInMs: options.adapterBlockMs ?? 5_000,
+      onlyPlaintext: true,
+    }),
+  });
+  ctx.live.bind(io);
+  const typingThrottleMs = options.typingThrottleMs ?? 2_000;
+  const log = ctx.logger.child({ component: 'socket.io' });
+
+  io.use(async (socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token === '') {
+      next(handshakeError(SOCKET_AUTH_ERRORS.missingToken, 'UNAUTHORIZED'));
+      return;
+    }
+    try {
+      const user = await ctx.auth.userFromToken(token);
+      if (!user.isApproved && user.role !== 'admin') {
+        next(handshakeError(SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED'));
+        return;
+      }
+      socket.data.userId = user.id;
+      next();
+    } catch (error) {
+      const known = toHttpError(error);
+      if (known && known.status < 500) next(handshakeError(known.message, known.code));
+      else {
+        log.error({ err: error }, 'socket handshake failed');
+        next(handshakeError(MSG.serviceUnavailable, 'SERVICE_UNAVAILABLE'));
+      }
+    }
+  });
+
+  /** The socket's user as of now: approval can change while connected. */
+  async function currentViewer(socket: ChatSocket): Promise<Viewer> {
+    const state = await ctx.userState.get(socket.data.userId);
+    if (!state) {
+      socket.disconnect(true);
+      throw new UnauthorizedError(MSG.invalidToken, { code: 'INVALID_TOKEN' });
+    }
+    if (!state.isApproved && state.role !== 'admin') {
+      throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
+    }
+    return { id: socket.data.userId, role: state.role, isApproved: state.isApproved };
+  }
+
+  /** Tells the user's conversation partners (not across a block) that they came online or went away. */
+  async function broadcastPresence(userId: string): Promise<void> {
+    const rows = await ctx.conversations
+      .find({ ownerId: oid(userId) })
+      .sort({ lastMessageAt: -1 })
+      .limit(PRESENCE_FANOUT_LIMIT)
+      .select({ otherId: 1 })
+      .lean();
+    const partners = rows.map((row) => hex(row.otherId));
+    const { either } = await blockedAmong(ctx, userId, partners);
+    const audience = partners.filter((id) => !either.has(id));
+    if (audience.length === 0) return;
+    ctx.live.emit(audience, 'presence', await ctx.presence.get(userId));
+  }
+
+  io.on('connection', (socket: ChatSocket) => {
+    const userId = socket.data.userId;
+    if (!socket.recovered) void socket.join(userRoom(userId));
+    const typingSent = new Map<string, number>();
+    const typingTimers = new Map<string, NodeJS.Timeout>();
+
+    void (async () => {
+      if (await ctx.presence.connected(userId, socket.id)) await broadcastPresence(userId);
+      socket.emit('unread:count', { count: await countUnread(ctx, userId) });
+    })().catch((error: unknown) => log.warn({ err: error }, 'socket setup failed'));
+
+    socket.on('message:send', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const input = SocketMessageSendSchema.parse(payload);
+        const result = await sendMessage(ctx, { sender: await currentViewer(socket), input });
+        reply(result.message);
+      } catch (error) {
+        reply(errorBody(error));
+      }
+    });
+
+    socket.on('conversation:read', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const input = ConversationReadSchema.parse(payload);
+        reply(
+          await markConversationRead(ctx, { viewer: await currentViewer(socket), otherUserId: input.with }),
+        );
+      } catch (error) {
+        reply(errorBody(error));
+      }
+    });
+
+    const stopTyping = (to: string) => {
+      clearTimeout(typingTimers.get(to));
+      typingTimers.delete(to);
+      typingSent.delete(to);
+      ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
+    };
+
+    socket.on('typing', async (payload) => {
+      const parsed = TypingSchema.safeParse(payload);
+      if (!parsed.success || parsed.data.to === userId) return;
+      const { to, isTyping } = parsed.data;
+      try {
+        if (!isTyping) {
+          if (typingTimers.has(to)) stopTyping(to);
+          return;
+        }
+        // Refreshes the expiry on every signal; forwards at most one "typing" per throttle window.
+        clearTimeout(typingTimers.get(to));
+        typingTimers.set(
+          to,
+          setTimeout(() => stopTyping(to), TYPING_EXPIRES_MS),
+        );
+        const last = typingSent.get(to) ?? 0;
+        if (Date.now() - last < typingThrottleMs) return;
+        typingSent.set(to, Date.now());
+        if (await isBlockedEitherWay(ctx, userId, to)) return;
+        ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
+      } catch (error) {
+        log.warn({ err: error }, 'typing failed');
+      }
+    });
+
+    socket.on('disconnect', () => {
+      for (const timer of typingTimers.values()) clearTimeout(timer);
+      void (async () => {
+        if (await ctx.presence.disconnected(userId, socket.id)) await broadcastPresence(userId);
+      })().catch((error: unknown) => log.warn({ err: error }, 'presence update failed'));
+    });
+  });
+
+  const refresher = setInterval(() => {
+    const sockets = [...io.of('/').sockets.values()].map((socket) => ({
+      userId: socket.data.userId,
+      socketId: socket.id,
+    }));
+    ctx.presence
+      .refresh(sockets)
+      .catch((error: unknown) => log.warn({ err: error }, 'presence refresh failed'));
+  }, options.presenceRefreshMs ?? 30_000);
+  refresher.unref();
+
+  return {
+    io,
+    async close() {
+      clearInterval(refresher);
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+    },
+  };
+}

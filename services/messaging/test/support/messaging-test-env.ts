@@ -1,0 +1,178 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
+import type { ClientToServerEvents, ServerToClientEvents } from '@nomadswap/contracts/socket-events';
+import type { EventBus } from '@nomadswap/service-kit/events';
+import { createTestStores, newId, type TestSession, type TestStores } from '@nomadswap/service-kit/testing';
+import { buildApp } from '../../src/app';
+import { createMessagingContext, type MessagingContext } from '../../src/context';
+import { applyItemSnapshot } from '../../src/domain/apply-item-events';
+import { applyUserSnapshot } from '../../src/domain/apply-user-events';
+import { attachSocketServer, type SocketServerOptions } from '../../src/realtime/socket-server';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface TestUser extends TestSession {
+  fullName: string;
+  username: string;
+  /** `<username>@example.test`, as auth's user events carry it. */
+  email: string;
+}
+
+export interface RunningInstance {
+  ctx: MessagingContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface MessagingTestEnv {
+  stores: TestStores;
+  ctx: MessagingContext;
+  app: Express;
+  bus: EventBus;
+  /** A signed-in user that auth has announced (user state in Redis + the chat projection). */
+  user(options?: { isApproved?: boolean; role?: 'user' | 'admin'; fullName?: string }): Promise<TestUser>;
+  /** An item known to messaging through its projection. */
+  item(options: { ownerId: string; title?: string }): Promise<string>;
+  /** Every event on this test's stream so far, oldest first. */
+  events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
+  /**
+   * A messaging replica listening on a loopback port (its own context, HTTP server and Socket.IO server) on
+   * this test's database, Redis stream and key prefix: two of them behave like two processes.
+   */
+  startInstance(options?: Partial<SocketServerOptions>): Promise<RunningInstance>;
+  /** A socket.io-client connected (or refused) to `url` with `token`. */
+  connectClient(url: string, token: string | undefined): ClientSocket;
+  close(): Promise<void>;
+}
+
+export async function createMessagingTestEnv(
+  options: { messagesPerMinute?: number } = {},
+): Promise<MessagingTestEnv> {
+  const stores = await createTestStores({ service: 'messaging' });
+  const bus = stores.createBus('messaging', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const contextOptions = {
+    logger: stores.logger,
+    mongo: stores.mongo,
+    redis: stores.redis,
+    bus,
+    auth: stores.auth,
+    userState: stores.userState,
+    keyPrefix: stores.keyPrefix,
+    messagesPerMinute: options.messagesPerMinute,
+  };
+  const ctx = await createMessagingContext(contextOptions);
+  const instances: RunningInstance[] = [];
+  const clients: ClientSocket[] = [];
+  let version = 0;
+
+  return {
+    stores,
+    ctx,
+    app: buildApp(ctx),
+    bus,
+    async user(userOptions = {}) {
+      const session = await stores.signIn({
+        isApproved: userOptions.isApproved ?? true,
+        role: userOptions.role ?? 'user',
+      });
+      const username = `user${session.id.slice(-6)}`;
+      const fullName = userOptions.fullName ?? `User ${session.id.slice(-6)}`;
+      await applyUserSnapshot(ctx, {
+        id: session.id,
+        username,
+        fullName,
+        avatar: null,
+        location: 'Lisbon',
+        rating: 0,
+        reviewCount: 0,
+        isApproved: session.isApproved,
+        role: session.role,
+        email: `${username}@example.test`,
+        version: ++version,
+      });
+      return { ...session, fullName, username, email: `${username}@example.test` };
+    },
+    async item({ ownerId, title = 'Tent' }) {
+      const id = newId();
+      await applyItemSnapshot(ctx, { id, userId: ownerId, title, image: null, isSwapped: false, version: 1 });
+      return id;
+    },
+    async events<T extends EventType>(type?: T) {
+      const entries = (await stores.redis.xrange(stores.stream, '-', '+')) as [string, string[]][];
+      return entries
+        .map(([, fields]) => JSON.parse(fields[fields.indexOf('envelope') + 1]!) as EventEnvelope<T>)
+        .filter((envelope) => !type || envelope.type === type);
+    },
+    async startInstance(socketOptions = {}) {
+      const instanceCtx = await createMessagingContext(contextOptions);
+      const server = createServer(buildApp(instanceCtx));
+      const sockets = attachSocketServer(instanceCtx, server, {
+        stream: `${stores.keyPrefix}socket.io`,
+        adapterBlockMs: 200,
+        ...socketOptions,
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      const instance: RunningInstance = {
+        ctx: instanceCtx,
+        url: `http://127.0.0.1:${port}`,
+        async close() {
+          await sockets.close();
+          server.closeAllConnections();
+          await new Promise((resolve) => server.close(resolve));
+        },
+      };
+      instances.push(instance);
+      // The adapter starts reading its stream asynchronously; give it a moment so nothing published is missed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return instance;
+    },
+    connectClient(url, token) {
+      const socket: ClientSocket = connect(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: token === undefined ? {} : { token },
+        reconnectionDelay: 100,
+        reconnectionDelayMax: 200,
+        forceNew: true,
+      });
+      clients.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const client of clients) client.disconnect();
+      for (const instance of instances) await instance.close().catch(() => undefined);
+      await stores.close();
+    },
+  };
+}
+
+/** Resolves with the next `event` the socket receives (rejects after `timeoutMs`). */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  timeoutMs = 5_000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const listener = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    };
+    (socket as unknown as { once(e: string, l: (p: unknown) => void): void }).once(
+      event,
+      listener as (p: unknown) => void,
+    );
+  });
+}
+
+/** Resolves once the socket is connected; rejects with the `connect_error`. */
+export function connected(socket: ClientSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+}

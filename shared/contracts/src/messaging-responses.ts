@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ChatUserSchema, ExchangeSchema, MessageSchema } from './responses';
+
+/** The item a conversation is about, from the messaging service's projection of item events. */
+export const ChatItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  ownerId: z.string(),
+  isSwapped: z.boolean(),
+  deleted: z.boolean(),
+});
+export type ChatItem = z.infer<typeof ChatItemSchema>;
+
+/**
+ * Coarse presence ("Active now", "Active 12 min ago"). Only people who share a conversation see it, and never
+ * across a block: then it is null.
+ */
+export const PresenceSchema = z.object({
+  userId: z.string(),
+  online: z.boolean(),
+  /** When the user was last connected (ISO); null if never seen. */
+  lastSeen: z.string().nullable(),
+});
+export type Presence = z.infer<typeof PresenceSchema>;
+
+/**
+ * One row of GET /api/conversations: one per other participant, newest first, paged with `?before=&limit=`
+ * and `X-Next-Cursor`. `blocked` is true when the caller blocked `otherUser` (a user is never told that
+ * they were blocked).
+ */
+export const ConversationSchema = z.object({
+  otherUser: ChatUserSchema,
+  lastMessage: MessageSchema,
+  unreadCount: z.number().int(),
+  item: ChatItemSchema.nullable(),
+  blocked: z.boolean(),
+  presence: PresenceSchema.nullable(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+/** POST /api/conversations/{userId}/read → how many messages were marked read, and the caller's new total. */
+export const ConversationReadResponseSchema = z.object({
+  updated: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export type ConversationReadResponse = z.infer<typeof ConversationReadResponseSchema>;
+
+/** GET /api/messages/unread-count (extra endpoint; the live value comes from socket `unread:count`). */
+export const UnreadCountSchema = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+/** One row of GET /api/blocks (users the caller blocked), and the answer of POST /api/blocks/{userId}. */
+export const BlockSchema = z.object({
+  userId: z.string(),
+  user: ChatUserSchema,
+  createdAt: z.string(),
+});
+export type Block = z.infer<typeof BlockSchema>;
+
+/** GET /api/exchanges rows: the exchange with both parties' summaries. */
+export const ExchangeViewSchema = ExchangeSchema.extend({
+  requester: ChatUserSchema.nullable(),
+  owner: ChatUserSchema.nullable(),
+});
+export type ExchangeView = z.infer<typeof ExchangeViewSchema>;

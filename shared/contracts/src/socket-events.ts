@@ -1,0 +1,92 @@
+import type { ErrorBody } from './common';
+import type { Exchange, Message } from './responses';
+import type { Presence } from './messaging-responses';
+import type { ConversationReadInput, SocketMessageSendInput, TypingInput } from './messaging';
+
+/** Socket.IO lives in the messaging service; the gateway proxies this path (WebSocket). */
+export const SOCKET_PATH = '/socket.io';
+
+/** Events the server emits (each socket is in room `user:{id}`). */
+export const SERVER_EVENTS = {
+  /** A stored message, to both participants, after it is persisted (REST and socket sends alike). */
+  messageNew: 'message:new',
+  /** The other side read the conversation up to `upTo` (only when both have read receipts on). */
+  messageRead: 'message:read',
+  typing: 'typing',
+  presence: 'presence',
+  unreadCount: 'unread:count',
+  exchangeCompleted: 'exchange:completed',
+} as const;
+
+/** Events the client emits. */
+export const CLIENT_EVENTS = {
+  /** With an acknowledgement: the stored message or `{error, code}`. */
+  messageSend: 'message:send',
+  /** Throttled by the server; an indicator expires after {@link TYPING_EXPIRES_MS} without a refresh. */
+  typing: 'typing',
+  conversationRead: 'conversation:read',
+} as const;
+
+/** A typing indicator the client has not refreshed for this long is gone. */
+export const TYPING_EXPIRES_MS = 5_000;
+/** Connection state recovery window: a shorter drop replays what was missed (`socket.recovered`). */
+export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
+
+/** Texts of `connect_error` (err.message) when the handshake is refused. */
+export const SOCKET_AUTH_ERRORS = {
+  missingToken: 'Authentication Required',
+  invalidToken: 'Invalid or expired token',
+  notApproved: 'Approval Required',
+} as const;
+
+export interface MessageReadPayload {
+  /** Who read. */
+  by: string;
+  /** The conversation, seen from the receiver of this event: the other participant's id. */
+  conversationWith: string;
+  /** Id of the newest message marked read. */
+  upTo: string;
+  readAt: string;
+}
+export interface TypingPayload {
+  from: string;
+  isTyping: boolean;
+}
+export type PresencePayload = Presence;
+export interface UnreadCountPayload {
+  count: number;
+}
+export interface ExchangeCompletedPayload {
+  exchange: Exchange;
+  /** Who completed it. */
+  by: string;
+}
+
+/** The acknowledgement of `message:send`: the stored message, or the same error body as the REST call. */
+export type MessageSendAck = Message | (ErrorBody & { code: string });
+/** The acknowledgement of `conversation:read`. */
+export type ConversationReadAck = { updated: number; unreadCount: number } | (ErrorBody & { code: string });
+
+/** For `io<ClientToServerEvents, ServerToClientEvents>` on the server and `Socket<ServerToClientEvents, ClientToServerEvents>` in the web app. */
+export interface ServerToClientEvents {
+  'message:new': (message: Message) => void;
+  'message:read': (payload: MessageReadPayload) => void;
+  typing: (payload: TypingPayload) => void;
+  presence: (payload: PresencePayload) => void;
+  'unread:count': (payload: UnreadCountPayload) => void;
+  'exchange:completed': (payload: ExchangeCompletedPayload) => void;
+}
+
+export interface ClientToServerEvents {
+  'message:send': (payload: SocketMessageSendInput, ack: (response: MessageSendAck) => void) => void;
+  typing: (payload: TypingInput) => void;
+  'conversation:read': (
+    payload: ConversationReadInput,
+    ack?: (response: ConversationReadAck) => void,
+  ) => void;
+}
+
+/** True when a `message:send` ack is an error. */
+export function isAckError(ack: MessageSendAck | ConversationReadAck): ack is ErrorBody & { code: string } {
+  return typeof (ack as { error?: unknown }).error === 'string';
+}

@@ -1,0 +1,35 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging';
+import type { Conversation } from '@nomadswap/contracts/messaging-responses';
+import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { messagesKeys } from './query-keys';
+
+export interface ConversationPage {
+  conversations: Conversation[];
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/conversations: one row per other participant (latest message, unread count, item, presence),
+ * newest first, one page at a time. The list never downloads the messages themselves.
+ */
+export async function getConversations(before?: string): Promise<ConversationPage> {
+  const { data, headers } = await apiRequestWithHeaders<Conversation[]>(
+    'GET',
+    withQuery('/api/conversations', { before }),
+  );
+  return { conversations: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
+}
+
+export function conversationsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: messagesKeys.conversations,
+    queryFn: ({ pageParam }) => getConversations(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useConversations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...conversationsQueryOptions(), enabled });
+}

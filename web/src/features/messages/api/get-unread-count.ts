@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UnreadCount } from '@nomadswap/contracts/messaging-responses';
+import { apiGet } from '../../../lib/api-client';
+import { messagesKeys } from './query-keys';
+
+/** GET /api/messages/unread-count: the first value; socket `unread:count` keeps it current afterwards. */
+export function getUnreadCount(): Promise<UnreadCount> {
+  return apiGet<UnreadCount>('/api/messages/unread-count');
+}
+
+export function unreadCountQueryOptions() {
+  return queryOptions({ queryKey: messagesKeys.unreadCount, queryFn: getUnreadCount });
+}
+
+export function useUnreadCount({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...unreadCountQueryOptions(), enabled });
+}

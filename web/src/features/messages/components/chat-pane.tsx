@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, Package } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@nomadswap/contracts/messaging-responses';
+import type { ChatUser } from '@nomadswap/contracts/responses';
+import { paths } from '../../../config/paths';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { buttonVariants } from '../../../components/ui/button';
+import { useBlocks } from '../api/get-blocks';
+import { useThread } from '../api/get-messages';
+import { useMarkConversationRead } from '../api/mark-conversation-read';
+import { useIsTyping, useLivePresence, useTypingSignal } from '../hooks/use-live-state';
+import { useOutbox } from '../hooks/use-outbox';
+import { ChatActions } from './chat-actions';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { PresenceDot, PresenceText } from './presence-text';
+
+/** The item a chat is about, shown in its header (from `?item=` or the conversation). */
+export interface ChatItemContext {
+  id: string;
+  title: string;
+  image: string | null;
+  isSwapped: boolean;
+}
+
+interface ChatPaneProps {
+  viewerId: string;
+  other: ChatUser;
+  conversation?: Conversation;
+  item?: ChatItemContext | null;
+  /** The item named by `?item=`: sent along with messages and with Complete Swap. */
+  itemIdForSend?: string;
+}
+
+/** One conversation: header (who, presence, item, actions), the messages, and the composer. */
+export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }: ChatPaneProps) {
+  const { t } = useTranslation();
+  const live = useLivePresence(other.id);
+  const presence = live ?? conversation?.presence ?? null;
+  const blocks = useBlocks();
+  const blocked = blocks.data?.some((block) => block.userId === other.id) ?? conversation?.blocked ?? false;
+  const typing = useIsTyping(other.id);
+  const { pending, send, retry } = useOutbox(viewerId, other.id);
+  const typingSignal = useTypingSignal(other.id);
+  useMarkReadWhileOpen(viewerId, other.id);
+
+  return (
+    <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
+      <header className="grid gap-2 border-b bg-card p-3">
+        <div className="flex items-center gap-3">
+          <Link
+            to={paths.messages}
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-ml-1 md:hidden' })}
+            aria-label={t('messages.back')}
+          >
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
+          <span className="relative shrink-0">
+            <Avatar src={other.avatar} name={other.fullName} className="size-10" />
+            <PresenceDot online={presence?.online ?? false} />
+          </span>
+          <div className="min-w-0">
+            <h2 id="chat-title" className="truncate font-semibold leading-tight">
+              {other.deleted ? (
+                other.fullName
+              ) : (
+                <Link
+                  to={paths.user(other.id)}
+                  className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {other.fullName}
+                </Link>
+              )}
+            </h2>
+            <PresenceText presence={blocked ? null : presence} className="text-xs text-muted-foreground" />
+          </div>
+        </div>
+        {item ? <ItemContext item={item} /> : null}
+        {other.deleted ? null : (
+          <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
+        )}
+      </header>
+
+      <MessageList
+        viewerId={viewerId}
+        otherUserId={other.id}
+        otherName={other.fullName}
+        pending={pending}
+        onRetry={retry}
+        typing={typing && !blocked}
+      />
+
+      {other.deleted ? (
+        <p className="border-t bg-muted p-3 text-center text-sm text-muted-foreground">
+          {t('msg.receiverDeleted')}
+        </p>
+      ) : blocked ? (
+        <BlockedNotice other={other} />
+      ) : (
+        <Composer
+          onSend={(content) => send(content, itemIdForSend)}
+          onTyping={typingSignal.typed}
+          onStopTyping={typingSignal.stop}
+        />
+      )}
+    </section>
+  );
+}
+
+function ItemContext({ item }: { item: ChatItemContext }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.item(item.id)}
+      className="flex items-center gap-3 rounded-lg border bg-muted/50 p-2 text-sm hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {item.image ? (
+        <img src={item.image} alt="" className="size-10 shrink-0 rounded-md object-cover" />
+      ) : (
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-secondary">
+          <Package className="size-5 text-secondary-foreground" aria-hidden="true" />
+        </span>
+      )}
+      <span className="flex min-w-0 flex-col">
+        <span className="text-xs text-muted-foreground">{t('messages.aboutItem')}</span>
+        <span className="truncate font-medium">{item.title}</span>
+      </span>
+      {item.isSwapped ? (
+        <Badge variant="secondary" className="ml-auto shrink-0">
+          {t('messages.itemSwapped')}
+        </Badge>
+      ) : null}
+    </Link>
+  );
+}
+
+/** Sending is off while the viewer blocks the other user; Unblock is in the header's actions. */
+function BlockedNotice({ other }: { other: ChatUser }) {
+  const { t } = useTranslation();
+  return (
+    <p className="border-t bg-muted p-3 text-center text-sm text-muted-foreground">
+      {t('messages.youBlocked', { name: other.fullName })}
+    </p>
+  );
+}
+
+/**
+ * While a conversation is open and the tab visible, what the other side sent is marked read: once per
+ * newest unread message, so a failed call is not repeated in a loop (the next message tries again).
+ */
+function useMarkReadWhileOpen(viewerId: string, otherUserId: string) {
+  const thread = useThread(otherUserId);
+  const { mutate } = useMarkConversationRead(viewerId);
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  const lastMarked = useRef<string | null>(null);
+  const newestUnread = thread.data?.pages
+    .flatMap((page) => page.messages)
+    .find((m) => m.receiverId === viewerId && !m.isRead)?.id;
+
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+
+  useEffect(() => {
+    if (!newestUnread || !visible || lastMarked.current === newestUnread) return;
+    lastMarked.current = newestUnread;
+    mutate(otherUserId);
+  }, [newestUnread, visible, mutate, otherUserId]);
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { SendHorizontal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH } from '@nomadswap/contracts/messaging';
+import { Button } from '../../../components/ui/button';
+import { Textarea } from '../../../components/ui/textarea';
+
+interface ComposerProps {
+  onSend: (content: string) => void;
+  onTyping: () => void;
+  onStopTyping: () => void;
+}
+
+/** Enter sends, Shift+Enter starts a new line; blank text is never sent and the text is trimmed. */
+export function Composer({ onSend, onTyping, onStopTyping }: ComposerProps) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const content = value.trim();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!content) return;
+    onSend(content);
+    onStopTyping();
+    setValue('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // While an input method composes a character, Enter confirms the character, not the message.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2 border-t bg-card p-2 sm:p-3">
+      <Textarea
+        aria-label={t('messages.inputLabel')}
+        placeholder={t('messages.placeholder')}
+        value={value}
+        maxLength={MESSAGE_MAX_LENGTH}
+        rows={1}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (event.target.value.trim()) onTyping();
+          else onStopTyping();
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={onStopTyping}
+        enterKeyHint="send"
+        className="max-h-40 min-h-11 resize-none [field-sizing:content]"
+      />
+      <Button
+        type="submit"
+        size="icon"
+        className="size-11 shrink-0"
+        disabled={!content}
+        aria-label={t('messages.send')}
+      >
+        <SendHorizontal aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,258 @@
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { AlertCircle, Clock, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@nomadswap/contracts/responses';
+import { cn } from '../../../lib/utils';
+import { SectionError } from '../../../components/section-states';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useThread } from '../api/get-messages';
+import type { OutboxEntry } from '../hooks/use-outbox';
+import { clockTime, dayLabel, isSameDay } from '../utils/time';
+import { LinkifiedText } from './linkified-text';
+
+/** Closer than this to the top starts loading older messages; closer than this to the end keeps following. */
+const EDGE_PX = 80;
+
+interface Bubble {
+  key: string;
+  content: string;
+  createdAt: string;
+  mine: boolean;
+  status: 'stored' | 'sending' | 'failed';
+  isRead: boolean;
+  clientId: string | null;
+}
+
+function toBubble(message: Message, viewerId: string): Bubble {
+  return {
+    key: message.id,
+    content: message.content,
+    createdAt: message.createdAt,
+    mine: message.senderId === viewerId,
+    status: 'stored',
+    isRead: message.isRead,
+    clientId: message.clientId,
+  };
+}
+
+interface MessageListProps {
+  viewerId: string;
+  otherUserId: string;
+  otherName: string;
+  pending: OutboxEntry[];
+  onRetry: (clientId: string) => void;
+  typing: boolean;
+}
+
+/**
+ * The chat's messages, oldest at the top: day separators, "Seen" under the last message the other side
+ * read, pending sends at the end, and older pages as the reader scrolls up (or presses the button).
+ */
+export function MessageList({
+  viewerId,
+  otherUserId,
+  otherName,
+  pending,
+  onRetry,
+  typing,
+}: MessageListProps) {
+  const { t } = useTranslation();
+  const query = useThread(otherUserId);
+  const scroller = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  const stored = query.data?.pages.flatMap((page) => page.messages) ?? [];
+  const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
+  const bubbles: Bubble[] = [
+    ...stored
+      .slice()
+      .reverse()
+      .map((m) => toBubble(m, viewerId)),
+    ...pending
+      .filter((entry) => !storedClientIds.has(entry.clientId))
+      .map<Bubble>((entry) => ({
+        key: entry.clientId,
+        content: entry.content,
+        createdAt: entry.createdAt,
+        mine: true,
+        status: entry.status,
+        isRead: false,
+        clientId: entry.clientId,
+      })),
+  ];
+  const lastSeenKey = [...bubbles].reverse().find((b) => b.mine && b.status === 'stored' && b.isRead)?.key;
+  const newestKey = bubbles.at(-1)?.key;
+  const newestMine = bubbles.at(-1)?.mine ?? false;
+  const oldestKey = bubbles[0]?.key;
+
+  const loadOlder = () => {
+    if (!query.hasNextPage || query.isFetchingNextPage) return;
+    heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
+    void query.fetchNextPage();
+  };
+
+  // Older messages went in above: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element || heightBeforeOlder.current === null) return;
+    element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+    heightBeforeOlder.current = null;
+  }, [oldestKey]);
+
+  // A new message (or the typing line) at the end: follow it when the reader is at the end or it is theirs.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (nearBottom.current || newestMine) element.scrollTop = element.scrollHeight;
+  }, [newestKey, newestMine, typing]);
+
+  // A newly opened conversation starts at its newest message.
+  useLayoutEffect(() => {
+    nearBottom.current = true;
+  }, [otherUserId]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < EDGE_PX;
+    if (element.scrollTop < EDGE_PX) loadOlder();
+  };
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <div className="grid gap-3" aria-busy="true">
+        <span className="sr-only">{t('common.loading')}</span>
+        <Skeleton className="h-10 w-2/3 rounded-2xl" />
+        <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+        <Skeleton className="h-16 w-3/5 rounded-2xl" />
+        <Skeleton className="ml-auto h-10 w-2/5 rounded-2xl" />
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <SectionError
+        title={t('messages.threadError')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (bubbles.length === 0) {
+    body = (
+      <p className="m-auto py-10 text-center text-sm text-muted-foreground">{t('messages.noMessagesYet')}</p>
+    );
+  } else {
+    body = (
+      <ol className="grid gap-1.5">
+        {bubbles.map((bubble, index) => {
+          const previous = bubbles[index - 1];
+          const newDay = !previous || !isSameDay(new Date(previous.createdAt), new Date(bubble.createdAt));
+          return (
+            <Fragment key={bubble.key}>
+              {newDay ? <DaySeparator iso={bubble.createdAt} /> : null}
+              <MessageBubble bubble={bubble} onRetry={onRetry} />
+              {bubble.key === lastSeenKey ? (
+                <li className="-mt-1 pr-1 text-right text-xs text-muted-foreground">{t('messages.seen')}</li>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </ol>
+    );
+  }
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      role="log"
+      aria-label={t('messages.chatWith', { name: otherName })}
+      // A scrollable region must be focusable so keyboard users can scroll the history (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:px-4"
+    >
+      {query.hasNextPage ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mx-auto mb-2"
+          onClick={loadOlder}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? t('common.loading') : t('messages.loadOlder')}
+        </Button>
+      ) : null}
+      {body}
+      {typing ? (
+        <p className="mt-2 text-sm italic text-muted-foreground" aria-live="polite">
+          {t('messages.typing', { name: otherName })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DaySeparator({ iso }: { iso: string }) {
+  const { t, i18n } = useTranslation();
+  const label = dayLabel(iso, i18n.language);
+  const text =
+    label.kind === 'today'
+      ? t('messages.today')
+      : label.kind === 'yesterday'
+        ? t('messages.yesterday')
+        : label.text;
+  return (
+    <li className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground" role="separator">
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      {text}
+      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    </li>
+  );
+}
+
+function MessageBubble({ bubble, onRetry }: { bubble: Bubble; onRetry: (clientId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={cn('flex flex-col', bubble.mine ? 'items-end' : 'items-start')}>
+      <div
+        className={cn(
+          'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug shadow-xs sm:max-w-[75%]',
+          bubble.mine
+            ? 'rounded-br-md bg-primary text-primary-foreground'
+            : 'rounded-bl-md border bg-card text-card-foreground',
+          bubble.status === 'sending' && 'opacity-70',
+          bubble.status === 'failed' && 'border border-destructive bg-red-50 text-foreground',
+        )}
+      >
+        <LinkifiedText content={bubble.content} />
+      </div>
+      <span className="mt-0.5 flex items-center gap-1.5 px-1 text-[0.6875rem] text-muted-foreground">
+        {bubble.status === 'sending' ? (
+          <>
+            <Clock className="size-3" aria-hidden="true" />
+            {t('messages.sending')}
+          </>
+        ) : bubble.status === 'failed' ? (
+          <>
+            <AlertCircle className="size-3 text-destructive" aria-hidden="true" />
+            <span className="text-destructive">{t('messages.failed')}</span>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0 text-[0.6875rem]"
+              onClick={() => bubble.clientId && onRetry(bubble.clientId)}
+            >
+              <RotateCw aria-hidden="true" />
+              {t('messages.retry')}
+            </Button>
+          </>
+        ) : (
+          <time dateTime={bubble.createdAt}>{clockTime(bubble.createdAt, i18n.language)}</time>
+        )}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
+import { queryKeys } from '../../../lib/query-keys';
+import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
+import { messagesKeys } from '../api/query-keys';
+import { closeMessagingSocket, openMessagingSocket } from '../api/socket';
+import { clearOutbox, settleOutbox } from './use-outbox';
+import { clearLiveState, setPresence, setTyping } from './use-live-state';
+
+/**
+ * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
+ * updates: new messages, read receipts, typing, presence and the unread total. When a reconnect could
+ * not be recovered (the drop outlived the server's recovery window) the lists are fetched again, so no
+ * message is lost; updates are keyed by id and clientId, so none is shown twice.
+ */
+export function useMessagingLive(viewerId: string): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const socket = openMessagingSocket();
+    let connectedBefore = false;
+
+    socket.on('connect', () => {
+      if (connectedBefore && !socket.recovered) {
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.threads });
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
+      }
+      connectedBefore = true;
+    });
+    socket.on(SERVER_EVENTS.messageNew, (message) => {
+      applyMessage(queryClient, message, viewerId);
+      if (message.senderId === viewerId) settleOutbox(message.clientId);
+      else setTyping(message.senderId, false);
+    });
+    socket.on(SERVER_EVENTS.messageRead, (payload) => applyReadReceipt(queryClient, viewerId, payload));
+    socket.on(SERVER_EVENTS.typing, ({ from, isTyping }) => setTyping(from, isTyping));
+    socket.on(SERVER_EVENTS.presence, (presence) => {
+      setPresence(presence);
+      applyPresence(queryClient, presence);
+    });
+    socket.on(SERVER_EVENTS.unreadCount, ({ count }) =>
+      queryClient.setQueryData(messagesKeys.unreadCount, { count }),
+    );
+    socket.on(SERVER_EVENTS.exchangeCompleted, () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges });
+    });
+
+    return () => {
+      closeMessagingSocket();
+      clearLiveState();
+      clearOutbox();
+    };
+  }, [queryClient, viewerId]);
+}
