@@ -70,6 +70,8 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     reviewCount: user.reviewCount ?? 0,
     isApproved: user.isApproved ?? false,
     role: user.role,
+    // For services that mail the user (messaging's offline nudge, moderation's report acknowledgements).
+    email: user.email,
     version: user.version ?? 1,
   };
 }

@@ -148,3 +148,55 @@ describe('user events', () => {
     expect(await env.ctx.owners.findById(doomed.id).lean()).toMatchObject({ deleted: true, fullName: '' });
   });
 });
+
+describe('exchange events', () => {
+  function completed(overrides: { requesterId: string; ownerId: string; itemId: string | null }) {
+    return {
+      id: new mongoose.Types.ObjectId().toHexString(),
+      completedAt: new Date().toISOString(),
+      ...overrides,
+    };
+  }
+
+  it("when a completed exchange names a party's item, the item is marked swapped once, even when redelivered", async () => {
+    const messaging = env.stores.createBus('messaging');
+    const ownerId = new mongoose.Types.ObjectId().toHexString();
+    const requesterId = new mongoose.Types.ObjectId().toHexString();
+    const item = await buildItem(env, { userId: ownerId });
+    const event = completed({ requesterId, ownerId, itemId: item._id.toHexString() });
+    await messaging.publish('exchange.completed', event);
+    await eventually(async () => (await env.ctx.items.findById(item._id).lean())?.isSwapped === true);
+    const version = (await env.ctx.items.findById(item._id).lean())?.version;
+    await messaging.publish('exchange.completed', event);
+    // A marker event processed after the redelivery proves the redelivery was consumed and changed nothing.
+    const marker = await buildItem(env, { userId: requesterId });
+    await messaging.publish(
+      'exchange.completed',
+      completed({ requesterId, ownerId, itemId: marker._id.toHexString() }),
+    );
+    await eventually(async () => (await env.ctx.items.findById(marker._id).lean())?.isSwapped === true);
+    expect((await env.ctx.items.findById(item._id).lean())?.version).toBe(version);
+    const updates = (await env.events('item.updated')).filter((e) => e.data.id === item._id.toHexString());
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.data.isSwapped).toBe(true);
+  });
+
+  it("when a completed exchange names a stranger's item, nothing changes", async () => {
+    const messaging = env.stores.createBus('messaging');
+    const stranger = new mongoose.Types.ObjectId().toHexString();
+    const a = new mongoose.Types.ObjectId().toHexString();
+    const b = new mongoose.Types.ObjectId().toHexString();
+    const item = await buildItem(env, { userId: stranger });
+    await messaging.publish(
+      'exchange.completed',
+      completed({ requesterId: a, ownerId: b, itemId: item._id.toHexString() }),
+    );
+    const marker = await buildItem(env, { userId: a });
+    await messaging.publish(
+      'exchange.completed',
+      completed({ requesterId: a, ownerId: b, itemId: marker._id.toHexString() }),
+    );
+    await eventually(async () => (await env.ctx.items.findById(marker._id).lean())?.isSwapped === true);
+    expect((await env.ctx.items.findById(item._id).lean())?.isSwapped).toBe(false);
+  });
+});

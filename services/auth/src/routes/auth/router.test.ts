@@ -60,7 +60,13 @@ describe('POST /api/auth/register', () => {
     expect(await env.ctx.userState.get(body.user.id)).toEqual({ role: 'user', isApproved: false });
 
     const registered = (await env.events('user.registered')).find((e) => e.data.id === body.user.id);
-    expect(registered?.data).toMatchObject({ username: input.username, isApproved: false, version: 1 });
+    // The address travels on the bus for the services that mail the user (messaging's nudge, moderation).
+    expect(registered?.data).toMatchObject({
+      username: input.username,
+      email: input.email.toLowerCase(),
+      isApproved: false,
+      version: 1,
+    });
 
     const me = await request(env.app).get('/api/auth/me').set('Authorization', `Bearer ${body.token}`);
     expect(me.status).toBe(200);
