@@ -15,6 +15,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import mongoose from 'mongoose';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -28,10 +29,20 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CLIENTS = Number(process.env.CLIENTS ?? process.env.BENCH_CLIENTS ?? 500);
 const RATE = Number(process.env.RATE ?? process.env.BENCH_RATE ?? 100);
 const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
+/**
+ * Unmeasured load on every system first (WARMUP_SECONDS each, no drops). Without it the first messaging block measures a cold
+ * start — JIT, the driver's pools, the replicas still answering 1,000 fresh connections — and queues for
+ * seconds; WARMUP_SECONDS=0 shows that.
+ */
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
 const DIRECT = process.env.DIRECT === '1';
 /** PROFILE=dir writes V8 CPU profiles of the gateway and the replicas there (open them in Chrome DevTools). */
 const PROFILE = process.env.PROFILE;
 const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+/** DUMP=file writes every live delivery as `system,sentAtMs,latencyMs` lines (when the slow ones happen). */
+const DUMP = process.env.DUMP;
+const dumpLines: string[] = [];
+const benchStart = performance.now();
 /** The service's own limit (60 a minute per sender) unless the load would meet it by chance. */
 const SERVICE_LIMIT_PER_MINUTE = 60;
 const DROP_SHARE = 0.1;
@@ -115,6 +126,7 @@ async function connectAll(
 }
 
 interface Tally {
+  name: string;
   sentAt: Map<string, number>;
   receivedBy: Map<string, number>;
   latencies: number[];
@@ -141,7 +153,9 @@ function listen(clients: BenchClient[], tally: Tally): void {
       }
       const started = tally.sentAt.get(message.clientId);
       if (started === undefined) return;
-      (connectedAt > started ? tally.replayed : tally.latencies).push(performance.now() - started);
+      const latency = performance.now() - started;
+      (connectedAt > started ? tally.replayed : tally.latencies).push(latency);
+      if (DUMP) dumpLines.push(`${tally.name},${(started - benchStart).toFixed(1)},${latency.toFixed(2)}`);
     });
     socket.on('connect', () => {
       connectedAt = performance.now();
@@ -157,9 +171,13 @@ const pick = (clients: BenchClient[]) => clients[Math.floor(Math.random() * clie
  * turns every BLOCK_SECONDS; in each system 10 % of the clients have their transport dropped once, spread over
  * its blocks.
  */
-async function run(systems: BenchClient[][]): Promise<RunResult[]> {
-  const tallies = systems.map((clients) => {
+async function run(
+  systems: BenchClient[][],
+  options: { seconds: number; drops: boolean },
+): Promise<RunResult[]> {
+  const tallies = systems.map((clients, index) => {
     const tally: Tally = {
+      name: String(index),
       sentAt: new Map(),
       receivedBy: new Map(),
       latencies: [],
@@ -174,9 +192,9 @@ async function run(systems: BenchClient[][]): Promise<RunResult[]> {
     listen(clients, tally);
     return tally;
   });
-  const perSystem = SECONDS * RATE;
+  const perSystem = options.seconds * RATE;
   const perBlock = Math.max(1, Math.round(BLOCK_SECONDS * RATE));
-  const dropCount = Math.round(CLIENTS * DROP_SHARE);
+  const dropCount = options.drops ? Math.round(CLIENTS * DROP_SHARE) : 0;
   const dropEvery = Math.max(1, Math.floor(perSystem / (dropCount + 1)));
   const interval = 1000 / RATE;
   const started = performance.now();
@@ -216,6 +234,7 @@ async function run(systems: BenchClient[][]): Promise<RunResult[]> {
   }
   await Promise.all(acks);
   await sleep(GRACE_MS);
+  if (DUMP) fs.writeFileSync(DUMP, dumpLines.join('\n'));
   for (const clients of systems) for (const { socket } of clients) socket.removeAllListeners();
   return tallies.map((tally) => {
     tally.latencies.sort((a, b) => a - b);
@@ -331,7 +350,7 @@ try {
 
   console.log(
     `${CLIENTS} clients per system, ${RATE} messages/s for ${SECONDS} s per system (alternating every ` +
-      `${BLOCK_SECONDS} s), ${DROP_SHARE * 100} % of transports dropped once; rate limit ${limit}/min per ` +
+      `${BLOCK_SECONDS} s, after ${WARMUP_SECONDS} s of unmeasured warm-up), ${DROP_SHARE * 100} % of transports dropped once; rate limit ${limit}/min per ` +
       `sender (mean load ${fmt(perSenderPerMinute, 1)}/min); ${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
   const withToken = (u: { id: string; token: string }) => ({ id: u.id, auth: { token: u.token } });
@@ -350,10 +369,10 @@ try {
     ['echo', echo.child],
     ['embedded mongo', mongo.child],
   ] as const;
+  const systems = DIRECT ? [messagingClients, echoClients, directClients] : [messagingClients, echoClients];
+  if (WARMUP_SECONDS > 0) await run(systems, { seconds: WARMUP_SECONDS, drops: false });
   const cpuBefore = watched.map(([, child]) => cpuMs(child.pid!));
-  const [messaging, baseline, direct] = await run(
-    DIRECT ? [messagingClients, echoClients, directClients] : [messagingClients, echoClients],
-  );
+  const [messaging, baseline, direct] = await run(systems, { seconds: SECONDS, drops: true });
   const cpu = watched.map(
     ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
   );
