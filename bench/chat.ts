@@ -1,16 +1,21 @@
 /**
  * Chat delivery under load (issue 11): 500 connected Socket.IO clients, 100 messages/s for 30 s between random
  * pairs, 10 % of the clients force-disconnected (transport dropped) once during the run; send→receive p50/p99,
- * lost and duplicated messages as the receivers see them. Run against
- *   1. two messaging replicas (each its own process) on one Redis with the streams adapter and connection state
- *      recovery, clients split between them (so most messages cross replicas), and
- *   2. a minimal single-process Socket.IO echo (bench/chat/echo-server.ts), with the same clients and load.
+ * lost and duplicated messages as the receivers see them. Two systems, measured in the same run:
+ *   1. the product path: clients → gateway (one process, MESSAGING_URL listing both replicas, WebSocket
+ *      round robin) → two messaging replicas (each its own process) on one Redis with the streams adapter and
+ *      connection state recovery (so most messages cross replicas), and
+ *   2. a minimal single-process Socket.IO echo (bench/chat/echo-server.ts), clients straight to it.
+ * Both client sets stay connected and the load alternates between the systems in blocks (A B A B …), so a burst
+ * of background work on a shared machine hits both alike instead of deciding the comparison.
  * Targets: messaging p99 ≤ 2× the echo's; 0 lost; 0 duplicated.
- * Run: npx tsx bench/chat.ts   (BENCH_SECONDS, BENCH_CLIENTS, BENCH_RATE change the load; GATEWAY_URL sends
- * every client through a gateway instead of straight to the replicas.)
+ * Run: npm run bench -- chat   (BENCH_SECONDS, CLIENTS, RATE change the load, BLOCK_SECONDS the alternation;
+ * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
+ * which isolates what the gateway's hop costs.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import mongoose from 'mongoose';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -18,11 +23,28 @@ import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
 import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import { createTokenService, createUserStateStore } from '@nomadswap/service-kit/auth';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
-import { ROOT, fmt, percentile, startProcess } from './lib';
+import { ROOT, cpuMs, fmt, percentile, startProcess } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
-const RATE = Number(process.env.BENCH_RATE ?? 100);
+const CLIENTS = Number(process.env.CLIENTS ?? process.env.BENCH_CLIENTS ?? 500);
+const RATE = Number(process.env.RATE ?? process.env.BENCH_RATE ?? 100);
+const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
+/**
+ * Unmeasured load on every system first (WARMUP_SECONDS each, no drops). Without it the first messaging block measures a cold
+ * start — JIT, the driver's pools, the replicas still answering 1,000 fresh connections — and queues for
+ * seconds; WARMUP_SECONDS=0 shows that.
+ */
+const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
+const DIRECT = process.env.DIRECT === '1';
+/** PROFILE=dir writes V8 CPU profiles of the gateway and the replicas there (open them in Chrome DevTools). */
+const PROFILE = process.env.PROFILE;
+const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+/** DUMP=file writes every live delivery as `system,sentAtMs,latencyMs` lines (when the slow ones happen). */
+const DUMP = process.env.DUMP;
+const dumpLines: string[] = [];
+const benchStart = performance.now();
+/** The service's own limit (60 a minute per sender) unless the load would meet it by chance. */
+const SERVICE_LIMIT_PER_MINUTE = 60;
 const DROP_SHARE = 0.1;
 /** How long after the last send receivers may still get messages (recoveries in flight). */
 const GRACE_MS = 5_000;
@@ -34,6 +56,11 @@ interface RunResult {
   ackErrors: number;
   p50: number;
   p99: number;
+  /** Messages that reached a receiver only after its reconnection, and the slowest of them. */
+  replayed: number;
+  replayedMax: number;
+  /** p99 over every delivery, replays included. */
+  p99All: number;
   lost: number;
   duplicated: number;
   recovered: number;
@@ -98,95 +125,155 @@ async function connectAll(
   return clients;
 }
 
-/** The load: RATE sends per second from connected clients to random others; drops 10 % of transports once. */
-async function run(clients: BenchClient[]): Promise<RunResult> {
-  const sentAt = new Map<string, number>();
-  const receivedBy = new Map<string, number>();
-  const latencies: number[] = [];
-  let duplicated = 0;
-  let acked = 0;
-  let ackErrors = 0;
-  let recovered = 0;
+interface Tally {
+  name: string;
+  sentAt: Map<string, number>;
+  receivedBy: Map<string, number>;
+  latencies: number[];
+  /** Delivered after the receiver reconnected (replayed by recovery), not live. */
+  replayed: number[];
+  sent: number;
+  duplicated: number;
+  acked: number;
+  ackErrors: number;
+  recovered: number;
+  dropped: number;
+}
+
+function listen(clients: BenchClient[], tally: Tally): void {
   for (const { userId, socket } of clients) {
+    let connectedAt = 0;
     socket.on('message:new', (message: { clientId: string; receiverId: string }) => {
       if (message.receiverId !== userId) return;
-      const times = (receivedBy.get(message.clientId) ?? 0) + 1;
-      receivedBy.set(message.clientId, times);
+      const times = (tally.receivedBy.get(message.clientId) ?? 0) + 1;
+      tally.receivedBy.set(message.clientId, times);
       if (times > 1) {
-        duplicated++;
+        tally.duplicated++;
         return;
       }
-      const started = sentAt.get(message.clientId);
-      if (started !== undefined) latencies.push(performance.now() - started);
+      const started = tally.sentAt.get(message.clientId);
+      if (started === undefined) return;
+      const latency = performance.now() - started;
+      (connectedAt > started ? tally.replayed : tally.latencies).push(latency);
+      if (DUMP) dumpLines.push(`${tally.name},${(started - benchStart).toFixed(1)},${latency.toFixed(2)}`);
     });
     socket.on('connect', () => {
-      if (socket.recovered) recovered++;
+      connectedAt = performance.now();
+      if (socket.recovered) tally.recovered++;
     });
   }
+}
 
-  const total = SECONDS * RATE;
-  const dropCount = Math.round(clients.length * DROP_SHARE);
-  const dropEvery = Math.max(1, Math.floor(total / (dropCount + 1)));
-  let dropped = 0;
+const pick = (clients: BenchClient[]) => clients[Math.floor(Math.random() * clients.length)]!;
+
+/**
+ * The load: RATE sends per second from connected clients to random others, SECONDS per system, the systems taking
+ * turns every BLOCK_SECONDS; in each system 10 % of the clients have their transport dropped once, spread over
+ * its blocks.
+ */
+async function run(
+  systems: BenchClient[][],
+  options: { seconds: number; drops: boolean },
+): Promise<RunResult[]> {
+  const tallies = systems.map((clients, index) => {
+    const tally: Tally = {
+      name: String(index),
+      sentAt: new Map(),
+      receivedBy: new Map(),
+      latencies: [],
+      replayed: [],
+      sent: 0,
+      duplicated: 0,
+      acked: 0,
+      ackErrors: 0,
+      recovered: 0,
+      dropped: 0,
+    };
+    listen(clients, tally);
+    return tally;
+  });
+  const perSystem = options.seconds * RATE;
+  const perBlock = Math.max(1, Math.round(BLOCK_SECONDS * RATE));
+  const dropCount = options.drops ? Math.round(CLIENTS * DROP_SHARE) : 0;
+  const dropEvery = Math.max(1, Math.floor(perSystem / (dropCount + 1)));
   const interval = 1000 / RATE;
   const started = performance.now();
   const acks: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
+  for (let i = 0; i < perSystem * systems.length; i++) {
     const wait = started + i * interval - performance.now();
     if (wait > 0) await sleep(wait);
-    if (i % dropEvery === 0 && dropped < dropCount) {
-      clients[(dropped * 7919) % clients.length]!.socket.io.engine.close();
-      dropped++;
+    const system = Math.floor(i / perBlock) % systems.length;
+    const clients = systems[system]!;
+    const tally = tallies[system]!;
+    const n = tally.sent++;
+    if (n % dropEvery === dropEvery - 1 && tally.dropped < dropCount) {
+      clients[(tally.dropped * 7919) % clients.length]!.socket.io.engine.close();
+      tally.dropped++;
     }
-    let sender = clients[Math.floor(Math.random() * clients.length)]!;
-    for (let tries = 0; !sender.socket.connected && tries < 10; tries++) {
-      sender = clients[Math.floor(Math.random() * clients.length)]!;
-    }
-    let receiver = clients[Math.floor(Math.random() * clients.length)]!;
-    while (receiver === sender) receiver = clients[Math.floor(Math.random() * clients.length)]!;
+    let sender = pick(clients);
+    for (let tries = 0; !sender.socket.connected && tries < 10; tries++) sender = pick(clients);
+    let receiver = pick(clients);
+    while (receiver === sender) receiver = pick(clients);
     const clientId = randomUUID();
-    sentAt.set(clientId, performance.now());
+    tally.sentAt.set(clientId, performance.now());
     acks.push(
       sender.socket
         .timeout(10_000)
-        .emitWithAck('message:send', { receiverId: receiver.userId, content: `bench ${i}`, clientId })
-        .then((ack: { error?: string }) => {
+        .emitWithAck('message:send', { receiverId: receiver.userId, content: `bench ${n}`, clientId })
+        .then((ack: { error?: string; code?: string }) => {
           if (ack.error) {
-            ackErrors++;
-            sentAt.delete(clientId);
-          } else acked++;
+            tally.ackErrors++;
+            tally.sentAt.delete(clientId);
+            if (tally.ackErrors <= 3) console.log(`  ack error: ${ack.code ?? ''} ${ack.error}`);
+          } else tally.acked++;
         })
         .catch(() => {
-          ackErrors++;
+          tally.ackErrors++;
         }),
     );
   }
   await Promise.all(acks);
   await sleep(GRACE_MS);
-  latencies.sort((a, b) => a - b);
-  let lost = 0;
-  for (const clientId of sentAt.keys()) if (!receivedBy.has(clientId)) lost++;
-  for (const { socket } of clients) socket.removeAllListeners();
-  return {
-    sent: total,
-    acked,
-    ackErrors,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    lost,
-    duplicated,
-    recovered,
-    dropped,
-  };
+  if (DUMP) fs.writeFileSync(DUMP, dumpLines.join('\n'));
+  for (const clients of systems) for (const { socket } of clients) socket.removeAllListeners();
+  return tallies.map((tally) => {
+    tally.latencies.sort((a, b) => a - b);
+    let lost = 0;
+    for (const clientId of tally.sentAt.keys()) if (!tally.receivedBy.has(clientId)) lost++;
+    return {
+      sent: tally.sent,
+      acked: tally.acked,
+      ackErrors: tally.ackErrors,
+      p50: percentile(tally.latencies, 50),
+      p99: percentile(tally.latencies, 99),
+      replayed: tally.replayed.length,
+      replayedMax: Math.max(0, ...tally.replayed),
+      p99All: percentile(
+        [...tally.latencies, ...tally.replayed].sort((a, b) => a - b),
+        99,
+      ),
+      lost,
+      duplicated: tally.duplicated,
+      recovered: tally.recovered,
+      dropped: tally.dropped,
+    };
+  });
 }
 
 function report(name: string, r: RunResult): void {
   console.log(
     `${name.padEnd(34)} sent ${r.sent}  acked ${r.acked}  ack errors ${r.ackErrors}  ` +
-      `p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  lost ${r.lost}  duplicated ${r.duplicated}  ` +
-      `transports dropped ${r.dropped}, recovered ${r.recovered}`,
+      `live p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  lost ${r.lost}  duplicated ${r.duplicated}  ` +
+      `transports dropped ${r.dropped}, recovered ${r.recovered}; after a reconnect ${r.replayed} ` +
+      `(slowest ${fmt(r.replayedMax, 0)} ms); p99 of all ${fmt(r.p99All)} ms`,
   );
 }
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const redis = await ensureRedis({ log: () => {} });
 const mongo = await startMongo();
@@ -195,6 +282,13 @@ const stateClient = createRedis(redis.url, { name: 'bench-chat' });
 try {
   const suffix = randomBytes(3).toString('hex');
   const jwt = { secret: randomBytes(32).toString('hex'), issuer: 'nomadswap', audience: 'nomadswap-web' };
+  // A sender is picked at random for each message: on average RATE·60/CLIENTS a minute each (12 at the
+  // defaults). Keep the service's real limit unless the load would reach it.
+  const perSenderPerMinute = (RATE * 60) / CLIENTS;
+  const limit =
+    perSenderPerMinute * 3 < SERVICE_LIMIT_PER_MINUTE
+      ? SERVICE_LIMIT_PER_MINUTE
+      : Math.ceil(perSenderPerMinute * 4);
   const env = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -206,22 +300,40 @@ try {
     EVENTS_STREAM: `bench:${suffix}:events`,
     SOCKET_STREAM: `bench:${suffix}:socket.io`,
     BULLMQ_PREFIX: `bench:${suffix}:bull`,
-    MESSAGES_PER_MINUTE: '600',
+    MESSAGES_PER_MINUTE: String(limit),
     DATA_DIR: os.tmpdir(),
   };
   const replicas: string[] = [];
+  const replicaProcesses: ChildProcess[] = [];
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    processes.push(
-      await startProcess(
-        'services/messaging/src/server.ts',
-        { ...env, PORT: String(port) },
-        `${url}/healthz`,
-      ),
+    const child = await startProcess(
+      'services/messaging/src/server.ts',
+      { ...env, PORT: String(port) },
+      `${url}/healthz`,
+      profileArgs,
     );
+    processes.push(child);
+    replicaProcesses.push(child);
     replicas.push(url);
   }
+  const gatewayPort = await freePort();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const gateway = await startProcess(
+    'gateway/src/server.ts',
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(gatewayPort),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: redis.url,
+      MESSAGING_URL: replicas.join(','),
+    },
+    `${gatewayUrl}/api/health`,
+    profileArgs,
+  );
+  processes.push(gateway);
   const echo = await startEcho();
   processes.push(echo.child);
 
@@ -229,7 +341,7 @@ try {
   const tokens = createTokenService({ ...jwt, redis: stateClient });
   const userState = createUserStateStore({ redis: stateClient });
   const users = await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: DIRECT ? 2 * CLIENTS : CLIENTS }, async () => {
       const id = new mongoose.Types.ObjectId().toHexString();
       await userState.set(id, { role: 'user', isApproved: true });
       return { id, token: (await tokens.sign({ sub: id, role: 'user' })).token };
@@ -237,47 +349,66 @@ try {
   );
 
   console.log(
-    `${CLIENTS} clients, ${RATE} messages/s for ${SECONDS} s, ${DROP_SHARE * 100} % of transports dropped once; ` +
-      `${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')}`,
+    `${CLIENTS} clients per system, ${RATE} messages/s for ${SECONDS} s per system (alternating every ` +
+      `${BLOCK_SECONDS} s, after ${WARMUP_SECONDS} s of unmeasured warm-up), ${DROP_SHARE * 100} % of transports dropped once; rate limit ${limit}/min per ` +
+      `sender (mean load ${fmt(perSenderPerMinute, 1)}/min); ${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
-  const gateway = process.env.GATEWAY_URL;
-  const messagingClients = await connectAll(
-    users.map((u) => ({ id: u.id, auth: { token: u.token } })),
-    (i) => gateway ?? replicas[i % replicas.length]!,
-  );
-  const messaging = await run(messagingClients);
-  for (const client of messagingClients) client.socket.disconnect();
-  report(gateway ? 'messaging ×2 via gateway' : 'messaging ×2 replicas + streams', messaging);
-
+  const withToken = (u: { id: string; token: string }) => ({ id: u.id, auth: { token: u.token } });
+  const messagingClients = await connectAll(users.slice(0, CLIENTS).map(withToken), () => gatewayUrl);
   const echoClients = await connectAll(
-    users.map((u) => ({ id: u.id, auth: { userId: u.id } })),
+    users.slice(0, CLIENTS).map((u) => ({ id: u.id, auth: { userId: u.id } })),
     () => echo.url,
   );
-  const baseline = await run(echoClients);
-  for (const client of echoClients) client.socket.disconnect();
-  report('echo (1 process, no persistence)', baseline);
+  const directClients = DIRECT
+    ? await connectAll(users.slice(CLIENTS).map(withToken), (i) => replicas[i % replicas.length]!)
+    : [];
+  const watched = [
+    ['gateway', gateway],
+    ['replica 1', replicaProcesses[0]!],
+    ['replica 2', replicaProcesses[1]!],
+    ['echo', echo.child],
+    ['embedded mongo', mongo.child],
+  ] as const;
+  const systems = DIRECT ? [messagingClients, echoClients, directClients] : [messagingClients, echoClients];
+  if (WARMUP_SECONDS > 0) await run(systems, { seconds: WARMUP_SECONDS, drops: false });
+  const cpuBefore = watched.map(([, child]) => cpuMs(child.pid!));
+  const [messaging, baseline, direct] = await run(systems, { seconds: SECONDS, drops: true });
+  const cpu = watched.map(
+    ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
+  );
+  for (const client of [...messagingClients, ...echoClients, ...directClients]) client.socket.disconnect();
+  report('gateway → messaging ×2 + streams', messaging!);
+  if (direct) report('messaging ×2, direct (no gateway)', direct);
+  report('echo (1 process, no persistence)', baseline!);
+  console.log(`CPU used during the run: ${cpu.join(', ')}`);
 
-  const ratio = messaging.p99 / Math.max(baseline.p99, 0.001);
+  const ratio = messaging!.p99 / Math.max(baseline!.p99, 0.001);
   const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
   console.log(
     `p99 ratio messaging/echo: ${fmt(ratio)}× (target ≤ ${TARGETS.p99Ratio}×) — ${verdict(ratio <= TARGETS.p99Ratio)}`,
   );
   console.log(
-    `lost ${messaging.lost}, duplicated ${messaging.duplicated} (target 0/0) — ${verdict(
-      messaging.lost === TARGETS.lost && messaging.duplicated === TARGETS.duplicated,
+    `lost ${messaging!.lost}, duplicated ${messaging!.duplicated} (target 0/0) — ${verdict(
+      messaging!.lost === TARGETS.lost && messaging!.duplicated === TARGETS.duplicated,
     )}`,
   );
-  console.log(
-    `load average after: ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average after: ${loadavg()}`);
 } finally {
-  for (const child of processes.reverse()) child.kill('SIGTERM');
+  // Waiting for the exits lets the services shut down cleanly (and write their CPU profiles).
+  await Promise.all(
+    processes.reverse().map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
   await closeRedis(stateClient);
   await redis.stop();
 }

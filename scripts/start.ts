@@ -12,6 +12,7 @@ const env = z
     DATA_DIR: z.string().default('.data'),
     SKIP_WEB_BUILD: z.string().optional(),
     SEED_DEMO_DATA: z.enum(['0', '1']).default('1'),
+    MESSAGING_REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -27,6 +28,7 @@ const stack = createStack({
   dataDir: env.data.DATA_DIR,
   skipWebBuild: env.data.SKIP_WEB_BUILD === '1',
   seedDemoData: env.data.SEED_DEMO_DATA === '1',
+  messagingReplicas: env.data.MESSAGING_REPLICAS,
 });
 let stopping = false;
 async function shutdown(code: number) {

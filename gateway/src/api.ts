@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { BODY_LIMITS, findRoute, type ServiceName } from '@nomadswap/contracts/routes';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { logAccess } from './access-log';
+import type { ProxyHandler } from './proxy';
 import type { Guard } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { writeHeaders } from './security-headers';
@@ -21,7 +21,7 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 }
 
 export interface ApiProxyDeps {
-  proxies: Record<ServiceName, ProxyHandler<IncomingMessage, ServerResponse>>;
+  proxies: Record<ServiceName, ProxyHandler>;
   /** Run in order before a request is proxied (flood guard, per-route limits). */
   guards: readonly Guard[];
   headers: ReadonlyArray<readonly [string, string]>;

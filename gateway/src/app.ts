@@ -35,7 +35,7 @@ const requestId: RequestHandler = (req, res, next) => {
 export function createGateway({ config, logger, redis }: GatewayDeps) {
   const upstreams = upstreamsFrom(config);
   const proxies = createServiceProxies(upstreams, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
-  const socketProxy = createSocketProxy(upstreams, logger);
+  const socketProxy = createSocketProxy(upstreams.messaging, logger);
 
   const headers = securityHeaders({
     geocoderOrigin: config.GEOCODER_ORIGIN,
@@ -68,7 +68,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   // Socket.IO's long-polling transport is plain HTTP; its WebSocket upgrade is handled by `onUpgrade`.
   web.use('/socket.io', (req, res, next) => {
     req.url = req.originalUrl;
-    void socketProxy(req, res, next);
+    socketProxy.http(req, res, next);
   });
 
   web.use(webApp(config.WEB_DIST));
@@ -111,7 +111,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     }
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
-    socketProxy.upgrade(req, socket as never, head);
+    socketProxy.upgrade(req, socket, head);
   }
 
   /** Ends every proxied WebSocket (clients reconnect to another replica). */

@@ -6,15 +6,41 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 const url = z.url({ error: 'must be a URL such as http://127.0.0.1:4001' });
 
+/**
+ * A service's upstreams: one URL, or several separated by commas (replicas the gateway balances across).
+ * Each entry is checked on its own, so the error names the bad one.
+ */
+const upstreamList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z.url({
+            protocol: /^https?$/,
+            error: (issue) =>
+              `has "${String(issue.input)}", which is not a URL (use http://host:port[,http://host:port…])`,
+          }),
+        )
+        .min(1, { error: 'must list at least one URL' }),
+    );
+
 export const GatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  AUTH_URL: url.default('http://127.0.0.1:4001'),
-  ITEMS_URL: url.default('http://127.0.0.1:4002'),
-  MESSAGING_URL: url.default('http://127.0.0.1:4003'),
-  MODERATION_URL: url.default('http://127.0.0.1:4004'),
+  AUTH_URL: upstreamList('http://127.0.0.1:4001'),
+  ITEMS_URL: upstreamList('http://127.0.0.1:4002'),
+  MESSAGING_URL: upstreamList('http://127.0.0.1:4003'),
+  MODERATION_URL: upstreamList('http://127.0.0.1:4004'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** How long a proxied request may take before the gateway answers 504 (image uploads are the slow ones). */
@@ -32,7 +58,8 @@ export type GatewayConfig = z.infer<typeof GatewayEnvSchema>;
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   const parsed = GatewayEnvSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
+    // A list entry's path ends in its index; the variable's name is what the operator needs.
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0] ?? '')} ${i.message}`);
     throw new Error(`Invalid gateway configuration: ${lines.join('; ')}`);
   }
   return parsed.data;

@@ -12,13 +12,20 @@ async function probe(baseUrl: string, timeoutMs: number): Promise<ServiceHealth 
   }
 }
 
+/** A service with replicas reports its worst one: every replica must answer ok for the service to be up. */
+async function probeAll(baseUrls: readonly string[], timeoutMs: number): Promise<ServiceHealth | undefined> {
+  const reports = await Promise.all(baseUrls.map((url) => probe(url, timeoutMs)));
+  const worst = reports.findIndex((r) => r?.status !== 'ok');
+  return reports[worst === -1 ? 0 : worst];
+}
+
 /**
  * Aggregates every service's own health. The database and Redis count as up only when every service
  * reaches them; a service that does not answer in time is down and tells us nothing about the stores.
  */
 export async function aggregateHealth(upstreams: Upstreams, timeoutMs: number): Promise<HealthResponse> {
   const reports = await Promise.all(
-    SERVICES.map(async (name) => [name, await probe(upstreams[name], timeoutMs)] as const),
+    SERVICES.map(async (name) => [name, await probeAll(upstreams[name], timeoutMs)] as const),
   );
   const services = {} as Record<ServiceName, 'up' | 'down'>;
   for (const [name, report] of reports) services[name] = report?.status === 'ok' ? 'up' : 'down';

@@ -1,75 +1,142 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { Duplex } from 'node:stream';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { GATEWAY_ERRORS, sendError } from './respond';
-import { upstreamAgent, type Upstreams } from './upstreams';
+import { RoundRobin, upstreamAgent, type Upstreams } from './upstreams';
 
 /** Network errors that mean "nothing is serving there" (503) rather than "it broke mid-way" (502). */
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 
+export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
+
 /**
  * One proxy per service: keep-alive upstream sockets, `x-request-id` and `x-forwarded-*` forwarded, and a JSON
- * error (never an HTML page, never a hang) when the service is down, broken or too slow.
+ * error (never an HTML page, never a hang) when the service is down, broken or too slow. A service with several
+ * replicas gets one proxy per replica and a round robin in front; a replica that refuses a connection is
+ * skipped for a second (the request that met the refusal still gets its 503: its body may be streamed already).
  */
 export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs: number; logger: Logger }) {
-  const proxies = {} as Record<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>;
+  const proxies = {} as Record<ServiceName, ProxyHandler>;
   for (const service of SERVICES) {
     const errors = GATEWAY_ERRORS.upstream[service];
-    proxies[service] = createProxyMiddleware<IncomingMessage, ServerResponse>({
-      target: upstreams[service],
-      agent: upstreamAgent,
-      xfwd: true,
-      ws: false,
-      on: {
-        // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
-        proxyReq(proxyReq) {
-          proxyReq.setTimeout(options.timeoutMs, () => {
-            proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
-          });
+    const balancer = new RoundRobin(upstreams[service].length);
+    const replicas = upstreams[service].map((target, index) =>
+      createProxyMiddleware<IncomingMessage, ServerResponse>({
+        target,
+        agent: upstreamAgent,
+        xfwd: true,
+        ws: false,
+        on: {
+          // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
+          proxyReq(proxyReq) {
+            proxyReq.setTimeout(options.timeoutMs, () => {
+              proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
+            });
+          },
+          error(error, req, res) {
+            const code = (error as NodeJS.ErrnoException).code ?? '';
+            const down = DOWN_CODES.has(code);
+            const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
+            if (down) balancer.bench(index);
+            options.logger.warn(
+              { service, target, code, url: req.url, err: error.message },
+              'upstream error',
+            );
+            if ('writeHead' in res) {
+              sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
+            } else {
+              (res as Socket).destroy();
+            }
+          },
         },
-        error(error, req, res) {
-          const code = (error as NodeJS.ErrnoException).code ?? '';
-          const down = DOWN_CODES.has(code);
-          const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
-          options.logger.warn({ service, code, url: req.url, err: error.message }, 'upstream error');
-          if ('writeHead' in res) {
-            sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
-          } else {
-            (res as Socket).destroy();
-          }
-        },
-      },
-    });
+      }),
+    );
+    proxies[service] =
+      replicas.length === 1 ? replicas[0]! : (req, res, next) => replicas[balancer.pick()]!(req, res, next);
   }
   return proxies;
 }
 
-/** WebSocket upgrades for Socket.IO go to the messaging service; anything else is refused. */
-export function createSocketProxy(upstreams: Upstreams, logger: Logger) {
-  return createProxyMiddleware({
-    target: upstreams.messaging,
-    agent: upstreamAgent,
-    // Upgrades are routed explicitly by the gateway's `onUpgrade`. With `ws: true` the middleware would
-    // subscribe itself to the server's upgrade event after the first polling request and take every path.
-    ws: false,
-    xfwd: true,
-    on: {
-      // http-proxy ends the upstream socket only when the client's ends cleanly; a dropped or destroyed client
-      // socket would leak it. Tie both lifetimes together.
-      proxyReqWs(proxyReq, _req, socket) {
-        proxyReq.on('upgrade', (_res, proxySocket) => {
-          socket.once('close', () => proxySocket.destroy());
-          proxySocket.once('close', () => socket.destroy());
-        });
+/** The gateway's cookie naming the messaging replica that holds a client's Engine.IO session. */
+export const REPLICA_COOKIE = 'nsio_replica';
+const REPLICA_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${REPLICA_COOKIE}=(\\d+)`);
+const HAS_SID = /[?&]sid=/;
+
+export interface SocketProxy {
+  /** Engine.IO long-polling requests (plain HTTP). */
+  http(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** WebSocket upgrades. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+/**
+ * Socket.IO to the messaging replicas. A new session (a polling handshake or a WebSocket-only connection, i.e. no
+ * `sid`) goes to the next replica in turn. Long-polling is several HTTP requests per session, and only the
+ * replica that made the `sid` knows it (another answers 400 "Session ID unknown"), so the polling handshake's
+ * response carries a cookie naming the replica, and every later request of that session — polls, posts and the
+ * polling→WebSocket upgrade, which carries the same cookie — goes where the cookie says. This is the
+ * cookie-based sticky routing Socket.IO recommends for load balancers ("Using multiple nodes"). No cookie or one
+ * naming no replica falls back to the round robin.
+ */
+export function createSocketProxy(targets: readonly string[], logger: Logger): SocketProxy {
+  const balancer = new RoundRobin(targets.length);
+  const sticky = targets.length > 1;
+  const replicas = targets.map((target, index) => {
+    const cookie = `${REPLICA_COOKIE}=${index}; Path=/socket.io; HttpOnly; SameSite=Strict`;
+    return createProxyMiddleware<IncomingMessage, ServerResponse>({
+      target,
+      agent: upstreamAgent,
+      // Upgrades are routed explicitly by the gateway's `onUpgrade`. With `ws: true` the middleware would
+      // subscribe itself to the server's upgrade event after the first polling request and take every path.
+      ws: false,
+      xfwd: true,
+      on: {
+        // Runs before http-proxy copies the upstream's headers to the client's response.
+        proxyRes(proxyRes, req) {
+          if (!sticky || HAS_SID.test(req.url ?? '') || proxyRes.statusCode !== 200) return;
+          const existing = proxyRes.headers['set-cookie'] ?? [];
+          proxyRes.headers['set-cookie'] = [...existing, cookie];
+        },
+        // http-proxy ends the upstream socket only when the client's ends cleanly; a dropped or destroyed client
+        // socket would leak it. Tie both lifetimes together.
+        proxyReqWs(proxyReq, _req, socket) {
+          proxyReq.on('upgrade', (_res, proxySocket) => {
+            socket.once('close', () => proxySocket.destroy());
+            proxySocket.once('close', () => socket.destroy());
+          });
+        },
+        error(error, _req, res) {
+          const code = (error as NodeJS.ErrnoException).code ?? '';
+          if (DOWN_CODES.has(code)) balancer.bench(index);
+          logger.warn({ target, code, err: error.message }, 'socket.io upstream error');
+          if ('writeHead' in res) sendError(res, GATEWAY_ERRORS.upstream.messaging.down);
+          else (res as Socket).destroy();
+        },
       },
-      error(error, _req, res) {
-        logger.warn({ err: error.message }, 'socket.io upstream error');
-        if ('writeHead' in res) sendError(res, GATEWAY_ERRORS.upstream.messaging.down);
-        else (res as Socket).destroy();
-      },
-    },
+    });
   });
+
+  function replicaFor(req: IncomingMessage): number {
+    if (!sticky) return 0;
+    const url = req.url ?? '';
+    if (HAS_SID.test(url)) {
+      const named = REPLICA_COOKIE_VALUE.exec(req.headers.cookie ?? '');
+      const index = named ? Number(named[1]) : -1;
+      if (index < targets.length && index >= 0) return index;
+    }
+    return balancer.pick();
+  }
+
+  return {
+    http(req, res, next) {
+      void replicas[replicaFor(req)]!(req, res, next);
+    },
+    upgrade(req, socket, head) {
+      replicas[replicaFor(req)]!.upgrade(req, socket as Socket, head);
+    },
+  };
 }

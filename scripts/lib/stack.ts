@@ -28,6 +28,8 @@ export interface StackOptions {
   skipWebBuild?: boolean;
   /** Add the demo marketplace on the first start of a data folder (default true). */
   seedDemoData?: boolean;
+  /** Messaging server processes behind the gateway (default 1); they share Redis through the streams adapter. */
+  messagingReplicas?: number;
 }
 
 export interface StackInfo {
@@ -158,10 +160,16 @@ async function startStack(
   const ports = Object.fromEntries(
     await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
   ) as Record<ServiceName, number>;
+  // Extra messaging replicas listen on ports of their own; the gateway gets the whole list (MESSAGING_URL).
+  const messagingPorts = [
+    ports.messaging,
+    ...(await Promise.all(Array.from({ length: (options.messagingReplicas ?? 1) - 1 }, () => freePort()))),
+  ];
   const services = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<
     ServiceName,
     string
   >;
+  services.messaging = messagingPorts.map((port) => `http://127.0.0.1:${port}`).join(',');
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -187,13 +195,16 @@ async function startStack(
     for (const [suffix, file] of entries) {
       const entry = `services/${service}/src/${file}`;
       if (!fs.existsSync(path.join(ROOT, entry))) continue;
-      supervise({
-        name: `${service}${suffix}`,
-        command: process.execPath,
-        args: [...(suffix ? WORKER_NODE_ARGS : []), ...tsx, entry],
-        env: { ...common, PORT: suffix ? '0' : String(ports[service]) },
-        cwd: ROOT,
-      });
+      const servers = service === 'messaging' && !suffix ? messagingPorts : [ports[service]];
+      servers.forEach((port, replica) =>
+        supervise({
+          name: `${service}${suffix}${replica > 0 ? `-${replica + 1}` : ''}`,
+          command: process.execPath,
+          args: [...(suffix ? WORKER_NODE_ARGS : []), ...tsx, entry],
+          env: { ...common, PORT: suffix ? '0' : String(port) },
+          cwd: ROOT,
+        }),
+      );
     }
   }
   supervise({
