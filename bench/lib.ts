@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,14 @@ export interface LoadResult {
 /** As many requests as `connections` allow (autocannon): throughput, with whole-millisecond latencies. */
 export async function saturate(
   url: string,
-  options: { seconds: number; connections: number },
+  options: { seconds: number; connections: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
-  const result = await autocannon({ url, duration: options.seconds, connections: options.connections });
+  const result = await autocannon({
+    url,
+    duration: options.seconds,
+    connections: options.connections,
+    headers: options.headers,
+  });
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -129,3 +135,11 @@ export async function startProcess(
 }
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}

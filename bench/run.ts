@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib';
 
-const HELPERS = new Set(['run.ts', 'lib.ts', 'gateway-upstream.ts']);
+const HELPERS = new Set(['run.ts', 'lib.ts', 'gateway-upstream.ts', 'gateway-compressed.ts']);
 const only = process.argv.slice(2);
 const benches = fs
   .readdirSync(path.join(ROOT, 'bench'))

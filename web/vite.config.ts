@@ -1,9 +1,53 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080';
+
+/** Which text files get `.br` and `.gz` twins for the gateway to serve (gateway/src/static.ts). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * vite-plugin-compression2 compresses the bundle and the public folder, but the service worker (`sw.js`) and its
+ * workbox runtime are written by vite-plugin-pwa once the bundle is closed. This gives them the same twins, with the
+ * same settings (Brotli quality 11, gzip level 9), after the worker exists.
+ */
+function compressServiceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'nomadswap:compress-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await fs.readdir(outDir)).filter((f) => f === 'sw.js' || /^workbox-.*\.js$/.test(f));
+        for (const file of files) {
+          const source = await fs.readFile(path.join(outDir, file));
+          const twins = [
+            ['br', await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+            ['gz', await gzip(source, { level: 9 })],
+          ] as const;
+          for (const [extension, compressed] of twins)
+            if (compressed.length < source.length)
+              await fs.writeFile(path.join(outDir, `${file}.${extension}`), compressed);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -59,6 +103,10 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    // Brotli and gzip twins of every text file; the gateway serves the best one the client accepts. The
+    // precache's globPatterns above do not match `.br`/`.gz`, so the service worker never caches a twin.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE }),
+    compressServiceWorker(),
   ],
   server: {
     proxy: {

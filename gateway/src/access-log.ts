@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 
 /**
  * One access-log line per request, in pino-http's shape (`req.method`, `req.url`, `res.statusCode`,
@@ -22,7 +23,7 @@ export function logAccess(
     res.off('close', onClose);
     logger.info(
       {
-        reqId: req.headers['x-request-id'],
+        reqId: req.headers[REQUEST_ID_HEADER],
         req: { method, url },
         res: { statusCode: res.statusCode },
         responseTime: Math.round((performance.now() - started) * 10) / 10,
@@ -32,7 +33,7 @@ export function logAccess(
   };
   const onClose = () => {
     res.off('finish', onFinish);
-    logger.warn({ reqId: req.headers['x-request-id'], req: { method, url } }, 'request aborted');
+    logger.warn({ reqId: req.headers[REQUEST_ID_HEADER], req: { method, url } }, 'request aborted');
   };
   res.once('finish', onFinish);
   res.once('close', onClose);

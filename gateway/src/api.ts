@@ -3,20 +3,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler as ProxyHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { BODY_LIMITS, findRoute, type ServiceName } from '@nomadswap/contracts/routes';
-import { MSG } from '@nomadswap/contracts/messages';
+import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { logAccess } from './access-log';
 import type { Guard } from './rate-limit';
-import { sendJson } from './respond';
+import { GATEWAY_ERRORS, sendError } from './respond';
 import { writeHeaders } from './security-headers';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /** Keeps a well-formed incoming `x-request-id` (a tracing client or proxy in front) or makes one. */
 export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
+  const incoming = req.headers[REQUEST_ID_HEADER];
   const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  req.headers['x-request-id'] = id;
-  res.setHeader('x-request-id', id);
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
   return id;
 }
 
@@ -39,17 +39,15 @@ export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDep
   function forward(req: IncomingMessage, res: ServerResponse, path: string) {
     const rule = findRoute(path);
     if (!rule) {
-      sendJson(res, 404, { error: MSG.notFound, code: 'NOT_FOUND' });
+      sendError(res, GATEWAY_ERRORS.notFound);
       return;
     }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > BODY_LIMITS[rule.bodyLimit ?? 'json']) {
-      sendJson(res, 413, { error: MSG.fileTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+      sendError(res, GATEWAY_ERRORS.payloadTooLarge);
       return;
     }
-    void proxies[rule.service](req, res, () =>
-      sendJson(res, 404, { error: MSG.notFound, code: 'NOT_FOUND' }),
-    );
+    void proxies[rule.service](req, res, () => sendError(res, GATEWAY_ERRORS.notFound));
   }
 
   return function proxyApi(req: IncomingMessage, res: ServerResponse) {

@@ -3,12 +3,15 @@ import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
+import { toHttpError } from '@nomadswap/service-kit/errors';
 import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
 import { aggregateHealth } from './health';
 import { createServiceProxies, createSocketProxy } from './proxy';
 import { apiRateLimit, routeRateLimits } from './rate-limit';
+import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
 import { webApp } from './static';
 import { upstreamsFrom } from './upstreams';
@@ -70,16 +73,21 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
 
   web.use(webApp(config.WEB_DIST));
 
-  web.use((_req, res) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
+  web.use((_req, res) => sendError(res, GATEWAY_ERRORS.notFound));
 
+  // The kit's error model: what it knows (a malformed request express rejects) keeps its status and public
+  // message; anything else is a 500 whose details are only logged.
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    logger.error({ err: error, url: req.url }, 'gateway error');
+    const known = toHttpError(error);
+    if (!known || known.status >= 500) logger.error({ err: error, url: req.url }, 'gateway error');
     if (res.headersSent) return res.destroy();
+    if (known) {
+      res.set(known.headers).status(known.status).json(known.toBody());
+      return;
+    }
     res
       .status(500)
-      .json({ error: 'Internal server error', code: 'INTERNAL', requestId: req.headers['x-request-id'] });
+      .json({ error: 'Internal server error', code: 'INTERNAL', requestId: req.headers[REQUEST_ID_HEADER] });
   };
   web.use(onError);
 

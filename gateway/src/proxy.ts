@@ -3,8 +3,7 @@ import type { Socket } from 'node:net';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
-import { MSG } from '@nomadswap/contracts/messages';
-import { sendJson } from './respond';
+import { GATEWAY_ERRORS, sendError } from './respond';
 import { upstreamAgent, type Upstreams } from './upstreams';
 
 /** Network errors that mean "nothing is serving there" (503) rather than "it broke mid-way" (502). */
@@ -18,6 +17,7 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs: number; logger: Logger }) {
   const proxies = {} as Record<ServiceName, RequestHandler<IncomingMessage, ServerResponse>>;
   for (const service of SERVICES) {
+    const errors = GATEWAY_ERRORS.upstream[service];
     proxies[service] = createProxyMiddleware<IncomingMessage, ServerResponse>({
       target: upstreams[service],
       agent: upstreamAgent,
@@ -36,9 +36,7 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
           const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
           options.logger.warn({ service, code, url: req.url, err: error.message }, 'upstream error');
           if ('writeHead' in res) {
-            const status = down ? 503 : timedOut ? 504 : 502;
-            const message = timedOut ? 'Service timed out' : MSG.serviceUnavailable;
-            sendJson(res, status, { error: message, code: 'SERVICE_UNAVAILABLE', service });
+            sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
           } else {
             (res as Socket).destroy();
           }
@@ -69,12 +67,7 @@ export function createSocketProxy(upstreams: Upstreams, logger: Logger) {
       },
       error(error, _req, res) {
         logger.warn({ err: error.message }, 'socket.io upstream error');
-        if ('writeHead' in res)
-          sendJson(res, 503, {
-            error: MSG.serviceUnavailable,
-            code: 'SERVICE_UNAVAILABLE',
-            service: 'messaging',
-          });
+        if ('writeHead' in res) sendError(res, GATEWAY_ERRORS.upstream.messaging.down);
         else (res as Socket).destroy();
       },
     },

@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { MSG } from '@nomadswap/contracts/messages';
-import { sendJson } from './respond';
+import { GATEWAY_ERRORS, sendError } from './respond';
 
 /** A check on the gateway's hot path: calls `next` to let the request through, or answers it itself. */
 export type Guard = (req: IncomingMessage, res: ServerResponse, path: string, next: () => void) => void;
 
 function tooMany(res: ServerResponse, rejection: RateLimiterRes) {
   const retryAfter = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-  sendJson(res, 429, { error: MSG.tooManyRequests, code: 'RATE_LIMITED' }, { 'retry-after': retryAfter });
+  sendError(res, GATEWAY_ERRORS.rateLimited, { 'retry-after': retryAfter });
 }
 
 /** The client's address: the gateway is the public entry, so it is the socket's peer (no proxy trusted). */

@@ -1,9 +1,13 @@
 import http from 'node:http';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { runUntilSignalled } from '@nomadswap/service-kit/shutdown';
 import { loadGatewayConfig } from './config';
 import { createGateway } from './app';
 import { upstreamAgent } from './upstreams';
+
+/** After this long a shutdown exits with 1 whatever is still open. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const config = loadGatewayConfig();
 const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
@@ -24,23 +28,16 @@ server.listen(config.PORT, config.HOST, () => {
   logger.info(`gateway listening on http://${config.HOST}:${port}`);
 });
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(() => {
-    upstreamAgent.destroy();
-    void redis.quit().finally(() => process.exit(0));
-  });
-  server.closeIdleConnections();
-  closeUpgradedSockets();
-}
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('unhandledRejection', (reason) => {
-  logger.fatal({ err: reason }, 'unhandled rejection');
-  process.exit(1);
+// The kit's shutdown, as every service has it: on SIGTERM/SIGINT stop accepting, let the proxied requests in
+// flight finish, then close the rest; an unhandled rejection or uncaught exception ends the process with 1.
+runUntilSignalled({
+  server,
+  logger,
+  timeoutMs: SHUTDOWN_TIMEOUT_MS,
+  steps: [
+    // Chat clients reconnect to another replica.
+    { name: 'websockets', run: closeUpgradedSockets },
+    { name: 'upstream sockets', run: () => upstreamAgent.destroy() },
+    { name: 'redis', run: () => redis.quit() },
+  ],
 });

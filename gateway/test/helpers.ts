@@ -3,6 +3,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
@@ -73,6 +74,13 @@ export function makeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"NomadSwap"}');
+  fs.writeFileSync(path.join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  // The build's Brotli and gzip twins of the text files (web/vite.config.ts).
+  for (const file of ['index.html', 'assets/index-abc123.js', 'sw.js', 'manifest.webmanifest']) {
+    const source = fs.readFileSync(path.join(dir, file));
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(source));
+    fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(source));
+  }
   return dir;
 }
 

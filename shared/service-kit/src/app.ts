@@ -6,6 +6,7 @@ import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import type { ServiceHealth } from '@nomadswap/contracts/responses';
 import { BODY_LIMITS } from '@nomadswap/contracts/routes';
 import { errorHandler, notFoundHandler } from './errors';
@@ -33,7 +34,7 @@ const HEALTH_CHECK_TIMEOUT_MS = 700;
 
 /** The incoming `x-request-id` when it looks like one (the gateway sets it), else a new uuid. */
 function requestIdOf(req: Request): string {
-  const incoming = req.headers['x-request-id'];
+  const incoming = req.headers[REQUEST_ID_HEADER];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
@@ -87,7 +88,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use((req, res, next) => {
     const id = requestIdOf(req);
     req.id = id;
-    res.setHeader('x-request-id', id);
+    res.setHeader(REQUEST_ID_HEADER, id);
     const stopTimer = duration.startTimer();
     const template = trackRouteTemplate(req);
     res.once('finish', () => {

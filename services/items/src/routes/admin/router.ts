@@ -1,16 +1,13 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@nomadswap/contracts/headers';
 import { AdminItemQuerySchema } from '@nomadswap/contracts/items';
 import { requireAdmin } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { ItemsContext } from '../../context';
 import { deleteItemAsAdmin } from '../../domain/delete-item';
 import { listAllItems } from '../../domain/list-all-items';
-import { NEXT_CURSOR_HEADER } from '../items/router';
 import { signedInViewer } from '../viewer';
-
-/** Header carrying the number of items matching a moderation list, whatever the page size. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** The items part of /api/admin: item moderation, for admins only (401 without a token, 403 for others). */
 export function adminRouter(ctx: ItemsContext): Router {

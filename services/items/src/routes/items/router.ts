@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
+import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from '@nomadswap/contracts/items';
 import { requireApproved, requireUser } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
@@ -13,9 +14,6 @@ import { listItems } from '../../domain/list-items';
 import { toggleItemSwapped } from '../../domain/toggle-item-swapped';
 import { updateItem } from '../../domain/update-item';
 import { signedInViewer, viewerOf } from '../viewer';
-
-/** Header carrying the cursor of the next page of a list (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * /api/items (spec sections 6 and 7): browse for everyone (a 6-item preview for visitors), detail for approved

@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import type { Item } from '@nomadswap/contracts/responses';
 import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-/** The response header carrying the cursor of the next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export interface BrowseFilters {
   q?: string;
