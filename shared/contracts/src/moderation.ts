@@ -106,3 +106,12 @@ export const AuditLogQuerySchema = z.object({
   ...pageQuery,
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+
+/** Moderation's own error texts (the spec's are in MSG). */
+export const MODERATION_MSG = {
+  cannotReviewSelf: 'You cannot review yourself',
+  reviewAlreadyExists: 'You have already reviewed this exchange',
+  reviewNotFound: 'Review not found',
+  reportNotFound: 'Report not found',
+  reportClosed: 'A resolved or dismissed report can only be reopened',
+} as const;
