@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
@@ -24,7 +25,7 @@ export function approvalEmail(props: { to: string; fullName: string; publicUrl?:
 
 /**
  * An admin approves a pending account: approval is recorded (when, by whom), applies on the user's next
- * request with the token they already hold, is announced as user.approved and e-mailed to them. Approving
+ * request with the token they already hold, is announced as user.approved (and to the audit log) and e-mailed to them. Approving
  * an approved user changes nothing and sends nothing (only the first of concurrent approvals wins).
  */
 export async function approveUser(
@@ -50,6 +51,13 @@ export async function approveUser(
   await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved });
   if (approved) {
     await publishUserChange(ctx.bus, 'user.approved', approved);
+    await publishAdminAction(ctx.bus, {
+      actorId: props.adminId,
+      action: 'user.approved',
+      target: { type: 'user', id: props.userId },
+      before: { isApproved: false },
+      after: { isApproved: true },
+    });
     await ctx.queues.notifications.enqueue(
       approvalEmail({ to: approved.email, fullName: approved.fullName, publicUrl: ctx.settings.publicUrl }),
       { jobId: `account-approved-${props.userId}` },

@@ -1,12 +1,14 @@
 import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
+import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
 import { publishUserDeleted } from '../events/publish-user-events';
 
 /**
  * An admin deletes an account, permanently: its tokens stop working on the very next request (the user state
- * goes first), then the record and its avatar files go, and user.deleted lets the other services cascade.
+ * goes first), then the record and its avatar files go, and user.deleted lets the other services cascade; the
+ * audit log learns who deleted whom.
  * Admins cannot delete their own account.
  */
 export async function deleteUser(
@@ -17,9 +19,16 @@ export async function deleteUser(
     throw new ValidationError(MSG.cannotDeleteSelf, { code: 'CANNOT_DELETE_SELF' });
   }
   const userId = new mongoose.Types.ObjectId(props.userId);
-  if (!(await ctx.users.exists({ _id: userId }))) throw new NotFoundError(MSG.userNotFound);
+  const doomed = await ctx.users.findById(userId).select({ username: 1, fullName: 1 }).lean();
+  if (!doomed) throw new NotFoundError(MSG.userNotFound);
   await ctx.userState.delete(props.userId);
   await ctx.users.deleteOne({ _id: userId });
   await ctx.avatarFiles.deleteAllOfUser(userId);
   await publishUserDeleted(ctx.bus, props.userId);
+  await publishAdminAction(ctx.bus, {
+    actorId: props.adminId,
+    action: 'user.deleted',
+    target: { type: 'user', id: props.userId },
+    before: { username: doomed.username, fullName: doomed.fullName },
+  });
 }

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
+import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
@@ -30,10 +31,19 @@ export async function deleteOwnItem(
   if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
 }
 
-/** An admin deletes any item (moderation). */
-export async function deleteItemAsAdmin(core: ItemsCore, props: { itemId: string }): Promise<void> {
+/** An admin deletes any item (moderation); the audit log learns which and whose. */
+export async function deleteItemAsAdmin(
+  core: ItemsCore,
+  props: { adminId: string; itemId: string },
+): Promise<void> {
   const item = await findItemOr404(core, props.itemId);
   if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
+  await publishAdminAction(core.bus, {
+    actorId: props.adminId,
+    action: 'item.deleted',
+    target: { type: 'item', id: props.itemId },
+    before: { title: item.title, userId: item.userId.toHexString() },
+  });
 }
 
 /** Every item of a user, with all that hangs off them (user.deleted). */

@@ -123,6 +123,16 @@ describe('POST /api/admin/approve-user/:id', () => {
     expect(await env.ctx.userState.get(user.id)).toEqual({ role: 'user', isApproved: true });
     const approvals = (await env.events('user.approved')).filter((e) => e.data.id === user.id);
     expect(approvals.map((e) => e.data)).toEqual([expect.objectContaining({ isApproved: true, version: 2 })]);
+    const audit = (await env.events('admin.action')).filter((e) => e.data.target.id === user.id);
+    expect(audit.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'user.approved',
+        target: { type: 'user', id: user.id },
+        before: { isApproved: false },
+        after: { isApproved: true },
+      }),
+    ]);
 
     const mail = await eventually(async () => {
       const files = await fs.readdir(env.outboxDir).catch(() => []);
@@ -184,6 +194,14 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(await env.ctx.users.exists({ _id: oid(user.id) })).toBeNull();
     expect(await env.ctx.userState.get(user.id)).toBeNull();
     expect((await env.events('user.deleted')).map((e) => e.data.id)).toContain(user.id);
+    const audit = (await env.events('admin.action')).filter((e) => e.data.target.id === user.id);
+    expect(audit.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'user.deleted',
+        target: { type: 'user', id: user.id },
+      }),
+    ]);
     const again = await request(env.app).delete(`/api/admin/users/${user.id}`).set(admin.headers);
     expect(again.status).toBe(404);
   });
@@ -208,6 +226,13 @@ describe('PUT /api/admin/users/:userId/swap-count', () => {
     expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({ reviewCount: 7, version: 2 });
     const event = (await env.events('user.updated')).find((e) => e.data.id === user.id);
     expect(event?.data).toMatchObject({ reviewCount: 7, version: 2 });
+    const audit = (await env.events('admin.action')).find((e) => e.data.target.id === user.id);
+    expect(audit?.data).toMatchObject({
+      actorId: admin.id,
+      action: 'user.swap_count_changed',
+      before: { reviewCount: 0 },
+      after: { reviewCount: 7 },
+    });
 
     const fromString = await request(env.app)
       .put(`/api/admin/users/${user.id}/swap-count`)

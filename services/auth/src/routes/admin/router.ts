@@ -50,7 +50,11 @@ export function adminRouter(ctx: AuthContext): Router {
   const swapCount = validate({ params: UserIdParamsSchema, body: SwapCountSchema });
   router.put('/users/:userId/swap-count', swapCount, async (req, res) => {
     const { params, body } = swapCount.from(req);
-    res.json(await setSwapCount(ctx, { userId: params.userId, reviewCount: body.reviewCount }));
+    res.json(await setSwapCount(ctx, {
+        adminId: signedInUser(req).id,
+        userId: params.userId,
+        reviewCount: body.reviewCount,
+      }));
   });
 
   return router;

@@ -87,6 +87,13 @@ describe('DELETE /api/admin/items/:id', () => {
     expect(await env.ctx.items.exists({ _id: item._id })).toBeNull();
     expect(await env.ctx.favorites.countDocuments({ itemId: item._id })).toBe(0);
     expect((await env.events('item.deleted')).at(-1)?.data).toEqual({ id, userId: owner.id });
+    const audit = (await env.events('admin.action')).find((e) => e.data.target.id === id);
+    expect(audit?.data).toMatchObject({
+      actorId: admin.id,
+      action: 'item.deleted',
+      target: { type: 'item', id },
+      before: { title: item.title, userId: owner.id },
+    });
   });
 
   it('answers 404 for a missing item, 400 for a malformed id', async () => {

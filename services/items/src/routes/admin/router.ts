@@ -30,7 +30,7 @@ export function adminRouter(ctx: ItemsContext): Router {
   const byId = validate({ params: IdParamsSchema });
   router.delete('/items/:id', byId, async (req, res) => {
     const { params } = byId.from(req);
-    await deleteItemAsAdmin(ctx, { itemId: params.id });
+    await deleteItemAsAdmin(ctx, { adminId: signedInViewer(req).id, itemId: params.id });
     res.status(204).end();
   });
 
