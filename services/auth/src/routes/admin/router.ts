@@ -50,11 +50,13 @@ export function adminRouter(ctx: AuthContext): Router {
   const swapCount = validate({ params: UserIdParamsSchema, body: SwapCountSchema });
   router.put('/users/:userId/swap-count', swapCount, async (req, res) => {
     const { params, body } = swapCount.from(req);
-    res.json(await setSwapCount(ctx, {
+    res.json(
+      await setSwapCount(ctx, {
         adminId: signedInUser(req).id,
         userId: params.userId,
         reviewCount: body.reviewCount,
-      }));
+      }),
+    );
   });
 
   return router;
