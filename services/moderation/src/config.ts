@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { baseServiceEnv, loadConfig } from '@nomadswap/service-kit/config';
+import { mailEnv } from '@nomadswap/service-kit/notifications';
 
 /** Environment of the moderation service: the shared variables with its own port and database. */
 export const moderationEnv = z.object({
   ...baseServiceEnv,
   PORT: baseServiceEnv.PORT.default(4004),
   MONGO_DB: baseServiceEnv.MONGO_DB.default('nomadswap_moderation'),
+  /** Reports one client (signed-in user, else IP address) may file per hour; more answer 429 with Retry-After. */
+  REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Contact messages one client may send per hour. */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** BullMQ key prefix of the shared `notifications` queue (auth's worker delivers the mail). */
+  BULLMQ_PREFIX: z.string().min(1).default('bull'),
+  ...mailEnv,
 });
 export type ModerationConfig = z.output<typeof moderationEnv>;
 

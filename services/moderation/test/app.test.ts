@@ -1,18 +1,19 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
-import { createTestStores, deadRedisUrl, type TestStores } from '@nomadswap/service-kit/testing';
+import { deadRedisUrl } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../src/app';
+import { createModerationTestEnv, type ModerationTestEnv } from './support/moderation-test-env';
 
-let stores: TestStores;
+let env: ModerationTestEnv;
 beforeAll(async () => {
-  stores = await createTestStores({ service: 'moderation' });
+  env = await createModerationTestEnv();
 });
-afterAll(() => stores.close());
+afterAll(() => env.close());
 
 describe('moderation app', () => {
   it('GET /healthz answers 200 with mongo and redis up', async () => {
-    const res = await request(buildApp(stores)).get('/healthz');
+    const res = await request(env.app).get('/healthz');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', service: 'moderation', mongo: 'up', redis: 'up' });
   });
@@ -21,7 +22,7 @@ describe('moderation app', () => {
     const dead = createRedis(await deadRedisUrl(), { name: 'moderation-dead' });
     try {
       const started = Date.now();
-      const res = await request(buildApp({ ...stores, redis: dead })).get('/healthz');
+      const res = await request(buildApp({ ...env.ctx, redis: dead })).get('/healthz');
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ status: 'degraded', service: 'moderation', mongo: 'up', redis: 'down' });
@@ -31,7 +32,7 @@ describe('moderation app', () => {
   });
 
   it('answers unknown paths with the JSON 404 of the error model', async () => {
-    const res = await request(buildApp(stores)).get('/api/unknown');
+    const res = await request(env.app).get('/api/unknown');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });

@@ -53,6 +53,26 @@ export type ReportUrgency = (typeof REPORT_URGENCIES)[number];
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** Sort rank of report urgencies: the admin queue shows the most urgent first. */
+export const REPORT_URGENCY_RANK: Record<ReportUrgency, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+
+/**
+ * Admin actions the audit log records (`admin.action` events). The owner of each: auth (user.approved,
+ * user.deleted, user.swap_count_changed), items (item.deleted), moderation (review.deleted, report.status_changed).
+ */
+export const ADMIN_ACTIONS = [
+  'user.approved',
+  'user.deleted',
+  'user.swap_count_changed',
+  'item.deleted',
+  'review.deleted',
+  'report.status_changed',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+export const ADMIN_TARGET_TYPES = ['user', 'item', 'review', 'report'] as const;
+export type AdminTargetType = (typeof ADMIN_TARGET_TYPES)[number];
+
 export const CONTACT_CATEGORIES = {
   general: 'General Inquiry',
   support: 'Technical Support',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './enums';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES } from './enums';
 
 /**
  * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
@@ -35,6 +35,24 @@ export const ItemEventDataSchema = z.object({
 });
 export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
 
+/**
+ * An admin changed something (issue 12, audit log). Published by the service that owns the change, after the
+ * change is stored; moderation keeps it forever. `id` is made by the publisher (ObjectId hex or uuid) and makes a
+ * redelivered or re-published event a no-op. `before`/`after` carry the changed fields where they apply (e.g.
+ * `{ reviewCount: 3 }` → `{ reviewCount: 5 }`); never passwords, tokens or e-mail addresses.
+ */
+export const AdminActionEventDataSchema = z.object({
+  id: z.string().min(1).max(64),
+  actorId: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  target: z.object({ type: z.enum(ADMIN_TARGET_TYPES), id: z.string() }),
+  /** When the change happened (ISO 8601). */
+  at: z.string(),
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+});
+export type AdminActionEventData = z.infer<typeof AdminActionEventDataSchema>;
+
 export const EVENT_SCHEMAS = {
   'user.registered': UserEventDataSchema,
   'user.updated': UserEventDataSchema,
@@ -63,6 +81,7 @@ export const EVENT_SCHEMAS = {
     revieweeId: z.string(),
     rating: z.number(),
   }),
+  'admin.action': AdminActionEventDataSchema,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { IdSchema, requiredText } from './common';
-import { CONTACT_CATEGORY_VALUES, LIMITS, REPORT_STATUSES, REPORT_TYPES, REPORT_URGENCIES } from './enums';
+import {
+  ADMIN_ACTIONS,
+  ADMIN_TARGET_TYPES,
+  CONTACT_CATEGORY_VALUES,
+  LIMITS,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  REPORT_URGENCIES,
+} from './enums';
 
 export const ReviewCreateSchema = z.object({
   rating: z.coerce
@@ -64,3 +72,46 @@ export const ReportUpdateSchema = z.object({
   adminNotes: z.string().trim().max(2000).optional(),
 });
 export type ReportUpdateInput = z.infer<typeof ReportUpdateSchema>;
+
+/** Page sizes of the moderation lists (`?page=&limit=`, total across pages in `X-Total-Count`). */
+export const MODERATION_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(MODERATION_PAGE.maxLimit).optional(),
+};
+
+/**
+ * GET /api/reports (admin) — filters are optional; the answer is an array of `Report`, most urgent first and
+ * newest first within one urgency, one page at a time, with the number of matching reports in `X-Total-Count`.
+ */
+export const ReportListQuerySchema = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  type: z.enum(REPORT_TYPES).optional(),
+  urgency: z.enum(REPORT_URGENCIES).optional(),
+  ...pageQuery,
+});
+export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
+
+/** GET /api/admin/contact-messages (admin) — newest first, paged, total in `X-Total-Count`. */
+export const ContactListQuerySchema = z.object({ ...pageQuery });
+export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
+
+/** GET /api/admin/audit-log (admin) — newest first, paged, total in `X-Total-Count`; filters are optional. */
+export const AuditLogQuerySchema = z.object({
+  action: z.enum(ADMIN_ACTIONS).optional(),
+  targetType: z.enum(ADMIN_TARGET_TYPES).optional(),
+  targetId: z.string().trim().min(1).max(64).optional(),
+  actorId: IdSchema.optional(),
+  ...pageQuery,
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
+
+/** Moderation's own error texts (the spec's are in MSG). */
+export const MODERATION_MSG = {
+  cannotReviewSelf: 'You cannot review yourself',
+  reviewAlreadyExists: 'You have already reviewed this exchange',
+  reviewNotFound: 'Review not found',
+  reportNotFound: 'Report not found',
+  reportClosed: 'A resolved or dismissed report can only be reopened',
+} as const;

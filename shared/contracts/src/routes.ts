@@ -36,6 +36,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { prefix: '/api/admin/reviews', service: 'moderation' },
   { prefix: '/api/reports', service: 'moderation' },
   { prefix: '/api/contact', service: 'moderation' },
+  { prefix: '/api/admin/contact-messages', service: 'moderation' },
+  { prefix: '/api/admin/audit-log', service: 'moderation' },
 ];
 
 /** Body limits in bytes: three 10 MB photos as base64 plus the rest of the form. */

@@ -1,0 +1,61 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import {
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  REPORT_URGENCIES,
+  type ReportStatus,
+  type ReportType,
+  type ReportUrgency,
+} from '@nomadswap/contracts/enums';
+
+/** A report of a safety problem, a user, an item… (spec section 3, lifecycle in section 4). */
+export interface ReportRecord {
+  _id: Types.ObjectId;
+  type: ReportType;
+  urgency: ReportUrgency;
+  /** 0 (low) … 3 (critical): the admin queue sorts on it. */
+  urgencyRank: number;
+  subject: string;
+  description: string;
+  relatedUserId: Types.ObjectId | null;
+  relatedItemId: Types.ObjectId | null;
+  contactEmail: string | null;
+  reporterId: Types.ObjectId | null;
+  status: ReportStatus;
+  adminNotes: string | null;
+  /** The admin who last changed its status. */
+  assignedTo: Types.ObjectId | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ReportModel = Model<ReportRecord>;
+
+const reportSchema = new Schema<ReportRecord>(
+  {
+    type: { type: String, enum: REPORT_TYPES, required: true },
+    urgency: { type: String, enum: REPORT_URGENCIES, required: true },
+    urgencyRank: { type: Number, required: true },
+    subject: { type: String, required: true },
+    description: { type: String, required: true },
+    relatedUserId: { type: Schema.Types.ObjectId, default: null },
+    relatedItemId: { type: Schema.Types.ObjectId, default: null },
+    contactEmail: { type: String, default: null },
+    reporterId: { type: Schema.Types.ObjectId, default: null },
+    status: { type: String, enum: REPORT_STATUSES, default: 'open' },
+    adminNotes: { type: String, default: null },
+    assignedTo: { type: Schema.Types.ObjectId, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { collection: 'reports', versionKey: false },
+);
+reportSchema.index({ urgencyRank: -1, createdAt: -1 });
+reportSchema.index({ status: 1, urgencyRank: -1, createdAt: -1 });
+
+export function reportModel(connection: Connection): ReportModel {
+  return (
+    (connection.models.Report as ReportModel | undefined) ??
+    connection.model<ReportRecord>('Report', reportSchema)
+  );
+}

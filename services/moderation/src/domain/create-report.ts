@@ -1,0 +1,104 @@
+import { MSG } from '@nomadswap/contracts/messages';
+import { REPORT_URGENCY_RANK } from '@nomadswap/contracts/enums';
+import type { ReportCreateInput } from '@nomadswap/contracts/moderation';
+import type { Report } from '@nomadswap/contracts/responses';
+import { ValidationError } from '@nomadswap/service-kit/errors';
+import type { Types } from 'mongoose';
+import type { ModerationContext } from '../context';
+import type { ModerationItemRecord } from '../db/moderation-item';
+import type { ModerationUserRecord } from '../db/moderation-user';
+import type { ReportRecord } from '../db/report';
+import { hex, isObjectId, oid } from './ids';
+import { reportMail } from './mails';
+import { presentReports } from './present-report';
+import type { Viewer } from './viewer';
+
+/** The reported user by id, or by username (with or without "@"), as the Report User hint and the form give it. */
+async function resolveRelatedUser(ctx: ModerationContext, value: string): Promise<Types.ObjectId> {
+  const filter = isObjectId(value) ? { _id: oid(value) } : { username: value.replace(/^@/, '') };
+  const user = await ctx.users.findOne({ ...filter, deleted: false }).lean<ModerationUserRecord>();
+  if (!user) {
+    throw new ValidationError(MSG.userNotFound, {
+      code: 'RELATED_USER_NOT_FOUND',
+      details: [{ field: 'relatedUser', message: MSG.userNotFound }],
+    });
+  }
+  return user._id;
+}
+
+async function resolveRelatedItem(ctx: ModerationContext, value: string): Promise<Types.ObjectId> {
+  const item = isObjectId(value)
+    ? await ctx.items.findOne({ _id: oid(value), deleted: false }).lean<ModerationItemRecord>()
+    : null;
+  if (!item) {
+    throw new ValidationError(MSG.itemNotFound, {
+      code: 'RELATED_ITEM_NOT_FOUND',
+      details: [{ field: 'relatedItem', message: MSG.itemNotFound }],
+    });
+  }
+  return item._id;
+}
+
+/** Where the reporter hears back: the address they gave, else their account's (when auth's events carry it). */
+async function reporterAddress(ctx: ModerationContext, report: ReportRecord): Promise<string | null> {
+  if (report.contactEmail) return report.contactEmail;
+  if (!report.reporterId) return null;
+  const user = await ctx.users.findById(report.reporterId).lean<ModerationUserRecord>();
+  return user && !user.deleted ? user.email : null;
+}
+
+/** Mails the reporter when an address is known; a mail that cannot be queued never undoes the report. */
+export async function mailReporter(
+  ctx: ModerationContext,
+  report: ReportRecord,
+  kind: 'received' | 'resolved',
+): Promise<void> {
+  try {
+    const to = await reporterAddress(ctx, report);
+    if (!to) return;
+    const props = { to, reportId: hex(report._id), subject: report.subject, publicUrl: ctx.publicUrl };
+    await ctx.notifications.enqueue(reportMail(kind, props), { jobId: `report-${kind}-${hex(report._id)}` });
+  } catch (error) {
+    ctx.logger.error({ err: error, reportId: hex(report._id) }, `report ${kind} e-mail not queued`);
+  }
+}
+
+/**
+ * Files a report, signed in or anonymous. A named related user or item must exist. New reports are `open`; the
+ * reporter gets an acknowledgement when an address is known.
+ */
+export async function createReport(
+  ctx: ModerationContext,
+  props: { viewer?: Viewer; input: ReportCreateInput },
+): Promise<Report> {
+  const { input } = props;
+  const [relatedUserId, relatedItemId] = await Promise.all([
+    input.relatedUser ? resolveRelatedUser(ctx, input.relatedUser) : null,
+    input.relatedItem ? resolveRelatedItem(ctx, input.relatedItem) : null,
+  ]);
+  const now = new Date();
+  const created = await ctx.reports.create({
+    type: input.type,
+    urgency: input.urgency,
+    urgencyRank: REPORT_URGENCY_RANK[input.urgency],
+    subject: input.subject,
+    description: input.description,
+    relatedUserId,
+    relatedItemId,
+    contactEmail: input.contactEmail ?? null,
+    reporterId: props.viewer ? oid(props.viewer.id) : null,
+    status: 'open',
+    adminNotes: null,
+    assignedTo: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const record = created.toObject({
+    transform: false,
+    flattenObjectIds: false,
+    virtuals: false,
+  }) as ReportRecord;
+  await mailReporter(ctx, record, 'received');
+  const [report] = await presentReports(ctx, [record]);
+  return report!;
+}

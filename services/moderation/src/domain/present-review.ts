@@ -1,0 +1,37 @@
+import type { Review } from '@nomadswap/contracts/responses';
+import type { ModerationContext } from '../context';
+import type { ModerationUserRecord } from '../db/moderation-user';
+import type { ReviewRecord } from '../db/review';
+import { hex, oid, op } from './ids';
+
+/** Reviews as the API shows them; a reviewer who is unknown or deleted is null ("Deleted user" in the web). */
+export async function presentReviews(
+  ctx: Pick<ModerationContext, 'users'>,
+  records: ReviewRecord[],
+): Promise<Review[]> {
+  const ids = [...new Set(records.map((record) => hex(record.reviewerId)))];
+  const users = await ctx.users
+    .find({ _id: op({ $in: ids.map(oid) }), deleted: false })
+    .lean<ModerationUserRecord[]>();
+  const byId = new Map(users.map((user) => [hex(user._id), user]));
+  return records.map((record) => {
+    const reviewer = byId.get(hex(record.reviewerId));
+    return {
+      id: hex(record._id),
+      reviewerId: hex(record.reviewerId),
+      revieweeId: hex(record.revieweeId),
+      exchangeId: hex(record.exchangeId),
+      rating: record.rating,
+      comment: record.comment,
+      createdAt: record.createdAt.toISOString(),
+      reviewer: reviewer
+        ? {
+            id: hex(reviewer._id),
+            fullName: reviewer.fullName,
+            username: reviewer.username,
+            avatar: reviewer.avatar,
+          }
+        : null,
+    };
+  });
+}
