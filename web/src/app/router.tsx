@@ -24,6 +24,7 @@ const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
 const AdminUsersRoute = lazy(() => import('../routes/admin-users'));
 const AdminUserRoute = lazy(() => import('../routes/admin-user'));
+const ReviewRoute = lazy(() => import('../routes/review'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <MessagesRoute /> },
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
+          { path: 'review/:userId', element: <ReviewRoute /> },
           { path: 'admin', element: <AdminRoute /> },
           { path: 'admin/users', element: <AdminUsersRoute /> },
           { path: 'admin/users/:userId', element: <AdminUserRoute /> },
