@@ -25,6 +25,8 @@ const AdminRoute = lazy(() => import('../routes/admin'));
 const AdminUsersRoute = lazy(() => import('../routes/admin-users'));
 const AdminUserRoute = lazy(() => import('../routes/admin-user'));
 const ReviewRoute = lazy(() => import('../routes/review'));
+const ReportIssueRoute = lazy(() => import('../routes/report-issue'));
+const ReportedRoute = lazy(() => import('../routes/reported'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
           { path: 'review/:userId', element: <ReviewRoute /> },
+          { path: 'report-issue', element: <ReportIssueRoute /> },
+          { path: 'reported', element: <ReportedRoute /> },
           { path: 'admin', element: <AdminRoute /> },
           { path: 'admin/users', element: <AdminUsersRoute /> },
           { path: 'admin/users/:userId', element: <AdminUserRoute /> },
