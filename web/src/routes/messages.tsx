@@ -5,7 +5,7 @@ import { AuthRequired } from '../components/auth-required';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { errorMessage, isApiError } from '../lib/api-client';
-import { PageSkeleton } from '../app/shell/page-skeleton';
+import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { useConversations } from '../features/messages/api/get-conversations';
