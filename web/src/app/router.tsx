@@ -27,6 +27,7 @@ const AdminUserRoute = lazy(() => import('../routes/admin-user'));
 const ReviewRoute = lazy(() => import('../routes/review'));
 const ReportIssueRoute = lazy(() => import('../routes/report-issue'));
 const ReportedRoute = lazy(() => import('../routes/reported'));
+const ContactRoute = lazy(() => import('../routes/contact'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
           { path: 'review/:userId', element: <ReviewRoute /> },
+          { path: 'contact', element: <ContactRoute /> },
           { path: 'report-issue', element: <ReportIssueRoute /> },
           { path: 'reported', element: <ReportedRoute /> },
           { path: 'admin', element: <AdminRoute /> },
