@@ -28,6 +28,8 @@ const ReviewRoute = lazy(() => import('../routes/review'));
 const ReportIssueRoute = lazy(() => import('../routes/report-issue'));
 const ReportedRoute = lazy(() => import('../routes/reported'));
 const ContactRoute = lazy(() => import('../routes/contact'));
+const AdminReportsRoute = lazy(() => import('../routes/admin-reports'));
+const AdminAuditLogRoute = lazy(() => import('../routes/admin-audit-log'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -63,6 +65,8 @@ export const routes: RouteObject[] = [
           { path: 'report-issue', element: <ReportIssueRoute /> },
           { path: 'reported', element: <ReportedRoute /> },
           { path: 'admin', element: <AdminRoute /> },
+          { path: 'admin/reports', element: <AdminReportsRoute /> },
+          { path: 'admin/audit-log', element: <AdminAuditLogRoute /> },
           { path: 'admin/users', element: <AdminUsersRoute /> },
           { path: 'admin/users/:userId', element: <AdminUserRoute /> },
           { path: 'login', element: <RedirectKeepingQuery to={paths.login} /> },
