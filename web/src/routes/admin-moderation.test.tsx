@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '@nomadswap/contracts/responses';
 import type { AuditEntry, ContactMessage } from '@nomadswap/contracts/moderation-responses';
 import { renderApp } from '../testing/render-app';
-import { buildUser, healthyResponse, mockApi, requestBody, signInAs } from '../testing/api-mock';
+import {
+  buildReview,
+  buildUser,
+  healthyResponse,
+  mockApi,
+  requestBody,
+  signInAs,
+  wasCalled,
+} from '../testing/api-mock';
 
 const admin = buildUser({
   id: '65f1a2b3c4d5e6f708192a01',
@@ -181,5 +189,34 @@ describe('admin dashboard: reports, audit log, contact messages', () => {
     mockApi({ 'GET /api/health': { body: healthyResponse } });
     renderApp('/admin/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+  });
+  it('admin user detail: a review is deleted after confirmation (Review deleted); a failure says so', async () => {
+    const member = buildUser({ id: '65f1a2b3c4d5e6f708192a77', fullName: 'Lena Vogel', username: 'lena' });
+    const review = buildReview({ revieweeId: member.id });
+    let fail = false;
+    const fetchMock = signInAs(admin, {
+      [`GET /api/admin/users/${member.id}`]: { body: member },
+      [`GET /api/reviews/${member.id}`]: { body: [review] },
+      [`DELETE /api/admin/reviews/${review.id}`]: () =>
+        fail
+          ? new Response('{}', { status: 500 })
+          : new Response(JSON.stringify({ message: 'ok', id: review.id })),
+    });
+    renderApp(`/admin/users/${member.id}`);
+
+    fail = true;
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete review by Marco Rossi' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Review' }),
+    );
+    expect(await toasts().findByText('Failed to delete review. Please try again.')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Delete review by Marco Rossi' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Review' }),
+    );
+    expect(await toasts().findByText('Review deleted')).toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'DELETE', `/api/admin/reviews/${review.id}`)).toBe(true);
   });
 });
