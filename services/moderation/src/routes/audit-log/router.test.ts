@@ -85,14 +85,12 @@ describe('GET /api/admin/audit-log', () => {
 
   it('moderation’s own admin actions land in the same log', async () => {
     const report = (
-      await api()
-        .post('/api/reports')
-        .send({
-          type: 'other',
-          urgency: 'low',
-          subject: 'Audit me',
-          description: 'A report to be resolved by the admin.',
-        })
+      await api().post('/api/reports').send({
+        type: 'other',
+        urgency: 'low',
+        subject: 'Audit me',
+        description: 'A report to be resolved by the admin.',
+      })
     ).body;
     await api().put(`/api/reports/${report.id}`).set(admin.headers).send({ status: 'resolved' }).expect(200);
     const res = await log(`?targetType=report&targetId=${report.id}`);
