@@ -102,6 +102,17 @@ export function ReportCard({ report }: { report: Report }) {
             </Button>
           </>
         ) : null}
+        {report.relatedItem ? (
+          <a
+            href={paths.item(report.relatedItem)}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonVariants({ size: 'sm', variant: 'ghost' })}
+          >
+            <ExternalLink aria-hidden="true" />
+            {t('adminReports.viewListing')}
+          </a>
+        ) : null}
         {report.relatedUser ? (
           <a
             href={paths.user(report.relatedUser.id)}
