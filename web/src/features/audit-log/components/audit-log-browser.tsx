@@ -8,15 +8,11 @@ import {
 } from '@nomadswap/contracts/enums';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/utils';
 import { useAuditLog } from '../api/get-audit-log';
 import { AuditEntryList } from './audit-entry-list';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 const PAGE_SIZE = 25;
-const selectClass = cn(
-  'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
-);
 
 function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((candidate) => candidate === value);
@@ -45,9 +41,9 @@ export function AuditLogBrowser() {
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1">
           <Label htmlFor="audit-action">{t('auditLog.filters.action')}</Label>
-          <select
+          <NativeSelect
             id="audit-action"
-            className={selectClass}
+
             value={action ?? ''}
             onChange={(event) => setParam('action', event.target.value)}
           >
@@ -57,13 +53,13 @@ export function AuditLogBrowser() {
                 {t(`auditLog.actionNames.${value}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1">
           <Label htmlFor="audit-target">{t('auditLog.filters.target')}</Label>
-          <select
+          <NativeSelect
             id="audit-target"
-            className={selectClass}
+
             value={targetType ?? ''}
             onChange={(event) => setParam('targetType', event.target.value)}
           >
@@ -73,7 +69,7 @@ export function AuditLogBrowser() {
                 {t(`auditLog.targets.${value}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
       <AuditEntryList query={log} />

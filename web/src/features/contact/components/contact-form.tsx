@@ -12,8 +12,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { messageText } from '../../../i18n/message-text';
-import { cn } from '../../../lib/utils';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 interface ContactFormValues {
   name: string;
@@ -24,12 +24,6 @@ interface ContactFormValues {
 }
 
 const FIELDS: readonly string[] = ['name', 'email', 'subject', 'category', 'message'];
-
-const selectClass = cn(
-  'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
-  'aria-invalid:border-destructive',
-);
 
 /**
  * The contact form (spec sections 2 and 5) and its success view; 'Send Another Message' brings back the
@@ -110,7 +104,7 @@ export function ContactForm({ initial }: { initial: { name: string; email: strin
           error={errors.category?.message}
         >
           {(control) => (
-            <select {...form.register('category')} {...control} className={selectClass}>
+            <NativeSelect {...form.register('category')} {...control}>
               <option value="" disabled>
                 {t('contact.fields.categoryPlaceholder')}
               </option>
@@ -119,7 +113,7 @@ export function ContactForm({ initial }: { initial: { name: string; email: strin
                   {t(`contact.categories.${value}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
       </div>

@@ -103,28 +103,27 @@ export function ReportCard({ report }: { report: Report }) {
           </>
         ) : null}
         {report.relatedItem ? (
-          <a
-            href={paths.item(report.relatedItem)}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonVariants({ size: 'sm', variant: 'ghost' })}
-          >
-            <ExternalLink aria-hidden="true" />
-            {t('adminReports.viewListing')}
-          </a>
+          <NewTabLink href={paths.item(report.relatedItem)}>{t('adminReports.viewListing')}</NewTabLink>
         ) : null}
         {report.relatedUser ? (
-          <a
-            href={paths.user(report.relatedUser.id)}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonVariants({ size: 'sm', variant: 'ghost' })}
-          >
-            <ExternalLink aria-hidden="true" />
-            {t('adminReports.viewUser')}
-          </a>
+          <NewTabLink href={paths.user(report.relatedUser.id)}>{t('adminReports.viewUser')}</NewTabLink>
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** Opens what a report is about in a new tab (spec: the reported user opens /user/{id}). */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      className={buttonVariants({ size: 'sm', variant: 'ghost' })}
+    >
+      <ExternalLink aria-hidden="true" />
+      {children}
+    </a>
   );
 }

@@ -10,8 +10,8 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
 import { isApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/utils';
 import { useCreateReport } from '../api/create-report';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 export interface ReportFormValues {
   type: string;
@@ -32,12 +32,6 @@ const FIELDS: readonly string[] = [
   'relatedItem',
   'contactEmail',
 ];
-
-export const selectClass = cn(
-  'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs md:text-sm',
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1',
-  'aria-invalid:border-destructive',
-);
 
 interface ReportFormProps {
   defaultValues: ReportFormValues;
@@ -93,7 +87,7 @@ export function ReportForm({ defaultValues, reportedUserNote, onSubmitted }: Rep
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="report-type" label={t('report.fields.type')} error={errors.type?.message}>
           {(control) => (
-            <select {...form.register('type')} {...control} className={selectClass}>
+            <NativeSelect {...form.register('type')} {...control}>
               <option value="" disabled>
                 {t('report.fields.typePlaceholder')}
               </option>
@@ -102,12 +96,12 @@ export function ReportForm({ defaultValues, reportedUserNote, onSubmitted }: Rep
                   {t(`report.types.${value}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
         <FormField id="report-urgency" label={t('report.fields.urgency')} error={errors.urgency?.message}>
           {(control) => (
-            <select {...form.register('urgency')} {...control} className={selectClass}>
+            <NativeSelect {...form.register('urgency')} {...control}>
               <option value="" disabled>
                 {t('report.fields.urgencyPlaceholder')}
               </option>
@@ -116,7 +110,7 @@ export function ReportForm({ defaultValues, reportedUserNote, onSubmitted }: Rep
                   {t(`report.urgencies.${value}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           )}
         </FormField>
       </div>

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { useReports } from '../api/get-reports';
 import { ReportList } from './report-list-states';
-import { selectClass } from './report-form';
+import { NativeSelect } from '../../../components/ui/native-select';
 
 const PAGE_SIZE = 20;
 
@@ -48,9 +48,9 @@ export function ReportQueue() {
   ) => (
     <div className="grid gap-1">
       <Label htmlFor={`filter-${key}`}>{label}</Label>
-      <select
+      <NativeSelect
         id={`filter-${key}`}
-        className={selectClass}
+
         value={current ?? ''}
         onChange={(event) => setParam(key, event.target.value)}
       >
@@ -60,7 +60,7 @@ export function ReportQueue() {
             {labelOf(value)}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </div>
   );
 
