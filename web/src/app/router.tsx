@@ -24,6 +24,12 @@ const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
 const AdminUsersRoute = lazy(() => import('../routes/admin-users'));
 const AdminUserRoute = lazy(() => import('../routes/admin-user'));
+const ReviewRoute = lazy(() => import('../routes/review'));
+const ReportIssueRoute = lazy(() => import('../routes/report-issue'));
+const ReportedRoute = lazy(() => import('../routes/reported'));
+const ContactRoute = lazy(() => import('../routes/contact'));
+const AdminReportsRoute = lazy(() => import('../routes/admin-reports'));
+const AdminAuditLogRoute = lazy(() => import('../routes/admin-audit-log'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -54,7 +60,13 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <MessagesRoute /> },
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'user/:userId', element: <UserProfileRoute /> },
+          { path: 'review/:userId', element: <ReviewRoute /> },
+          { path: 'contact', element: <ContactRoute /> },
+          { path: 'report-issue', element: <ReportIssueRoute /> },
+          { path: 'reported', element: <ReportedRoute /> },
           { path: 'admin', element: <AdminRoute /> },
+          { path: 'admin/reports', element: <AdminReportsRoute /> },
+          { path: 'admin/audit-log', element: <AdminAuditLogRoute /> },
           { path: 'admin/users', element: <AdminUsersRoute /> },
           { path: 'admin/users/:userId', element: <AdminUserRoute /> },
           { path: 'login', element: <RedirectKeepingQuery to={paths.login} /> },

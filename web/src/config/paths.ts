@@ -26,7 +26,12 @@ export const paths = {
   /** The report form about a user (the hint with their name is left in session storage as well). */
   reportUser: (userId: string) =>
     `/report-issue?${new URLSearchParams({ type: 'user', user: userId }).toString()}`,
+  /** The report form about a listing. */
+  reportItem: (itemId: string) =>
+    `/report-issue?${new URLSearchParams({ type: 'item', item: itemId }).toString()}`,
   reported: '/reported',
+  adminReports: '/admin/reports',
+  adminAuditLog: '/admin/audit-log',
   admin: '/admin',
   adminUsers: '/admin/users',
   adminUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,

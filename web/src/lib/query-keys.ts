@@ -26,6 +26,8 @@ export const queryKeys = {
     ofUser: (userId: string) => ['reviews', userId] as const,
   },
   exchanges: ['exchanges'] as const,
+  /** Every admin action writes an entry, so each admin mutation refreshes the audit log. */
+  auditLog: ['audit-log'] as const,
   admin: {
     all: ['admin'] as const,
     pendingUsers: ['admin', 'pending-users'] as const,

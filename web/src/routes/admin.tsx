@@ -9,6 +9,9 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PendingUsersSection } from '../features/admin/components/pending-users-section';
 import { ItemManagement } from '../features/items/components/item-management';
+import { ReportsSection } from '../features/reports/components/reports-section';
+import { AuditLogPanel } from '../features/audit-log/components/audit-log-panel';
+import { ContactMessagesSection } from '../features/contact/components/contact-messages-section';
 
 /** `/admin`: the admin dashboard (spec section 2). Everyone else sees 'Admin Access Required'. */
 export default function AdminRoute() {
@@ -45,12 +48,15 @@ export default function AdminRoute() {
         </Link>
       </div>
       {/*
-        The dashboard's sections stack in the spec's order: Item Management, Reports Submitted (built with
-        the moderation slice, between the two), Pending User Approvals.
+        The dashboard's sections stack in the spec's order: Item Management, Reports Submitted, Pending User
+        Approvals; then what the moderation slice adds: recent admin actions and contact messages.
       */}
       <div className="grid gap-10">
         <ItemManagement />
+        <ReportsSection />
         <PendingUsersSection />
+        <AuditLogPanel />
+        <ContactMessagesSection />
       </div>
     </div>
   );

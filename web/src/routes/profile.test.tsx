@@ -117,6 +117,53 @@ describe('/profile', () => {
     expect(screen.getByText('Exchanges completed')).toBeInTheDocument();
   });
 
+  it('Pending Reviews lists my unreviewed swaps with Leave a Review for that exchange; Stats and Reviews', async () => {
+    signInAs(me, {
+      'GET /api/reviews/pending': {
+        body: [
+          {
+            exchangeId: '68c1d2e3f4a5b6c7d8e9f0a1',
+            completedAt: '2024-06-01T10:00:00.000Z',
+            otherUser: {
+              id: '65f1a2b3c4d5e6f708192a99',
+              fullName: 'Marco Rossi',
+              username: 'marco',
+              avatar: null,
+            },
+            item: { id: 'i1', title: 'Camping stove' },
+          },
+        ],
+      },
+      [`GET /api/reviews/${me.id}`]: { body: [buildReview()] },
+    });
+    renderApp('/profile');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending Reviews' }));
+    expect(await screen.findByText('Camping stove')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Leave a Review for Marco Rossi' })).toHaveAttribute(
+      'href',
+      '/review/65f1a2b3c4d5e6f708192a99?exchange=68c1d2e3f4a5b6c7d8e9f0a1',
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Reviews (1)' }));
+    expect(await screen.findByRole('link', { name: 'Marco Rossi' })).toHaveAttribute(
+      'href',
+      '/user/65f1a2b3c4d5e6f708192a99',
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Stats' }));
+    expect(within(screen.getByText('Average rating').parentElement!).getByText('4.3')).toBeInTheDocument();
+    expect(within(screen.getByText('Exchanges completed').parentElement!).getByText('3')).toBeInTheDocument();
+  });
+
+  it('Pending Reviews, nothing to review: the empty state', async () => {
+    signInAs(me, { 'GET /api/reviews/pending': { body: [] } });
+    renderApp('/profile');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Pending Reviews' }));
+    expect(await screen.findByText('No pending reviews')).toBeInTheDocument();
+  });
+
   it('Edit Profile sends only fullName, location and bio, then shows the updated user', async () => {
     const updated = { ...me, fullName: 'Lena T.', location: 'Bangkok, Thailand', bio: 'Now in Bangkok.' };
     const fetchMock = signInAs(me, { [`PUT ${USER_PATH}`]: { body: updated } });

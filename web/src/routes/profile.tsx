@@ -13,7 +13,6 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
-import { useExchanges } from '../features/exchanges/api/get-exchanges';
 import { useFavorites } from '../features/items/api/get-favorites';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
@@ -24,7 +23,6 @@ import { PendingReviews } from '../features/reviews/components/pending-reviews';
 import { MessagingSettingsCard } from '../features/messages/components/messaging-settings-card';
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
-import { UserChip } from '../features/users/components/user-chip';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
 
 /** `/profile`: the signed-in user's own profile (spec section 2, Profile). */
@@ -124,7 +122,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
           )}
         </TabsContent>
         <TabsContent value="pending-reviews">
-          <PendingReviewsTab viewerId={user.id} />
+          <PendingReviews />
         </TabsContent>
         <TabsContent value="reviews">
           <ReviewList query={reviews} linkReviewers={user.isApproved} />
@@ -136,17 +134,5 @@ function OwnProfile({ user }: { user: UserSelf }) {
 
       {user.isApproved ? <MessagingSettingsCard /> : null}
     </div>
-  );
-}
-
-/** Mounted only while its tab is open, so the exchanges are asked for only when someone looks. */
-function PendingReviewsTab({ viewerId }: { viewerId: string }) {
-  const exchanges = useExchanges();
-  return (
-    <PendingReviews
-      viewerId={viewerId}
-      exchangesQuery={exchanges}
-      renderPartner={(userId) => <UserChip userId={userId} />}
-    />
   );
 }

@@ -19,6 +19,7 @@ export function useApproveUser() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.pendingUsers }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditLog }),
       ]);
     },
   });

@@ -13,5 +13,6 @@ export function forgetDeletedUser(queryClient: QueryClient, userId: string): Pro
     queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
     queryClient.invalidateQueries({ queryKey: queryKeys.items.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.auditLog }),
   ]);
 }

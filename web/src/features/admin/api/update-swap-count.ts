@@ -23,6 +23,7 @@ export function useUpdateSwapCount() {
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.users.detail(user.id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditLog }),
       ]);
     },
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarDays, MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
+import { CalendarDays, Flag, MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS } from '@nomadswap/contracts/enums';
@@ -105,6 +105,13 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
               ownerId={item.userId}
               itemId={item.id}
             />
+            <Link
+              to={paths.reportItem(item.id)}
+              className="inline-flex w-fit items-center gap-1 justify-self-center rounded text-sm text-muted-foreground hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Flag aria-hidden="true" className="size-4" />
+              {t('report.reportListing')}
+            </Link>
           </>
         )}
       </div>

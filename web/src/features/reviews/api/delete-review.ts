@@ -18,6 +18,7 @@ export function useDeleteReview() {
         queryClient.invalidateQueries({ queryKey: queryKeys.reviews.ofUser(review.revieweeId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.users.detail(review.revieweeId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(review.revieweeId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.auditLog }),
       ]),
   });
 }

@@ -1,53 +1,23 @@
-import type { ReactNode } from 'react';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { PenLine, Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Exchange } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { EmptyState, SectionError } from '../../../components/section-states';
+import { Avatar } from '../../../components/ui/avatar';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/format';
-import { reviewsQueryOptions } from '../api/get-reviews';
-
-interface PendingReviewsProps {
-  viewerId: string;
-  exchangesQuery: UseQueryResult<Exchange[]>;
-  /** Shows the exchange partner (photo and name) for a user id. */
-  renderPartner: (userId: string) => ReactNode;
-}
+import { usePendingReviews } from '../api/get-pending-reviews';
 
 /**
- * Completed exchanges the viewer has not reviewed yet (spec section 4): the partner is the owner when the
- * viewer requested the exchange, otherwise the requester. Whether a review exists is read from the
- * partner's received reviews, one request per partner.
+ * Completed exchanges the viewer has not reviewed yet (spec section 4), as the moderation service computes
+ * them (`GET /api/reviews/pending`), each with a Leave a Review button for that exchange.
  */
-export function PendingReviews({ viewerId, exchangesQuery, renderPartner }: PendingReviewsProps) {
+export function PendingReviews() {
   const { t, i18n } = useTranslation();
-  const completed = (exchangesQuery.data ?? []).filter((exchange) => exchange.status === 'completed');
-  const partnerOf = (exchange: Exchange) =>
-    exchange.requesterId === viewerId ? exchange.ownerId : exchange.requesterId;
-  const partners = [...new Set(completed.map(partnerOf))];
+  const query = usePendingReviews();
 
-  const reviews = useQueries({
-    queries: partners.map((partnerId) => reviewsQueryOptions(partnerId)),
-    combine: (results) => ({
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-      isFetching: results.some((result) => result.isFetching),
-      reviewedExchangeIds: new Set(
-        results.flatMap((result) =>
-          (result.data ?? [])
-            .filter((review) => review.reviewerId === viewerId)
-            .map((review) => review.exchangeId),
-        ),
-      ),
-      refetch: () => Promise.all(results.map((result) => result.refetch())),
-    }),
-  });
-
-  if (exchangesQuery.isPending || (exchangesQuery.isSuccess && reviews.isPending)) {
+  if (query.isPending) {
     return (
       <div className="grid gap-3" aria-busy="true">
         <span className="sr-only" role="status">
@@ -58,18 +28,16 @@ export function PendingReviews({ viewerId, exchangesQuery, renderPartner }: Pend
       </div>
     );
   }
-  if (exchangesQuery.isError || reviews.isError) {
+  if (query.isError) {
     return (
       <SectionError
         title={t('reviews.pendingLoadFailed')}
-        onRetry={() => void (exchangesQuery.isError ? exchangesQuery.refetch() : reviews.refetch())}
-        retrying={exchangesQuery.isFetching || reviews.isFetching}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       />
     );
   }
-
-  const pending = completed.filter((exchange) => !reviews.reviewedExchangeIds.has(exchange.id));
-  if (pending.length === 0) {
+  if (query.data.length === 0) {
     return (
       <EmptyState
         icon={Star}
@@ -80,26 +48,33 @@ export function PendingReviews({ viewerId, exchangesQuery, renderPartner }: Pend
   }
   return (
     <ul className="grid gap-3">
-      {pending.map((exchange) => {
-        const partnerId = partnerOf(exchange);
-        return (
-          <li
-            key={exchange.id}
-            className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-          >
-            <div className="grid gap-1">
-              {renderPartner(partnerId)}
+      {query.data.map((pending) => (
+        <li
+          key={pending.exchangeId}
+          className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <div className="flex min-w-0 items-center gap-3">
+            <Avatar src={pending.otherUser.avatar} name={pending.otherUser.fullName} className="size-10" />
+            <div className="grid min-w-0 gap-0.5">
+              <span className="truncate font-medium">{pending.otherUser.fullName}</span>
+              {pending.item ? (
+                <span className="truncate text-sm text-muted-foreground">{pending.item.title}</span>
+              ) : null}
               <span className="text-xs text-muted-foreground">
-                {t('reviews.swapCompletedOn', { date: formatDate(exchange.createdAt, i18n.language) })}
+                {t('reviews.swapCompletedOn', { date: formatDate(pending.completedAt, i18n.language) })}
               </span>
             </div>
-            <Link to={paths.review(partnerId)} className={buttonVariants({ size: 'sm' })}>
-              <PenLine aria-hidden="true" />
-              {t('reviews.leaveReview')}
-            </Link>
-          </li>
-        );
-      })}
+          </div>
+          <Link
+            to={`${paths.review(pending.otherUser.id)}?${new URLSearchParams({ exchange: pending.exchangeId }).toString()}`}
+            className={buttonVariants({ size: 'sm' })}
+            aria-label={t('reviews.leaveReviewFor', { name: pending.otherUser.fullName })}
+          >
+            <PenLine aria-hidden="true" />
+            {t('reviews.leaveReview')}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContactInput } from '@nomadswap/contracts/moderation';
+import type { ContactMessage } from '@nomadswap/contracts/moderation-responses';
+import { apiRequest } from '../../../lib/api-client';
+import { contactMessagesQueryKey } from './get-contact-messages';
+
+/** POST /api/contact: stored, acknowledged by e-mail; rate-limited per client. */
+export function sendContactMessage(input: ContactInput): Promise<ContactMessage> {
+  return apiRequest<ContactMessage>('POST', '/api/contact', input);
+}
+
+export function useSendContactMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessagesQueryKey }),
+  });
+}

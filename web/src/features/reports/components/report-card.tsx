@@ -1,0 +1,129 @@
+import { Ban, CheckCircle2, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ReportStatus } from '@nomadswap/contracts/enums';
+import type { Report } from '@nomadswap/contracts/responses';
+import { paths } from '../../../config/paths';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { toast } from '../../../hooks/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { messageText } from '../../../i18n/message-text';
+import { useUpdateReport } from '../api/update-report';
+
+const STATUS_VARIANT: Record<ReportStatus, BadgeVariant> = {
+  open: 'warning',
+  resolved: 'success',
+  dismissed: 'secondary',
+};
+
+/**
+ * One report for admins (spec section 2, Reports Submitted): subject, status, type, URGENT when critical,
+ * reporter or Anonymous, date, description and id; the checkbox toggles it (open → resolved, otherwise back
+ * to open), Resolve and Dismiss act on open reports, and the reported user opens in a new tab.
+ */
+export function ReportCard({ report }: { report: Report }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateReport();
+
+  const setStatus = (status: ReportStatus) =>
+    update.mutate(
+      { id: report.id, status },
+      {
+        onSuccess: () => toast({ title: t('adminReports.updated'), variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: t('common.error'),
+            description: messageText(t, errorMessage(error, t('adminReports.updateFailed'))),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const isOpen = report.status === 'open';
+  const checkboxId = `report-${report.id}-done`;
+  return (
+    <article
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      aria-labelledby={`report-${report.id}`}
+    >
+      <div className="flex items-start gap-3">
+        <Checkbox
+          id={checkboxId}
+          checked={!isOpen}
+          disabled={update.isPending}
+          onCheckedChange={() => setStatus(isOpen ? 'resolved' : 'open')}
+          aria-label={isOpen ? t('adminReports.markResolved') : t('adminReports.reopen')}
+          className="mt-1"
+        />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h3 id={`report-${report.id}`} className="font-semibold break-words">
+            {report.subject}
+          </h3>
+          <div className="flex flex-wrap items-center gap-1.5">
+            {report.urgency === 'critical' ? (
+              <Badge variant="destructive">{t('adminReports.urgent')}</Badge>
+            ) : null}
+            <Badge variant={STATUS_VARIANT[report.status]}>
+              {t(`adminReports.statuses.${report.status}`)}
+            </Badge>
+            <Badge variant="outline">{t(`report.types.${report.type}`)}</Badge>
+            <Badge variant="outline">{t(`report.urgencies.${report.urgency}`)}</Badge>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            {t('adminReports.byOn', {
+              reporter: report.reporter?.fullName ?? t('adminReports.anonymous'),
+              date: formatDate(report.createdAt, i18n.language),
+            })}
+          </p>
+        </div>
+      </div>
+      <p className="whitespace-pre-line text-sm break-words">{report.description}</p>
+      <p className="text-xs break-all text-muted-foreground">
+        {t('adminReports.id', { id: report.id })}
+        {report.relatedItem ? ` · ${t('adminReports.relatedItem', { id: report.relatedItem })}` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {isOpen ? (
+          <>
+            <Button size="sm" disabled={update.isPending} onClick={() => setStatus('resolved')}>
+              <CheckCircle2 aria-hidden="true" />
+              {t('adminReports.resolve')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={update.isPending}
+              onClick={() => setStatus('dismissed')}
+            >
+              <Ban aria-hidden="true" />
+              {t('adminReports.dismiss')}
+            </Button>
+          </>
+        ) : null}
+        {report.relatedItem ? (
+          <NewTabLink href={paths.item(report.relatedItem)}>{t('adminReports.viewListing')}</NewTabLink>
+        ) : null}
+        {report.relatedUser ? (
+          <NewTabLink href={paths.user(report.relatedUser.id)}>{t('adminReports.viewUser')}</NewTabLink>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Opens what a report is about in a new tab (spec: the reported user opens /user/{id}). */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noreferrer"
+      className={buttonVariants({ size: 'sm', variant: 'ghost' })}
+    >
+      <ExternalLink aria-hidden="true" />
+      {children}
+    </a>
+  );
+}

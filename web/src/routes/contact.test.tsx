@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render-app';
+import { healthyResponse, mockApi, requestBody, wasCalled } from '../testing/api-mock';
+
+function toasts() {
+  return within(screen.getByRole('region', { name: /Notifications/ }));
+}
+
+async function fillValid() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Ana Silva');
+  await userEvent.type(screen.getByLabelText('Email'), 'ana@example.test');
+  await userEvent.type(screen.getByLabelText('Subject'), 'Hello');
+  await userEvent.selectOptions(screen.getByLabelText('Category'), 'safety');
+  await userEvent.type(screen.getByLabelText('Message'), 'How do I meet safely?');
+}
+
+describe('/contact', () => {
+  it('three info cards, the support address and the spec categories; validation texts', async () => {
+    const fetchMock = mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/contact');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('heading', { name: 'Email support' })).toBeInTheDocument();
+    expect(main.getByRole('heading', { name: 'Response time' })).toBeInTheDocument();
+    expect(main.getByRole('heading', { name: 'Safety concern?' })).toBeInTheDocument();
+    expect(main.getAllByRole('link', { name: 'support@nomadswap.example' })[0]).toHaveAttribute(
+      'href',
+      'mailto:support@nomadswap.example',
+    );
+    const options = within(screen.getByLabelText('Category'))
+      .getAllByRole('option')
+      .slice(1)
+      .map((option) => [option.getAttribute('value'), option.textContent]);
+    expect(options).toEqual([
+      ['general', 'General Inquiry'],
+      ['support', 'Technical Support'],
+      ['safety', 'Safety & Trust'],
+      ['report', 'Report Issue'],
+      ['partnership', 'Partnership'],
+      ['feedback', 'Feedback'],
+    ]);
+
+    await userEvent.type(screen.getByLabelText('Email'), 'nope');
+    await userEvent.type(screen.getByLabelText('Message'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Subject is required')).toBeInTheDocument();
+    expect(screen.getByText('Please select a category')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'POST', '/api/contact')).toBe(false);
+  });
+
+  it('Sending..., then the success view with Message sent!; Send Another Message brings back an empty form', async () => {
+    let release: () => void = () => undefined;
+    const fetchMock = mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'POST /api/contact': () =>
+        new Promise((resolve) => {
+          release = () => resolve(new Response(JSON.stringify({ id: 'c1' }), { status: 201 }));
+        }),
+    });
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
+    expect(await toasts().findByText('Message sent!')).toBeInTheDocument();
+    expect(requestBody(fetchMock, 'POST', '/api/contact')).toEqual({
+      name: 'Ana Silva',
+      email: 'ana@example.test',
+      subject: 'Hello',
+      category: 'safety',
+      message: 'How do I meet safely?',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Another Message' }));
+    await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue(''));
+    expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('failure: Error with the server message, the form stays', async () => {
+    mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'POST /api/contact': { status: 429, body: { error: 'Too many requests, please try again later.' } },
+    });
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    expect(await toasts().findByText('Error')).toBeInTheDocument();
+    expect(toasts().getByText('Too many requests, please try again later.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
+  });
+});
