@@ -165,6 +165,12 @@ function duplicateField(err: ErrorLike): string | undefined {
   return /dup key: \{\s*"?([\w.]+)"?\s*:/.exec(text)?.[1] ?? /index: ([\w.]+?)_-?1/.exec(text)?.[1];
 }
 
+/** MongoDB's duplicate-key error (E11000), from a unique index or an upsert that collided. */
+export function isDuplicateKey(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 11000 || code === 11001;
+}
+
 /**
  * Maps any thrown value to the HttpError it stands for, or undefined when it is unexpected (→ 500).
  * Knows express body-parser errors, zod errors, mongoose cast/validation errors and duplicate keys.
@@ -193,7 +199,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
     );
     return new ValidationError(details[0]?.message ?? MSG.invalidInput, { details, cause: error });
   }
-  if (err.code === 11000 || err.code === 11001) {
+  if (isDuplicateKey(err)) {
     const field = duplicateField(err);
     const message = field ? `${capitalise(field)} already exists` : 'Already exists';
     return new ConflictError(message, { details: field ? [{ field, message }] : undefined, cause: error });

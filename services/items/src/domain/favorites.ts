@@ -5,9 +5,7 @@ import type { ItemRecord } from '../db/item';
 import { findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
 import { presentItems } from './present-items';
-
-const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 
 /** Favourites an existing item (404 'Item not found' otherwise). Doing it twice changes nothing. */
 export async function addFavorite(

@@ -4,7 +4,8 @@ import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import type { BlockRecord } from '../db/block';
 import { loadChatUsers, participantState } from './chat-users';
-import { hex, isDuplicateKey, oid } from './ids';
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import { hex, oid } from './ids';
 import type { Viewer } from './viewer';
 
 export async function presentBlocks(

@@ -7,7 +7,8 @@ import type { ChatItemRecord } from '../db/chat-item';
 import type { ConversationRecord } from '../db/conversation';
 import type { ExchangeRecord } from '../db/exchange';
 import { participantState } from './chat-users';
-import { hex, isDuplicateKey, oid } from './ids';
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import { hex, oid } from './ids';
 import type { Viewer } from './viewer';
 
 export function presentExchange(record: ExchangeRecord): Exchange {

@@ -10,7 +10,8 @@ import type { MessageRecord } from '../db/message';
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
 import { isBlockedEitherWay } from './find-block';
-import { hex, isDuplicateKey, oid, op } from './ids';
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import { hex, oid, op } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 

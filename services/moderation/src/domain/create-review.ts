@@ -6,7 +6,8 @@ import type { ModerationContext } from '../context';
 import type { CompletedExchangeRecord } from '../db/completed-exchange';
 import type { ModerationUserRecord } from '../db/moderation-user';
 import type { ReviewRecord } from '../db/review';
-import { hex, isDuplicateKey, oid, op } from './ids';
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import { hex, oid, op } from './ids';
 import { presentReviews } from './present-review';
 import type { Viewer } from './viewer';
 

@@ -4,9 +4,6 @@ export const oid = (id: string) => new mongoose.Types.ObjectId(id);
 export const hex = (id: mongoose.Types.ObjectId) => id.toHexString();
 export const isObjectId = (value: string) => /^[a-f0-9]{24}$/i.test(value);
 
-export const isDuplicateKey = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
-
 /** A query operator the filter sanitiser must leave alone (`sanitizeFilter` is on for every connection). */
 export const op = <T extends Record<string, unknown>>(operator: T): T => mongoose.trusted(operator) as T;
 
