@@ -1,3 +1,4 @@
+import { Pager } from '../../../components/ui/pager';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,7 +7,6 @@ import {
   type AdminAction,
   type AdminTargetType,
 } from '@nomadswap/contracts/enums';
-import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { useAuditLog } from '../api/get-audit-log';
 import { AuditEntryList } from './audit-entry-list';
@@ -73,27 +73,12 @@ export function AuditLogBrowser() {
         </div>
       </div>
       <AuditEntryList query={log} />
-      {pages > 1 ? (
-        <nav aria-label={t('auditLog.pagination')} className="flex items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setParam('page', String(page - 1))}
-          >
-            {t('adminReports.previous')}
-          </Button>
-          <span className="text-sm text-muted-foreground">{t('adminReports.pageOf', { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setParam('page', String(page + 1))}
-          >
-            {t('adminReports.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        label={t('auditLog.pagination')}
+        page={page}
+        pages={pages}
+        onPage={(next) => setParam('page', String(next))}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Pager } from '../../../components/ui/pager';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -8,7 +9,6 @@ import {
   type ReportType,
   type ReportUrgency,
 } from '@nomadswap/contracts/enums';
-import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { useReports } from '../api/get-reports';
 import { ReportList } from './report-list-states';
@@ -83,27 +83,12 @@ export function ReportQueue() {
         </p>
       ) : null}
       <ReportList query={reports} />
-      {pages > 1 ? (
-        <nav aria-label={t('adminReports.pagination')} className="flex items-center justify-between gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setParam('page', String(page - 1))}
-          >
-            {t('adminReports.previous')}
-          </Button>
-          <span className="text-sm text-muted-foreground">{t('adminReports.pageOf', { page, pages })}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setParam('page', String(page + 1))}
-          >
-            {t('adminReports.next')}
-          </Button>
-        </nav>
-      ) : null}
+      <Pager
+        label={t('adminReports.pagination')}
+        page={page}
+        pages={pages}
+        onPage={(next) => setParam('page', String(next))}
+      />
     </div>
   );
 }
