@@ -17,10 +17,7 @@ export function ContactInfoCards({ supportEmail }: { supportEmail: string }) {
         </span>
         <div className="grid min-w-0 gap-1 text-sm">
           <h2 className="font-semibold">{t('contact.cards.emailTitle')}</h2>
-          <a
-            href={`mailto:${supportEmail}`}
-            className="break-all text-primary underline-offset-2 hover:underline"
-          >
+          <a href={`mailto:${supportEmail}`} className="break-all text-primary underline underline-offset-2">
             {supportEmail}
           </a>
         </div>
@@ -42,7 +39,7 @@ export function ContactInfoCards({ supportEmail }: { supportEmail: string }) {
           <h2 className="font-semibold">{t('contact.cards.safetyTitle')}</h2>
           <p className="text-muted-foreground">
             {t('contact.cards.safetyBody')}{' '}
-            <Link to={paths.reportIssue} className="text-primary underline-offset-2 hover:underline">
+            <Link to={paths.reportIssue} className="text-primary underline underline-offset-2">
               {t('contact.cards.safetyLink')}
             </Link>
           </p>
