@@ -8,7 +8,7 @@ export function approveUser(userId: string): Promise<UserSelf> {
   return apiRequest<UserSelf>('POST', `/api/admin/approve-user/${encodeURIComponent(userId)}`);
 }
 
-/** Refreshes the pending and all-users lists; the user's own records take the answer as it is. */
+/** Refreshes the pending and all-users lists and the audit log; the user's own records take the answer as it is. */
 export function useApproveUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,7 +16,9 @@ export function useApproveUser() {
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.admin.user(user.id), user);
       queryClient.setQueryData(queryKeys.users.detail(user.id), user);
-      return Promise.all([
+      // Not awaited: the refreshed pending list removes the row (and its button) at once, and a caller's
+      // per-call onSuccess (the 'User approved' toast) never runs for an unmounted component.
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.pendingUsers }),
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.allUsers }),
         queryClient.invalidateQueries({ queryKey: queryKeys.auditLog }),
