@@ -47,7 +47,7 @@ export function ContactMessagesSection() {
               </div>
               <p className="text-xs break-all text-muted-foreground">
                 {message.name} ·{' '}
-                <a href={`mailto:${message.email}`} className="text-primary hover:underline">
+                <a href={`mailto:${message.email}`} className="text-primary underline underline-offset-2">
                   {message.email}
                 </a>{' '}
                 · {formatDate(message.createdAt, i18n.language)}
