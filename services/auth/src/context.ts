@@ -22,8 +22,13 @@ export interface AuthSettings {
   /** How long register/avatar requests wait for the avatar job (0: do not wait). */
   avatarWaitMs: number;
   registerLimitPerHour: number;
+  /** Failed logins per e-mail and client IP per window. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Failed logins per e-mail from any IP per hour (guesses spread over many addresses). */
+  loginAccountMaxFailures: number;
+  /** Failed logins per client IP over any e-mail per window (credential stuffing). */
+  loginAddressMaxFailures: number;
   /** express `trust proxy`: who may state the client IP the limits are keyed by. */
   trustProxy: string | number;
   /** The web app's public address, linked from e-mails when set (config PUBLIC_URL). */
@@ -35,6 +40,8 @@ export const DEFAULT_SETTINGS: AuthSettings = {
   registerLimitPerHour: 10,
   loginMaxFailures: 10,
   loginWindowSeconds: 15 * 60,
+  loginAccountMaxFailures: 20,
+  loginAddressMaxFailures: 50,
   trustProxy: 'loopback',
 };
 
@@ -45,7 +52,7 @@ export interface AuthContext extends AuthCore {
   userState: UserStateStore;
   auth: AuthMiddleware;
   queues: AuthQueues;
-  limits: { login: RateLimiter; register: RateLimiter };
+  limits: { login: RateLimiter; loginAccount: RateLimiter; loginAddress: RateLimiter; register: RateLimiter };
   settings: AuthSettings;
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix: string;
@@ -107,6 +114,18 @@ export async function createAuthContext(options: CreateAuthContextOptions): Prom
         redis: options.redis,
         keyPrefix: `${keyPrefix}rl:auth:login`,
         points: settings.loginMaxFailures,
+        durationSeconds: settings.loginWindowSeconds,
+      }),
+      loginAccount: createRateLimiter({
+        redis: options.redis,
+        keyPrefix: `${keyPrefix}rl:auth:login-account`,
+        points: settings.loginAccountMaxFailures,
+        durationSeconds: 3_600,
+      }),
+      loginAddress: createRateLimiter({
+        redis: options.redis,
+        keyPrefix: `${keyPrefix}rl:auth:login-address`,
+        points: settings.loginAddressMaxFailures,
         durationSeconds: settings.loginWindowSeconds,
       }),
       register: createRateLimiter({

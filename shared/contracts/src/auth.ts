@@ -7,7 +7,11 @@ const email = z.email({ error: MSG.invalidEmail }).trim().toLowerCase();
 
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }),
+  // The cap keeps a megabyte "password" from being hashed; no registered password is longer.
+  password: z
+    .string({ error: MSG.passwordRequired })
+    .min(1, { error: MSG.passwordRequired })
+    .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -27,7 +31,7 @@ export const RegisterSchema = z.object({
   password: z
     .string({ error: MSG.passwordMin })
     .min(LIMITS.passwordMin, { error: MSG.passwordMin })
-    .max(200, { error: 'Password must be at most 200 characters' }),
+    .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
   bio: z
     .string({ error: MSG.bioMin })
     .trim()

@@ -106,6 +106,7 @@ export const LIMITS = {
   avatar: { width: 400, height: 400, quality: 0.8 },
   usernameMin: 3,
   passwordMin: 6,
+  passwordMax: 200,
   bioMin: 10,
   contactMessageMin: 10,
   reportSubjectMin: 5,

@@ -7,6 +7,7 @@ export const MSG = {
   passwordRequired: 'Password is required',
   usernameMin: 'Username must be at least 3 characters',
   passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 200 characters',
   passwordsDontMatch: "Passwords don't match",
   fullNameRequired: 'Full name is required',
   locationRequired: 'Location is required',

@@ -25,13 +25,12 @@ export interface RateLimitState {
 }
 
 export interface RateLimiter {
-  /** Takes `points` (default 1) from `key`; throws RateLimitedError (429, Retry-After) once exhausted. */
-  consume(key: string, points?: number): Promise<RateLimitState>;
   /**
-   * Throws RateLimitedError when `key` has no points left, without consuming one. For limits that count
-   * failures only (login): check first, consume on failure, delete on success.
+   * Takes `points` (default 1) from `key`; throws RateLimitedError (429, Retry-After) once exhausted. Atomic in
+   * Redis, so parallel callers cannot all pass: for limits that count failures only (login), consume before
+   * the work and `reward` (or `delete`) when it succeeds — never check first and count afterwards.
    */
-  assertAvailable(key: string): Promise<void>;
+  consume(key: string, points?: number): Promise<RateLimitState>;
   /** Gives points back (e.g. after an operation turned out not to count). */
   reward(key: string, points?: number): Promise<void>;
   /** Forgets `key` entirely. */
@@ -69,15 +68,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         if (error instanceof RateLimiterRes) throw limited(error.msBeforeNext);
         throw storeDown(error);
       }
-    },
-    async assertAvailable(key) {
-      let res: RateLimiterRes | null;
-      try {
-        res = await limiter.get(key);
-      } catch (error) {
-        throw storeDown(error);
-      }
-      if (res && res.consumedPoints >= options.points) throw limited(res.msBeforeNext);
     },
     async reward(key, points = 1) {
       try {

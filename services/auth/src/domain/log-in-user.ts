@@ -2,6 +2,7 @@ import type { LoginInput } from '@nomadswap/contracts/auth';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import { RateLimitedError, UnauthorizedError } from '@nomadswap/service-kit/errors';
+import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { AuthContext } from '../context';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './start-session';
@@ -23,28 +24,62 @@ function asLoginLocked(error: unknown): never {
 }
 
 /**
- * Signs a user in by e-mail and password. Only failures count against the limit, per e-mail and IP (so
- * nobody else is locked out by an attacker); once it is used up even the right password is refused until the
- * window ends, and a success clears it. An unknown e-mail costs the same hash verification as a wrong
- * password and gets the same answer.
+ * Takes one attempt from each login limit before the password is checked, so that guesses sent in parallel
+ * cannot all pass a check made before the first failure is counted. If any limit refuses, the points taken from
+ * the others are given back (a refused attempt costs nothing) and the 429 with the longest wait is thrown.
+ */
+async function takeLoginAttempt(ctx: AuthContext, keys: LoginLimitKeys): Promise<void> {
+  const limits = loginLimits(ctx, keys);
+  const outcomes = await Promise.allSettled(limits.map(([limiter, key]) => limiter.consume(key)));
+  const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+  if (refusals.length === 0) return;
+  await Promise.all(
+    limits.map(([limiter, key], i) =>
+      outcomes[i]!.status === 'fulfilled' ? limiter.reward(key) : undefined,
+    ),
+  );
+  const limited = refusals.filter((error): error is RateLimitedError => error instanceof RateLimitedError);
+  // A store that is down wins: 503, never a let-through.
+  if (limited.length < refusals.length) throw refusals.find((error) => !(error instanceof RateLimitedError));
+  asLoginLocked(limited.reduce((a, b) => (b.retryAfterSeconds > a.retryAfterSeconds ? b : a)));
+}
+
+interface LoginLimitKeys {
+  email: string;
+  ip: string;
+}
+
+function loginLimits(ctx: AuthContext, keys: LoginLimitKeys): [RateLimiter, string][] {
+  return [
+    [ctx.limits.login, `${keys.email}|${keys.ip}`],
+    [ctx.limits.loginAccount, keys.email],
+    [ctx.limits.loginAddress, keys.ip],
+  ];
+}
+
+/**
+ * Signs a user in by e-mail and password. Three limits count failed attempts (docs/decisions.md): per e-mail
+ * and IP, per e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail
+ * (credential stuffing). Each attempt takes its point before the password is verified; a success gives the
+ * points back and clears the e-mail-and-IP count. Once a limit is used up even the right password is refused
+ * until its window ends. An unknown e-mail costs the same hash verification as a wrong password and gets the
+ * same answer.
  */
 export async function logInUser(
   ctx: AuthContext,
   props: { input: LoginInput; ip: string },
 ): Promise<AuthResponse> {
-  const limitKey = `${props.input.email}|${props.ip}`;
-  await ctx.limits.login.assertAvailable(limitKey).catch(asLoginLocked);
+  const keys = { email: props.input.email, ip: props.ip };
+  await takeLoginAttempt(ctx, keys);
 
   const user = await ctx.users.findOne({ email: props.input.email }).select('+passwordHash').lean();
   const valid = user
     ? await verifyPassword(user.passwordHash, props.input.password)
     : await verifyAgainstDummy(props.input.password);
-  if (!user || !valid) {
-    await ctx.limits.login.consume(limitKey).catch(asLoginLocked);
-    throw new UnauthorizedError(MSG.invalidCredentials, { code: 'INVALID_CREDENTIALS' });
-  }
+  if (!user || !valid) throw new UnauthorizedError(MSG.invalidCredentials, { code: 'INVALID_CREDENTIALS' });
 
-  await ctx.limits.login.delete(limitKey);
+  const [pair, ...others] = loginLimits(ctx, keys);
+  await Promise.all([pair![0].delete(pair![1]), ...others.map(([limiter, key]) => limiter.reward(key))]);
   // Self-healing: whatever happened to Redis, a signed-in user's state is current from here on.
   await ctx.userState.set(user._id.toHexString(), { role: user.role, isApproved: user.isApproved });
   return startSession(ctx, user);

@@ -1,11 +1,29 @@
 import mongoose from 'mongoose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthResponseSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
 import { createTokenService } from '@nomadswap/service-kit/auth';
+import type * as Passwords from '../../domain/passwords';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
 import { png, pixelBomb, toDataUrl } from '@nomadswap/dev-stores/test-images';
+
+// Counts the password checks a login reaches (the real ones run), to see what the limit let through.
+const verifications = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../domain/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof Passwords>();
+  return {
+    ...original,
+    verifyPassword: (...args: Parameters<typeof original.verifyPassword>) => {
+      verifications.count += 1;
+      return original.verifyPassword(...args);
+    },
+    verifyAgainstDummy: (password: string) => {
+      verifications.count += 1;
+      return original.verifyAgainstDummy(password);
+    },
+  };
+});
 
 let env: AuthTestEnv;
 beforeAll(async () => {
@@ -235,20 +253,13 @@ describe('POST /api/auth/login', () => {
     expect(unknown.body).toEqual(expected);
   });
 
-  it('takes about as long for an unknown e-mail as for a wrong password (a hash is verified either way)', async () => {
+  it('verifies a password hash for an unknown e-mail as for a wrong password (so timing tells nothing)', async () => {
     const user = await buildUser(env);
-    const median = async (email: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = process.hrtime.bigint();
-        await login({ email, password: `wrong-${i}` }, `192.0.2.${i + 50}`);
-        times.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-      return times.sort((a, b) => a - b)[2]!;
-    };
-    const known = await median(user.email);
-    const unknown = await median(`missing-${user.email}`);
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    verifications.count = 0;
+    await login({ email: user.email, password: 'wrong-1' }, '192.0.2.50');
+    expect(verifications.count).toBe(1);
+    await login({ email: `missing-${user.email}`, password: 'wrong-2' }, '192.0.2.51');
+    expect(verifications.count).toBe(2);
   });
 
   it('refuses operator injection such as {"email":{"$ne":null}} with 400', async () => {
@@ -295,6 +306,49 @@ describe('POST /api/auth/login', () => {
     );
   });
 
+  it('when 25 wrong guesses for one e-mail and IP arrive at once, only 10 reach the password check; the rest are 429 with Retry-After', async () => {
+    const victim = await buildUser(env);
+    const ip = '203.0.113.40';
+    verifications.count = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => login({ email: victim.email, password: `guess-${i}` }, ip)),
+    );
+    expect(verifications.count).toBe(10);
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(refused).toHaveLength(15);
+    for (const res of refused) {
+      expect(res.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
+  it('after 20 failures for one e-mail from 20 different addresses, the account answers 429 from any address; other accounts sign in', async () => {
+    const victim = await buildUser(env);
+    const other = await buildUser(env);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login({ email: victim.email, password: 'guess' }, `198.18.0.${i + 1}`),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(401));
+    const locked = await login({ email: victim.email, password: victim.password }, '198.18.1.1');
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3_000);
+    expect((await login({ email: other.email, password: other.password }, '198.18.1.1')).status).toBe(200);
+  });
+
+  it('answers 400 for a password longer than 200 characters, before any hash is computed', async () => {
+    const user = await buildUser(env);
+    const res = await login({ email: user.email, password: 'x'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { field: 'password', message: 'Password must be at most 200 characters' },
+    ]);
+  });
+
   it('a successful login clears the failures counted so far', async () => {
     const user = await buildUser(env);
     const ip = '203.0.113.30';
@@ -304,6 +358,30 @@ describe('POST /api/auth/login', () => {
       expect((await login({ email: user.email, password: 'guess' }, ip)).status).toBe(401);
     }
     expect((await login({ email: user.email, password: user.password }, ip)).status).toBe(200);
+  });
+});
+
+describe('POST /api/auth/login from one address across accounts', () => {
+  let limited: AuthTestEnv;
+  beforeAll(async () => {
+    limited = await createAuthTestEnv({ workers: false, settings: { loginAddressMaxFailures: 5 } });
+  });
+  afterAll(() => limited.close());
+
+  it('after the per-address limit of failures over different e-mails, that address is refused even for a right password; other addresses are not', async () => {
+    const user = await buildUser(limited);
+    const ip = '192.0.2.200';
+    const send = (body: object, from: string) =>
+      request(limited.app).post('/api/auth/login').set('X-Forwarded-For', from).send(body);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send({ email: `stuffed-${i}@example.com`, password: 'guess' }, ip)),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const refused = await send({ email: user.email, password: user.password }, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await send({ email: user.email, password: user.password }, '192.0.2.201')).status).toBe(200);
   });
 });
 
