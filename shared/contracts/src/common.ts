@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** A MongoDB ObjectId as 24 hex characters: every id in the API is a string. */
-export const IdSchema = z.string().regex(/^[a-f0-9]{24}$/i, { error: 'Invalid id' });
+/**
+ * A MongoDB ObjectId as 24 hex characters: every id in the API is a string. Upper case is accepted and made
+ * lower case, the one form every service compares, stores and keys Redis by (an id compared unchanged would
+ * slip past guards such as "not your own account").
+ */
+export const IdSchema = z
+  .string()
+  .regex(/^[a-f0-9]{24}$/i, { error: 'Invalid id' })
+  .toLowerCase();
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 

@@ -212,6 +212,25 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(res.body.error).toBe('You cannot delete your own account');
     expect(await env.ctx.users.exists({ _id: oid(admin.id) })).not.toBeNull();
   });
+
+  it('refuses the admin’s own id written in upper case with 400 too, and keeps their state', async () => {
+    const res = await request(env.app)
+      .delete(`/api/admin/users/${admin.id.toUpperCase()}`)
+      .set(admin.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('CANNOT_DELETE_SELF');
+    expect(await env.ctx.users.exists({ _id: oid(admin.id) })).not.toBeNull();
+    expect(await env.ctx.userState.get(admin.id)).toEqual({ role: 'admin', isApproved: true });
+  });
+
+  it('deletes a user named by an upper-case id as the same user: their state and tokens are gone', async () => {
+    const user = await buildUser(env);
+    const res = await request(env.app).delete(`/api/admin/users/${user.id.toUpperCase()}`).set(admin.headers);
+    expect(res.status).toBe(204);
+    expect(await env.ctx.userState.get(user.id)).toBeNull();
+    expect((await request(env.app).get('/api/auth/me').set(user.headers)).status).toBe(401);
+    expect((await env.events('user.deleted')).map((e) => e.data.id)).toContain(user.id);
+  });
 });
 
 describe('PUT /api/admin/users/:userId/swap-count', () => {
