@@ -48,16 +48,23 @@ describe('ensureAdminAccount', () => {
     ).toHaveLength(1);
   });
 
-  it('promotes an existing account with that e-mail to an approved admin, and picks a free username', async () => {
+  it('refuses to start when a non-admin account holds that e-mail, and leaves the account as it was', async () => {
     const existing = await buildUser(env, { isApproved: false });
-    expect(await ensureAdminAccount(env.ctx, { email: existing.email, password: existing.password })).toBe(
-      'updated',
+    const events = (await env.events('user.updated')).length;
+    const outcome = ensureAdminAccount(env.ctx, { email: existing.email, password: 'configured-admin-pass' });
+    await expect(outcome).rejects.toThrow(
+      `ADMIN_EMAIL ${existing.email} belongs to an existing account (@${existing.username}) that is not an admin`,
     );
     const user = await env.ctx.users.findById(existing.id).lean();
-    expect(user).toMatchObject({ role: 'admin', isApproved: true, username: existing.username });
-    expect(await env.ctx.userState.get(existing.id)).toEqual({ role: 'admin', isApproved: true });
+    expect(user).toMatchObject({ role: 'user', isApproved: false, version: 1 });
+    expect(await env.ctx.userState.get(existing.id)).toEqual({ role: 'user', isApproved: false });
+    expect(await env.events('user.updated')).toHaveLength(events);
+    expect((await login(existing.email, 'configured-admin-pass')).status).toBe(401);
+    expect((await login(existing.email, existing.password)).status).toBe(200);
+  });
 
-    // 'admin' is taken by the first test's account: a second configured admin gets 'admin2'.
+  it('a second configured admin gets a free username (admin2…) when "admin" is taken', async () => {
+    await ensureAdminAccount(env.ctx, { email: 'first@nomadswap.example', password: 'first-pass' });
     await ensureAdminAccount(env.ctx, { email: 'second@nomadswap.example', password: 'another-pass' });
     expect((await env.ctx.users.findOne({ email: 'second@nomadswap.example' }).lean())?.username).toMatch(
       /^admin\d+$/,

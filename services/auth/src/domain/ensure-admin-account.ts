@@ -1,3 +1,4 @@
+import { ConfigError } from '@nomadswap/service-kit/config';
 import type { AuthCore } from '../context';
 import type { UserStateStore } from '@nomadswap/service-kit/auth';
 import { publishUserChange } from '../events/publish-user-events';
@@ -15,8 +16,10 @@ async function freeUsername(core: AuthCore, base: string): Promise<string> {
 }
 
 /**
- * The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, on every start: created when missing; otherwise made an
- * approved admin again with that password. Idempotent: a start that finds it as configured changes nothing.
+ * The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, on every start: created when missing; an existing admin
+ * is approved again with that password. Idempotent: a start that finds it as configured changes nothing.
+ * An account with that e-mail that is not an admin is never promoted (whoever registered it would keep their
+ * sessions and gain the admin's rights): the start fails with a ConfigError saying what to do.
  * Returns what it did, for the start-up log.
  */
 export async function ensureAdminAccount(
@@ -26,8 +29,14 @@ export async function ensureAdminAccount(
   const email = props.email.trim().toLowerCase();
   const existing = await core.users.findOne({ email }).select('+passwordHash');
   if (existing) {
+    if (existing.role !== 'admin') {
+      throw new ConfigError([
+        `ADMIN_EMAIL ${email} belongs to an existing account (@${existing.username}) that is not an admin; it is ` +
+          'not promoted. Set ADMIN_EMAIL to an address nobody has registered (then, signed in as that admin, ' +
+          'delete or keep that account).',
+      ]);
+    }
     const changes: Record<string, unknown> = {};
-    if (existing.role !== 'admin') changes.role = 'admin';
     if (!existing.isApproved) Object.assign(changes, { isApproved: true, approvedAt: new Date() });
     if (!(await verifyPassword(existing.passwordHash, props.password))) {
       changes.passwordHash = await hashPassword(props.password);
