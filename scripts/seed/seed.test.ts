@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
-import express from 'express';
-import mongoose from 'mongoose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegisterSchema } from '@nomadswap/contracts/auth';
-import { CATEGORIES, PRESET_CITIES } from '@nomadswap/contracts/enums';
+import { CATEGORIES, LIMITS, PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { ItemCreateSchema } from '@nomadswap/contracts/items';
-import type { UserState } from '@nomadswap/service-kit/auth';
-import { createItemsTestEnv, type ItemsTestEnv } from '@nomadswap/items/test/support/items-test-env';
+import { createRateLimiter } from '@nomadswap/service-kit/rate-limit';
+import { ensureAdminAccount } from '@nomadswap/auth/domain/ensure-admin-account';
+import { startAuthAndItems, type AuthAndItems } from '../test/support/auth-and-items';
 import { DEMO_PASSWORD, DEMO_USERS, demoEmail } from './demo-catalogue';
 import { AVATAR_ILLUSTRATIONS, ITEM_ILLUSTRATIONS } from './illustrations';
 import { PHOTOS_DIR, avatarFile, itemPhotoFile } from './make-photos';
@@ -60,90 +57,33 @@ describe('demo catalogue', () => {
   });
 });
 
-/**
- * The seed against the real items app behind a stand-in for the auth service's three calls it makes (login,
- * register, approve), with the same user-state and token rules, so items' own checks (approval) really apply.
- */
+/** The seed against the real auth and items apps (registration limit, avatars, approval and all). */
 describe('seedDemoData', () => {
-  let env: ItemsTestEnv;
-  let server: Server;
-  let baseUrl: string;
-  let registrationsLeft = 5;
-  const accounts = new Map<string, { id: string; password: string; user: Record<string, unknown> }>();
+  let stack: AuthAndItems;
   const ADMIN = { email: 'admin@nomadswap.local', password: 'admin-secret' };
 
   beforeAll(async () => {
-    env = await createItemsTestEnv({ settings: { imageWaitMs: 5_000 } });
-    const adminId = new mongoose.Types.ObjectId().toHexString();
-    await env.ctx.redis.hset(`${env.stores.keyPrefix}userstate:${adminId}`, {
-      role: 'admin',
-      isApproved: '1',
+    stack = await startAuthAndItems({
+      auth: { registerLimitPerHour: 5 },
+      items: { imageWaitMs: 5_000 },
     });
-    const session = async (id: string, user: Record<string, unknown>, state: UserState) => {
-      await env.stores.userState.set(id, state);
-      const { token } = await env.stores.tokens.sign({ sub: id, role: state.role });
-      return { token, user };
-    };
-    const auth = express.Router();
-    auth.use(express.json({ limit: '20mb' }));
-    auth.post('/api/auth/login', async (req, res) => {
-      const { email, password } = req.body as { email: string; password: string };
-      if (email === ADMIN.email && password === ADMIN.password) {
-        res.json(
-          await session(adminId, { id: adminId, isApproved: true }, { role: 'admin', isApproved: true }),
-        );
-        return;
-      }
-      const account = accounts.get(email);
-      if (!account || account.password !== password) {
-        res.status(401).json({ error: 'Invalid email or password' });
-        return;
-      }
-      res.json(
-        await session(account.id, account.user, {
-          role: 'user',
-          isApproved: account.user.isApproved === true,
-        }),
-      );
-    });
-    auth.post('/api/auth/register', async (req, res) => {
-      if (registrationsLeft-- <= 0) {
-        res.status(429).json({ error: 'Too many requests. Please try again later.' });
-        return;
-      }
-      const body = RegisterSchema.parse(req.body);
-      expect((await sharp(Buffer.from(body.avatar.split(',')[1]!, 'base64')).metadata()).format).toBe('jpeg');
-      const id = new mongoose.Types.ObjectId().toHexString();
-      const user = { id, username: body.username, fullName: body.fullName, isApproved: false };
-      accounts.set(body.email, { id, password: body.password, user });
-      res.status(201).json(await session(id, user, { role: 'user', isApproved: false }));
-    });
-    auth.post('/api/admin/approve-user/:id', async (req, res) => {
-      const caller = await env.stores.auth.userFromToken(req.headers.authorization!.slice(7));
-      expect(caller.role).toBe('admin');
-      const account = [...accounts.values()].find((entry) => entry.id === req.params.id)!;
-      account.user.isApproved = true;
-      await env.stores.userState.set(account.id, { role: 'user', isApproved: true });
-      res.json(account.user);
-    });
-    const gateway = express();
-    gateway.use(auth);
-    gateway.use(env.app);
-    server = createServer(gateway);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await ensureAdminAccount(stack.auth.ctx, ADMIN);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await env.close();
-  });
+  afterAll(() => stack.close());
 
   it('stops with a clear message at the registration limit, then resumes and completes, then changes nothing', async () => {
-    const options = { baseUrl, adminEmail: ADMIN.email, adminPassword: ADMIN.password };
+    const options = { baseUrl: stack.baseUrl, adminEmail: ADMIN.email, adminPassword: ADMIN.password };
     await expect(seedDemoData(options)).rejects.toThrow(/REGISTER_LIMIT_PER_HOUR/);
-    expect(accounts.size).toBe(5);
+    const users = stack.auth.ctx.users;
+    expect(await users.countDocuments({ role: 'user' })).toBe(5);
 
-    registrationsLeft = 100;
+    // The operator raises REGISTER_LIMIT_PER_HOUR (as the message says) and restarts auth.
+    stack.auth.ctx.limits.register = createRateLimiter({
+      redis: stack.auth.stores.redis,
+      keyPrefix: `${stack.auth.stores.keyPrefix}rl:auth:register-raised`,
+      points: 100,
+      durationSeconds: 3_600,
+    });
     const lines: string[] = [];
     const outcome = await seedDemoData({ ...options, log: (line) => lines.push(line) });
     const expectedItems = DEMO_USERS.reduce((sum, user) => sum + user.items.length, 0);
@@ -154,19 +94,28 @@ describe('seedDemoData', () => {
       itemsCreated: expectedItems,
     });
     expect(lines[0]).toMatch(/7 users registered, 7 approved, 48 items listed/);
+    expect(await users.countDocuments({ role: 'user', isApproved: true })).toBe(DEMO_USERS.length);
+    const avatars = await users.find({ role: 'user' }).select({ avatar: 1 }).lean();
+    expect(avatars.every((user) => typeof user.avatar === 'string' && user.avatar.length > 0)).toBe(true);
 
-    const stored = await env.ctx.items.find().lean();
+    const items = stack.items.ctx.items;
+    const stored = await items.find().lean();
     expect(stored).toHaveLength(expectedItems);
     expect(stored.filter((item) => item.isSwapped)).toHaveLength(3);
     const photos = stored.flatMap((item) => item.photos);
     expect(photos.length).toBeGreaterThan(expectedItems);
     expect(photos.every((photo) => photo.state === 'ready')).toBe(true);
     // Newest first mixes people: the first listings come from different users.
-    const newest = await env.ctx.items.find().sort({ createdAt: -1, _id: -1 }).limit(12).lean();
+    const newest = await items.find().sort({ createdAt: -1, _id: -1 }).limit(12).lean();
     expect(new Set(newest.map((item) => item.userId.toHexString())).size).toBe(12);
+    // A visitor's preview of the 48 demo items is exactly the six newest.
+    const preview = await fetch(`${stack.baseUrl}/api/items`);
+    expect(preview.status).toBe(200);
+    expect(((await preview.json()) as unknown[]).length).toBe(LIMITS.visitorPreviewItems);
 
     const again = await seedDemoData(options);
     expect(again).toEqual({ skipped: true, usersCreated: 0, usersApproved: 0, itemsCreated: 0 });
-    expect(await env.ctx.items.countDocuments()).toBe(expectedItems);
+    expect(await items.countDocuments()).toBe(expectedItems);
+    expect(await users.countDocuments({ role: 'user' })).toBe(DEMO_USERS.length);
   });
 });

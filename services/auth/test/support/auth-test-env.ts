@@ -33,6 +33,11 @@ export interface AuthTestEnvOptions {
   workers?: boolean;
   /** Start consuming events with the service's handlers (default false). */
   consumeEvents?: (ctx: AuthContext, bus: EventBus) => void;
+  /**
+   * Another service's test stores to share sessions and events with, as the real services share them: auth
+   * signs its tokens and writes user states there, and publishes on that stream (whole-stack tests).
+   */
+  shareWith?: TestStores;
 }
 
 /**
@@ -41,7 +46,8 @@ export interface AuthTestEnvOptions {
  */
 export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promise<AuthTestEnv> {
   const stores = await createTestStores({ service: 'auth' });
-  const bus = stores.createBus('auth', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const sessions = options.shareWith ?? stores;
+  const bus = sessions.createBus('auth', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
   const queuePrefix = `${stores.keyPrefix}bull`;
   const ctx = await createAuthContext({
     logger: stores.logger,
@@ -49,9 +55,9 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
     redis: stores.redis,
     redisUrl: stores.redisUrl,
     bus,
-    tokens: stores.tokens,
-    userState: stores.userState,
-    auth: stores.auth,
+    tokens: sessions.tokens,
+    userState: sessions.userState,
+    auth: sessions.auth,
     queuePrefix,
     keyPrefix: stores.keyPrefix,
     // Suites register many users from one address; the limit has its own test.
@@ -89,7 +95,7 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
     bus,
     queuePrefix,
     outboxDir,
-    events: (type) => stores.events(type),
+    events: (type) => sessions.events(type),
     async close() {
       for (const running of workers) await running.close();
       await bus.stop();
