@@ -75,7 +75,14 @@ describe('gateway routing', () => {
     expect(stack.upstreams.items.requests.at(-1)?.headers['x-request-id']).toBe('trace-123');
     const made = await request(gateway.app).get('/api/items');
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(stack.upstreams.items.requests.at(-1)?.headers['x-forwarded-for']).toBeTruthy();
+  });
+
+  it('tells the services the exact client address', async () => {
+    await request(gateway.app).get('/api/items');
+    // supertest connects over loopback: the client is 127.0.0.1 (IPv4-mapped on a dual-stack socket).
+    expect(stack.upstreams.items.requests.at(-1)?.headers['x-forwarded-for']).toMatch(
+      /^(::ffff:)?127\.0\.0\.1$/,
+    );
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

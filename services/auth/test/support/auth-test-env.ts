@@ -11,12 +11,12 @@ import { createMailer } from '@nomadswap/service-kit/mailer';
 import { startNotificationWorker } from '@nomadswap/service-kit/notifications';
 import type { RunningWorker } from '@nomadswap/service-kit/queues';
 import { startAvatarWorker } from '../../src/jobs/avatar-worker';
-import { recordResponses } from './record-responses';
+import { recordResponses, recording } from './record-responses';
 
 export interface AuthTestEnv {
   stores: TestStores;
   ctx: AuthContext;
-  /** The app (recording its responses for the password-hash scan). */
+  /** The app (recording its responses for the password-hash scan, which then expects some). */
   app: RequestListener;
   /** The bus the app publishes on (this test's stream); started only with `consumeEvents`. */
   bus: EventBus;
@@ -88,10 +88,14 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
     await bus.start();
   }
 
+  const app = recordResponses(buildApp(ctx));
   return {
     stores,
     ctx,
-    app: recordResponses(buildApp(ctx)),
+    get app() {
+      recording.uses += 1;
+      return app;
+    },
     bus,
     queuePrefix,
     outboxDir,

@@ -6,6 +6,9 @@ export const recordedResponses: { method: string; url: string; status: number; b
 type Chunk = string | Buffer | Uint8Array;
 const toBuffer = (chunk: Chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
 
+/** How often this test file used a recording app: a file that used one and recorded nothing has a broken recorder. */
+export const recording = { uses: 0 };
+
 /** Wraps the app so that each response body is recorded as it is sent. */
 export function recordResponses(app: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
