@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '@nomadswap/service-kit/testing';
 import { formatLine } from '../lib/log';
 import { loadLocalSecrets } from '../lib/secrets';
 import { Supervised } from '../lib/supervisor';
@@ -69,17 +70,19 @@ describe('supervisor', () => {
     });
     const write = process.stdout.write.bind(process.stdout);
     process.stdout.write = (() => true) as typeof process.stdout.write;
+    const starts = () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').length : 0);
     try {
       child.start();
-      await new Promise((r) => setTimeout(r, 1600));
+      // The first restart comes 1 s after the first exit, the next one 2 s after the second.
+      await eventually(() => starts() >= 2, 15_000);
       await child.stop();
     } finally {
       process.stdout.write = write;
     }
-    const starts = fs.readFileSync(counter, 'utf8').length;
-    expect(starts).toBe(2);
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(fs.readFileSync(counter, 'utf8').length).toBe(starts);
+    expect(starts()).toBe(2);
+    // Stopped for good: nothing starts it again within the 2 s the next restart would have waited, and more.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(starts()).toBe(2);
   });
 });
 

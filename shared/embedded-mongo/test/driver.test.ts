@@ -648,7 +648,9 @@ describe('collections and databases', () => {
   it('creates, lists with a name filter, renames and drops collections', async () => {
     await db.createCollection('made');
     const err = (await db.createCollection('made').catch((e: unknown) => e)) as MongoServerError | unknown;
-    if (err instanceof MongoServerError) expect(err.code).toBe(48);
+    // The engine (like mongod before 7.0) refuses with NamespaceExists; mongod 7+ may accept the same options.
+    const refusal = err instanceof MongoServerError ? err.code : err;
+    expect(usingRealMongo ? [48, undefined] : [48]).toContain(refusal);
     const listed = await db.listCollections({ name: 'made' }).toArray();
     expect(listed).toHaveLength(1);
     expect(listed[0]?.type).toBe('collection');
@@ -692,11 +694,13 @@ describe('sessions and transactions', () => {
         await db.collection('sess').insertOne({ s: 2 }, { session });
       });
       // A real standalone mongod refuses transactions; the embedded engine and replica sets accept them.
-      if (usingRealMongo && !hello.setName) await expect(run).rejects.toThrow();
-      else {
-        await run;
-        expect(await db.collection('sess').countDocuments()).toBe(2);
-      }
+      const accepts = !(usingRealMongo && !hello.setName);
+      const outcome = await run.then(
+        () => 'committed',
+        () => 'refused',
+      );
+      expect(outcome).toBe(accepts ? 'committed' : 'refused');
+      expect(await db.collection('sess').countDocuments()).toBe(accepts ? 2 : 1);
     } finally {
       await session.endSession();
     }

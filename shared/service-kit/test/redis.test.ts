@@ -31,9 +31,11 @@ describe('createRedis', () => {
     const redis = createRedis(await deadRedisUrl(), { name: 'kit-dead' });
     const started = Date.now();
     expect(await pingRedis(redis, 300)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(600);
+    // Bounded by its 300 ms timeout, not by Redis's own retries (room to spare for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(3_000);
     const closing = Date.now();
-    await closeRedis(redis);
-    expect(Date.now() - closing).toBeLessThan(100);
+    await closeRedis(redis, 10_000);
+    // It did not wait for its 10 s quit timeout.
+    expect(Date.now() - closing).toBeLessThan(5_000);
   });
 });
