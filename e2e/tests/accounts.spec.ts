@@ -4,6 +4,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { snap } from './support';
 
 const AVATAR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/avatar.jpg');
+/** How long the web app shows 'Approval Required' before sending the user home (LIMITS.unapprovedProfileRedirectMs). */
+const REFUSAL_REDIRECT_MS = 2_000;
 const ADMIN = { email: process.env.E2E_ADMIN_EMAIL ?? '', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 
 /** A traveller unique to this run and viewport, so the two projects never collide. */
@@ -38,6 +40,8 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
   page,
   browser,
 }, testInfo) => {
+  // Two browsers, an avatar job, an approval and a 2 s wait on the profile: more than the default minute here.
+  test.slow();
   const user = traveller(testInfo.project.name);
 
   // Sign up with every field and a real photo.
@@ -63,16 +67,18 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
   // The server refuses to list an item for an unapproved account.
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   expect(token).toBeTruthy();
-  const listing = await page.request.post('/api/items', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      title: 'Tent',
-      description: 'Two-person tent',
-      category: 'Travel Gear',
-      condition: 'good',
-      location: 'Lisbon',
-    },
-  });
+  const listItem = () =>
+    page.request.post('/api/items', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        title: 'Tent',
+        description: 'Two-person tent, all poles and pegs.',
+        category: 'Travel Gear',
+        condition: 'good',
+        location: 'Lisbon, Portugal',
+      },
+    });
+  const listing = await listItem();
   expect(listing.status()).toBe(403);
 
   // The photo was processed and is served from the user's avatar URL, never the raw upload.
@@ -89,11 +95,11 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
 
   // An unapproved user cannot open other profiles.
   const admin = await adminPage(browser);
-  const adminId = await admin.page.evaluate(async () => {
+  const { id: adminId, fullName: adminName } = await admin.page.evaluate(async () => {
     const response = await fetch('/api/auth/me', {
       headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
     });
-    return ((await response.json()) as { id: string }).id;
+    return (await response.json()) as { id: string; fullName: string };
   });
   await page.goto(`/user/${adminId}`);
   await expect(page.getByText('Approval Required').first()).toBeVisible();
@@ -112,18 +118,28 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
   // Same tab, no new login: the pending banner goes, the 'Account approved' badge shows (in the header on wide
   // screens, in the account menu on phones) and other profiles open.
   await expect(page.getByText(/Your account is pending approval/)).toHaveCount(0, { timeout: 30_000 });
-  if (testInfo.project.name === 'mobile') {
-    await page.getByRole('button', { name: `Account menu for ${user.fullName}` }).click();
-    await expect(page.getByRole('menu').getByText('Account approved')).toBeVisible();
-    await snap(page, testInfo, 'accounts-approved-menu');
-    await page.keyboard.press('Escape');
-  } else {
-    await expect(page.getByText('Account approved', { exact: true }).first()).toBeVisible();
-  }
+  const onPhone = testInfo.project.name === 'mobile';
+  if (onPhone) await page.getByRole('button', { name: `Account menu for ${user.fullName}` }).click();
+  const approvedBadge = onPhone
+    ? page.getByRole('menu').getByText('Account approved')
+    : page.getByText('Account approved', { exact: true }).first();
+  await expect(approvedBadge).toBeVisible();
+  await snap(page, testInfo, 'accounts-approved-badge');
+  if (onPhone) await page.keyboard.press('Escape');
+
+  // The refusal page has an h1 too and sends the user home after 2 s (LIMITS.unapprovedProfileRedirectMs):
+  // the profile must show its owner's name, and still be there once that time has passed.
   await page.goto(`/user/${adminId}`);
+  await expect(page.getByRole('heading', { level: 1, name: adminName })).toBeVisible();
+  await page.waitForTimeout(REFUSAL_REDIRECT_MS + 500);
+  await expect(page).toHaveURL(new RegExp(`/user/${adminId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: adminName })).toBeVisible();
   await expect(page.getByText('Approval Required')).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await snap(page, testInfo, 'accounts-public-profile');
+
+  // The server agrees: the token held since before the approval now lists an item.
+  const listed = await listItem();
+  expect(listed.status()).toBe(201);
 });
 
 test('a traveller edits their profile, logs out and logs back in', async ({ page }, testInfo) => {

@@ -70,8 +70,20 @@ test('a stopped service yields a JSON 503 within a second and a degraded health'
 });
 
 test('the web app shows the health banner when a service is down', async ({ page }, testInfo) => {
+  const healthAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
   await page.goto(url);
-  const banner = page.getByText('System Status:');
+  // The banner follows the answer the page received: moderation named as the service that is down.
+  const health = await healthAnswer;
+  expect(health.status()).toBe(503);
+  expect(((await health.json()) as { services: Record<string, string> }).services).toEqual({
+    auth: 'up',
+    items: 'up',
+    messaging: 'up',
+    moderation: 'down',
+  });
+  const banner = page.getByRole('status').filter({ hasText: 'System Status:' });
   await expect(banner).toBeVisible();
+  await expect(banner.locator('[data-state="down"]')).toHaveText([/^API\s*:\s*not responding$/]);
+  await expect(banner.locator('[data-state="up"]')).toHaveText([/^Database\s*:\s*working$/]);
   await snap(page, testInfo, 'shell-health-banner');
 });

@@ -22,7 +22,12 @@ test('GET /api/health is green through the gateway', async ({ request }) => {
 });
 
 test('the health banner stays hidden while everything is up', async ({ page }) => {
+  const healthAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
   await page.goto('/');
+  // Hidden means something only once the page has its health answer, and that answer was green.
+  const health = await healthAnswer;
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toMatchObject({ status: 'ok' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('System Status:')).toHaveCount(0);
 });
