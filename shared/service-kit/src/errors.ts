@@ -205,6 +205,12 @@ export function toHttpError(error: unknown): HttpError | undefined {
     return new ConflictError(message, { details: field ? [{ field, message }] : undefined, cause: error });
   }
 
+  // The router could not decode a path parameter (`/api/items/%E0%A4%A`): it marks the URIError 400 but not
+  // `expose`, so without this it would be a 500.
+  if (error instanceof URIError) {
+    return new ValidationError('Invalid characters in the address', { code: 'INVALID_PATH', cause: error });
+  }
+
   // http-errors raised by express itself or its middleware (e.g. unsupported charset): their message is public.
   if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && err.expose === true) {
     const message = typeof err.message === 'string' && err.message ? err.message : MSG.invalidInput;

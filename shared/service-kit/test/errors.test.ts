@@ -99,6 +99,17 @@ describe('errorHandler', () => {
     });
   });
 
+  it('when a path parameter is not valid percent-encoding, it answers 400, not 500', async () => {
+    const app = express();
+    app.get('/items/:id', (_req, res) => {
+      res.json({});
+    });
+    app.use(errorHandler);
+    const res = await request(app).get('/items/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid characters in the address', code: 'INVALID_PATH' });
+  });
+
   it('when mongoose cannot cast an id, it answers 400 naming the path', async () => {
     const castError = new mongoose.Error.CastError('ObjectId', 'nope', '_id');
     const res = await request(appThrowing(castError)).get('/boom');
