@@ -7,6 +7,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
+import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import type { Role } from '@nomadswap/contracts/enums';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
 import {
@@ -273,4 +274,32 @@ export function spawnService(
       }
     });
   });
+}
+
+/** A private redis-server a test can stop and start again on the same port (Redis outages). */
+export interface RestartableRedis {
+  url: string;
+  /** Kills the server (SIGKILL: as abrupt as a crash) and waits for it to be gone. */
+  stop(): Promise<void>;
+  /** Starts it again, empty, on the same port. */
+  start(): Promise<void>;
+}
+
+export async function startRestartableRedis(): Promise<RestartableRedis> {
+  const port = await freePort();
+  let child: ReturnType<typeof spawn> | undefined;
+  const start = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    child = spawn('redis-server', args, { stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop };
 }
