@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@nomadswap/contracts/events';
-import { createOutbox, type Outbox, type OutboxGuard, type OutboxOptions } from './outbox';
+import { createOutbox, type Outbox, type OutboxGuard, type OutboxOptions, type StagedEvents } from './outbox';
 
 /**
  * Handles one event. Delivery is at-least-once: the same event may arrive again (after a crash, a timeout or
@@ -62,10 +62,10 @@ export interface EventBus {
   publish<T extends EventType>(type: T, data: EventData<T>): Promise<EventEnvelope<T>>;
   /**
    * For a change that removes a document (`guard`): validates and stores the events BEFORE the change; call
-   * `confirm()` after it to send them. Should the process die in between, the relay sends them once the grace
+   * `confirm()` after it to send them (`cancel()` when it did not happen). Should the process die in between, the relay sends them once the grace
    * has passed if the document is gone, and drops them if it still exists (the change never happened).
    */
-  stage(guard: OutboxGuard, events: StagedEvent[]): Promise<{ confirm(): Promise<void> }>;
+  stage(guard: OutboxGuard, events: StagedEvent[]): Promise<StagedEvents>;
   /** Starts the outbox relay: sends what is pending now and keeps retrying (every process that publishes). */
   startRelay(): void;
   /** Registers a handler (several per type run in order). Register before start(). */
@@ -292,6 +292,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       const envelopes = events.map((event) => toEnvelope(event.type, event.data));
       if (outbox) return outbox.stage(guard, envelopes);
       return {
+        cancel: async () => undefined,
         confirm: async () => {
           for (const envelope of envelopes) await append(JSON.stringify(envelope), envelope.type);
         },

@@ -49,11 +49,17 @@ interface OutboxRecord {
   createdAt: Date;
 }
 
+/** Events stored before their change: confirm() after it, cancel() when the change did not happen. */
+export interface StagedEvents {
+  confirm(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
 export interface Outbox {
   /** Records the envelope, then sends it (a failed send is logged and left to the relay; never throws for Redis). */
   publish(envelope: EventEnvelope): Promise<void>;
   /** Records envelopes before a change that removes `guard`'s document; call `confirm()` after the change. */
-  stage(guard: OutboxGuard, envelopes: EventEnvelope[]): Promise<{ confirm(): Promise<void> }>;
+  stage(guard: OutboxGuard, envelopes: EventEnvelope[]): Promise<StagedEvents>;
   /** Sends what is still pending at once, then every `intervalMs`. */
   start(): void;
   /** Stops the loop and waits for sends in flight. */
@@ -200,9 +206,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async stage(guard, envelopes) {
       const availableAt = Date.now() + graceMs;
       await records().insertMany(envelopes.map((e) => toRecord(e, 'staged', { guard, availableAt })));
+      const ids = envelopes.map((e) => e.id);
       return {
+        cancel: async () => {
+          await records().deleteMany({ _id: { $in: ids } });
+        },
         confirm: async () => {
-          const ids = envelopes.map((e) => e.id);
           // Unconfirmed (e.g. MongoDB failed here), the relay confirms them itself after the grace.
           await records().updateMany(
             { _id: { $in: ids } },

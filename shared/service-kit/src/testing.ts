@@ -53,6 +53,11 @@ export interface TestStores {
   auth: AuthMiddleware;
   /** A bus on this test's stream; the caller starts and stops it. */
   createBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
+  /**
+   * The bus of the service under test, as in production: publishing through its outbox in this test's database
+   * with the relay running, and quick consumer timings. The caller starts consuming and stops it.
+   */
+  serviceBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
   /** Every event on this test's stream so far, oldest first (only those of `type` when given). */
   events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
   /** A fresh user id whose state is seeded in Redis, with a valid token for it. */
@@ -179,6 +184,21 @@ export async function createTestStores(options: { service: string }): Promise<Te
       return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
     },
     createBus: (service, overrides = {}) => createEventBus({ redis, stream, service, logger, ...overrides }),
+    serviceBus(service, overrides = {}) {
+      const bus = createEventBus({
+        redis,
+        stream,
+        service,
+        logger,
+        blockMs: 200,
+        claimIntervalMs: 200,
+        claimIdleMs: 500,
+        outbox: { mongo },
+        ...overrides,
+      });
+      bus.startRelay();
+      return bus;
+    },
     async signIn(user = {}) {
       const id = user.id ?? newId();
       const role = user.role ?? 'user';

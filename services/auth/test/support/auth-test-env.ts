@@ -3,7 +3,7 @@ import type { RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
-import type { EventBus } from '@nomadswap/service-kit/events';
+import type { EventBus, EventBusOptions } from '@nomadswap/service-kit/events';
 import { createTestStores, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createAuthContext, type AuthContext, type AuthSettings } from '../../src/context';
@@ -33,6 +33,8 @@ export interface AuthTestEnvOptions {
   workers?: boolean;
   /** Start consuming events with the service's handlers (default false). */
   consumeEvents?: (ctx: AuthContext, bus: EventBus) => void;
+  /** Overrides for the bus (e.g. its own Redis and stream, to take the event store away mid-test). */
+  bus?: Partial<EventBusOptions>;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface AuthTestEnvOptions {
  */
 export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promise<AuthTestEnv> {
   const stores = await createTestStores({ service: 'auth' });
-  const bus = stores.createBus('auth', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const bus = stores.serviceBus('auth', options.bus);
   const queuePrefix = `${stores.keyPrefix}bull`;
   const ctx = await createAuthContext({
     logger: stores.logger,
