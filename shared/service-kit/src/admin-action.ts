@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminActionEventData } from '@nomadswap/contracts/events';
-import type { EventBus } from './events';
+import type { EventBus, StagedEvent } from './events';
 
 export type AdminActionRecord = Omit<AdminActionEventData, 'id' | 'at'>;
 
 /**
- * Announces an admin's change for the audit log (moderation stores it). Called after the change is written; the
- * event's own id lets moderation store a redelivery once. Never put secrets or e-mail addresses in before/after.
+ * The admin.action event announcing an admin's change for the audit log (moderation stores it). Its own id lets
+ * moderation store a redelivery once. Never put secrets or e-mail addresses in before/after. Stage it with the
+ * change's other events (bus.stage) when the change removes a document.
  */
+export function adminActionEvent(record: AdminActionRecord): StagedEvent {
+  return { type: 'admin.action', data: { id: randomUUID(), at: new Date().toISOString(), ...record } };
+}
+
+/** Publishes the admin.action event after the change is written (through the service's outbox). */
 export async function publishAdminAction(bus: EventBus, record: AdminActionRecord): Promise<void> {
-  await bus.publish('admin.action', { id: randomUUID(), at: new Date().toISOString(), ...record });
+  const event = adminActionEvent(record);
+  await bus.publish(event.type, event.data);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import {
   EVENT_SCHEMAS,
@@ -9,6 +10,7 @@ import {
   type EventEnvelope,
   type EventType,
 } from '@nomadswap/contracts/events';
+import { createOutbox, type Outbox, type OutboxGuard, type OutboxOptions, type StagedEvents } from './outbox';
 
 /**
  * Handles one event. Delivery is at-least-once: the same event may arrive again (after a crash, a timeout or
@@ -39,16 +41,41 @@ export interface EventBusOptions {
   maxLen?: number;
   /** After this many deliveries an entry goes to `<stream>:dead:<service>` and is acknowledged. Default 20. */
   maxDeliveries?: number;
+  /**
+   * The service's database: publish() then goes through its transactional outbox (outbox.ts), so an event
+   * survives Redis being down. Without it publish() appends directly (test publishers standing in for others).
+   */
+  outbox?: { mongo: Connection } & Partial<
+    Pick<OutboxOptions, 'intervalMs' | 'leaseMs' | 'graceMs' | 'maxBackoffMs'>
+  >;
 }
 
+/** One event to stage: its type and data. */
+export type StagedEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
 export interface EventBus {
-  /** Validates `data` with the event's schema and appends `{id, type, occurredAt, data}`. Publish after the DB write. */
+  /**
+   * Validates `data` with the event's schema and appends `{id, type, occurredAt, data}`. Publish after the DB
+   * write. With an outbox the event is first stored there, and a failed append is retried by the relay (the
+   * promise then resolves all the same: the event is safe).
+   */
   publish<T extends EventType>(type: T, data: EventData<T>): Promise<EventEnvelope<T>>;
+  /**
+   * For a change that removes a document (`guard`): validates and stores the events BEFORE the change; call
+   * `confirm()` after it to send them (`cancel()` when it did not happen). Should the process die in between, the relay sends them once the grace
+   * has passed if the document is gone, and drops them if it still exists (the change never happened).
+   */
+  stage(guard: OutboxGuard, events: StagedEvent[]): Promise<StagedEvents>;
+  /** Starts the outbox relay: sends what is pending now and keeps retrying (every process that publishes). */
+  startRelay(): void;
   /** Registers a handler (several per type run in order). Register before start(). */
   on<T extends EventType>(type: T, handler: EventHandler<T>): EventBus;
   /** Creates the consumer group (from the start of the stream, so a late service catches up) and starts consuming. */
   start(): Promise<void>;
-  /** Lets the in-flight handler finish, then stops consuming. Unacknowledged entries stay pending for others. */
+  /**
+   * Lets the in-flight handler finish, then stops consuming; stops the relay after its sends in flight.
+   * Unacknowledged entries stay pending for others.
+   */
   stop(): Promise<void>;
 }
 
@@ -70,6 +97,23 @@ function fieldsToObject(fields: string[]): Record<string, string> {
 
 function isNoGroupError(error: unknown): boolean {
   return error instanceof Error && error.message.includes('NOGROUP');
+}
+
+/** Validates the data with the event's schema and wraps it with a new id and the current time. */
+function toEnvelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope<T> {
+  const result = EVENT_SCHEMAS[type].safeParse(data);
+  if (!result.success) {
+    throw new InvalidEventError(
+      type,
+      result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+  }
+  return {
+    id: randomUUID(),
+    type,
+    occurredAt: new Date().toISOString(),
+    data: result.data,
+  } as EventEnvelope<T>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -229,34 +273,34 @@ export function createEventBus(options: EventBusOptions): EventBus {
     }
   }
 
+  async function append(envelope: string, type: string): Promise<void> {
+    await redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'type', type, 'envelope', envelope);
+  }
+
+  const outbox: Outbox | undefined =
+    options.outbox && createOutbox({ ...options.outbox, redis, logger: log, send: append });
+
   const bus: EventBus = {
     async publish(type, data) {
-      const result = EVENT_SCHEMAS[type].safeParse(data);
-      if (!result.success) {
-        throw new InvalidEventError(
-          type,
-          result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-        );
-      }
-      const envelope = {
-        id: randomUUID(),
-        type,
-        occurredAt: new Date().toISOString(),
-        data: result.data,
-      } as EventEnvelope<typeof type>;
-      await redis.call(
-        'XADD',
-        stream,
-        'MAXLEN',
-        '~',
-        maxLen,
-        '*',
-        'type',
-        type,
-        'envelope',
-        JSON.stringify(envelope),
-      );
+      const envelope = toEnvelope(type, data);
+      if (outbox) await outbox.publish(envelope);
+      else await append(JSON.stringify(envelope), type);
       return envelope;
+    },
+
+    async stage(guard, events) {
+      const envelopes = events.map((event) => toEnvelope(event.type, event.data));
+      if (outbox) return outbox.stage(guard, envelopes);
+      return {
+        cancel: async () => undefined,
+        confirm: async () => {
+          for (const envelope of envelopes) await append(JSON.stringify(envelope), envelope.type);
+        },
+      };
+    },
+
+    startRelay() {
+      outbox?.start();
     },
 
     on(type, handler) {
@@ -281,6 +325,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
     },
 
     async stop() {
+      await outbox?.stop();
       if (!loop) return;
       stopping = true;
       await inFlight?.catch(() => undefined);

@@ -101,7 +101,13 @@ export async function startService<C extends BaseServiceConfig>(
     opened.push({ name: 'mongo', run: () => mongo.close() });
     const redis = createRedis(config.REDIS_URL, { name: options.name, logger });
     opened.push({ name: 'redis', run: () => closeRedis(redis) });
-    const bus = createEventBus({ redis, stream: config.EVENTS_STREAM, service: options.name, logger });
+    const bus = createEventBus({
+      redis,
+      stream: config.EVENTS_STREAM,
+      service: options.name,
+      logger,
+      outbox: { mongo },
+    });
     const tokens = createTokenService({
       secret: config.JWT_SECRET,
       issuer: config.JWT_ISSUER,
@@ -128,6 +134,8 @@ export async function startService<C extends BaseServiceConfig>(
     await listen(server, config.PORT, config.HOST);
     opened.push({ name: 'http', run: () => new Promise((resolve) => server.close(resolve)) });
     if (options.consumeEvents !== false) await bus.start();
+    // API and worker processes alike: what a previous run left in the outbox goes out now.
+    bus.startRelay();
 
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.HOST}:${port}`;

@@ -7,6 +7,7 @@ import mongoose, { type Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
+import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import type { Role } from '@nomadswap/contracts/enums';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
 import {
@@ -52,6 +53,11 @@ export interface TestStores {
   auth: AuthMiddleware;
   /** A bus on this test's stream; the caller starts and stops it. */
   createBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
+  /**
+   * The bus of the service under test, as in production: publishing through its outbox in this test's database
+   * with the relay running, and quick consumer timings. The caller starts consuming and stops it.
+   */
+  serviceBus(service: string, overrides?: Partial<EventBusOptions>): EventBus;
   /** Every event on this test's stream so far, oldest first (only those of `type` when given). */
   events<T extends EventType>(type?: T): Promise<EventEnvelope<T>[]>;
   /** A fresh user id whose state is seeded in Redis, with a valid token for it. */
@@ -178,6 +184,21 @@ export async function createTestStores(options: { service: string }): Promise<Te
       return envelopes.filter((event) => !type || event.type === type) as EventEnvelope<T>[];
     },
     createBus: (service, overrides = {}) => createEventBus({ redis, stream, service, logger, ...overrides }),
+    serviceBus(service, overrides = {}) {
+      const bus = createEventBus({
+        redis,
+        stream,
+        service,
+        logger,
+        blockMs: 200,
+        claimIntervalMs: 200,
+        claimIdleMs: 500,
+        outbox: { mongo },
+        ...overrides,
+      });
+      bus.startRelay();
+      return bus;
+    },
     async signIn(user = {}) {
       const id = user.id ?? newId();
       const role = user.role ?? 'user';
@@ -273,4 +294,32 @@ export function spawnService(
       }
     });
   });
+}
+
+/** A private redis-server a test can stop and start again on the same port (Redis outages). */
+export interface RestartableRedis {
+  url: string;
+  /** Kills the server (SIGKILL: as abrupt as a crash) and waits for it to be gone. */
+  stop(): Promise<void>;
+  /** Starts it again, empty, on the same port. */
+  start(): Promise<void>;
+}
+
+export async function startRestartableRedis(): Promise<RestartableRedis> {
+  const port = await freePort();
+  let child: ReturnType<typeof spawn> | undefined;
+  const start = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    child = spawn('redis-server', args, { stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, start, stop };
 }

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserStateStore } from '../src/auth';
-import { createTestStores, deadRedisUrl, spawnService, type TestStores } from '../src/testing';
+import { createTestStores, deadRedisUrl, eventually, spawnService, type TestStores } from '../src/testing';
 
 const entry = fileURLToPath(new URL('./fixtures/demo-service.ts', import.meta.url));
 let stores: TestStores;
@@ -57,6 +58,22 @@ describe('startService', () => {
 
   it('with consumeEvents false, it publishes but creates no consumer group and handles nothing', async () => {
     const stream = `${stores.stream}:publish-only`;
+    // Left in the outbox by a previous run that died before sending it: the relay sends it at start-up.
+    const leftOver = {
+      id: randomUUID(),
+      type: 'user.deleted',
+      occurredAt: new Date().toISOString(),
+      data: { id: 'u-left' },
+    };
+    await stores.mongo.collection('outbox').insertOne({
+      _id: leftOver.id as never,
+      envelope: JSON.stringify(leftOver),
+      type: leftOver.type,
+      state: 'ready',
+      availableAt: 0,
+      attempts: 0,
+      createdAt: new Date(),
+    });
     const service = await spawnService(entry, {
       ...stores.env,
       MONGO_DB: stores.dbName,
@@ -69,6 +86,9 @@ describe('startService', () => {
       const groups = (await stores.redis.call('XINFO', 'GROUPS', stream)) as unknown[];
       expect(groups).toEqual([]);
       expect(service.logs.map((line) => String(line.msg))).not.toContain('demo handled user.deleted');
+      await eventually(async () => (await stores.mongo.collection('outbox').countDocuments()) === 0);
+      const sent = (await stores.redis.xrange(stream, '-', '+')).map(([, fields]) => fields[3]);
+      expect(sent).toContain(JSON.stringify(leftOver));
     } finally {
       expect(await service.stop()).toBe(0);
     }

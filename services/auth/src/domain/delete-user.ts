@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
-import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { publishUserDeleted } from '../events/publish-user-events';
+import { stageUserDeleted } from '../events/publish-user-events';
 
 /**
  * An admin deletes an account, permanently: its tokens stop working on the very next request (the user state
@@ -21,14 +21,17 @@ export async function deleteUser(
   const userId = new mongoose.Types.ObjectId(props.userId);
   const doomed = await ctx.users.findById(userId).select({ username: 1, fullName: 1 }).lean();
   if (!doomed) throw new NotFoundError(MSG.userNotFound);
+  // Stored before the change (outbox): once the record is gone, user.deleted cannot be lost.
+  const events = await stageUserDeleted(ctx, props.userId, [
+    adminActionEvent({
+      actorId: props.adminId,
+      action: 'user.deleted',
+      target: { type: 'user', id: props.userId },
+      before: { username: doomed.username, fullName: doomed.fullName },
+    }),
+  ]);
   await ctx.userState.delete(props.userId);
   await ctx.users.deleteOne({ _id: userId });
   await ctx.avatarFiles.deleteAllOfUser(userId);
-  await publishUserDeleted(ctx.bus, props.userId);
-  await publishAdminAction(ctx.bus, {
-    actorId: props.adminId,
-    action: 'user.deleted',
-    target: { type: 'user', id: props.userId },
-    before: { username: doomed.username, fullName: doomed.fullName },
-  });
+  await events.confirm();
 }

@@ -1,4 +1,7 @@
-import type { EventBus } from '@nomadswap/service-kit/events';
+import mongoose from 'mongoose';
+import type { EventBus, StagedEvent } from '@nomadswap/service-kit/events';
+import type { StagedEvents } from '@nomadswap/service-kit/outbox';
+import type { AuthCore } from '../context';
 import { toUserEventData, type UserViewSource } from '../domain/user-views';
 
 export type UserChangeEvent = 'user.registered' | 'user.updated' | 'user.approved';
@@ -12,7 +15,17 @@ export async function publishUserChange(
   await bus.publish(type, toUserEventData(user));
 }
 
-/** Tells the other services to cascade: items, favourites, messages, reviews of this user. */
-export async function publishUserDeleted(bus: EventBus, userId: string): Promise<void> {
-  await bus.publish('user.deleted', { id: userId });
+/**
+ * Before the user record is deleted: stores user.deleted (and `with`, e.g. the audit entry) in the outbox; confirm
+ * after the deletion. It tells the other services to cascade: items, favourites, messages, reviews of this user.
+ */
+export function stageUserDeleted(
+  core: Pick<AuthCore, 'bus' | 'users'>,
+  userId: string,
+  withEvents: StagedEvent[] = [],
+): Promise<StagedEvents> {
+  return core.bus.stage(
+    { collection: core.users.collection.collectionName, id: new mongoose.Types.ObjectId(userId) },
+    [{ type: 'user.deleted', data: { id: userId } }, ...withEvents],
+  );
 }

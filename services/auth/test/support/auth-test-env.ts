@@ -3,7 +3,7 @@ import type { RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
-import type { EventBus } from '@nomadswap/service-kit/events';
+import type { EventBus, EventBusOptions } from '@nomadswap/service-kit/events';
 import { createTestStores, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createAuthContext, type AuthContext, type AuthSettings } from '../../src/context';
@@ -38,6 +38,8 @@ export interface AuthTestEnvOptions {
    * signs its tokens and writes user states there, and publishes on that stream (whole-stack tests).
    */
   shareWith?: TestStores;
+  /** Overrides for the bus (e.g. its own Redis and stream, to take the event store away mid-test). */
+  bus?: Partial<EventBusOptions>;
 }
 
 /**
@@ -47,7 +49,9 @@ export interface AuthTestEnvOptions {
 export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promise<AuthTestEnv> {
   const stores = await createTestStores({ service: 'auth' });
   const sessions = options.shareWith ?? stores;
-  const bus = sessions.createBus('auth', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  // Shared stores: auth's outbox lives in the shared test database, beside the other service's (a test-only
+  // arrangement; in production each service has its own database and outbox).
+  const bus = sessions.serviceBus('auth', options.bus);
   const queuePrefix = `${stores.keyPrefix}bull`;
   const ctx = await createAuthContext({
     logger: stores.logger,

@@ -1,23 +1,33 @@
 import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
-import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
+import type { StagedEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
-import { publishItemDeleted } from '../events/publish-item-events';
+import { stageItemDeleted } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
 
 /**
- * Removes an item for good: the item, every favourite of it, its photos' files, then item.deleted. Image jobs
- * still running for it find it gone and clean up after themselves.
+ * Removes an item for good: the item, every favourite of it, its photos' files, then item.deleted (and
+ * `withEvents`), stored in the outbox before the deletion. Image jobs still running for it find it gone and
+ * clean up after themselves.
  */
-export async function removeItem(core: ItemsCore, item: Pick<ItemRecord, '_id' | 'userId' | 'photos'>) {
+export async function removeItem(
+  core: ItemsCore,
+  item: Pick<ItemRecord, '_id' | 'userId' | 'photos'>,
+  withEvents: StagedEvent[] = [],
+) {
+  const events = await stageItemDeleted(core, item, withEvents);
   const { deletedCount } = await core.items.deleteOne({ _id: item._id });
-  if (deletedCount === 0) return false;
+  if (deletedCount === 0) {
+    await events.cancel();
+    return false;
+  }
   await core.favorites.deleteMany({ itemId: item._id });
   await core.files.deleteImages(item.photos.map((photo) => photo._id));
-  await publishItemDeleted(core.bus, item);
+  await events.confirm();
   return true;
 }
 
@@ -37,13 +47,13 @@ export async function deleteItemAsAdmin(
   props: { adminId: string; itemId: string },
 ): Promise<void> {
   const item = await findItemOr404(core, props.itemId);
-  if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
-  await publishAdminAction(core.bus, {
+  const audit = adminActionEvent({
     actorId: props.adminId,
     action: 'item.deleted',
     target: { type: 'item', id: props.itemId },
     before: { title: item.title, userId: item.userId.toHexString() },
   });
+  if (!(await removeItem(core, item, [audit]))) throw new NotFoundError(MSG.itemNotFound);
 }
 
 /** Every item of a user, with all that hangs off them (user.deleted). */

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
-import type { EventBus } from '@nomadswap/service-kit/events';
+import type { EventBus, EventBusOptions } from '@nomadswap/service-kit/events';
 import { createTestStores, type TestSession, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createItemsContext, type ItemsContext, type ItemsSettings } from '../../src/context';
@@ -30,6 +30,8 @@ export interface ItemsTestEnvOptions {
   worker?: boolean;
   /** Consume events with the service's handlers (default false). */
   consumeEvents?: boolean;
+  /** Overrides for the bus (e.g. its own Redis and stream, to take the event store away mid-test). */
+  bus?: Partial<EventBusOptions>;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface ItemsTestEnvOptions {
  */
 export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Promise<ItemsTestEnv> {
   const stores = await createTestStores({ service: 'items' });
-  const bus = stores.createBus('items', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const bus = stores.serviceBus('items', options.bus);
   const queuePrefix = `${stores.keyPrefix}bull`;
   const ctx = await createItemsContext({
     logger: stores.logger,

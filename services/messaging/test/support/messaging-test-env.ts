@@ -52,7 +52,7 @@ export async function createMessagingTestEnv(
   options: { messagesPerMinute?: number } = {},
 ): Promise<MessagingTestEnv> {
   const stores = await createTestStores({ service: 'messaging' });
-  const bus = stores.createBus('messaging', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const bus = stores.serviceBus('messaging');
   const contextOptions = {
     logger: stores.logger,
     mongo: stores.mongo,
@@ -145,6 +145,7 @@ export async function createMessagingTestEnv(
     async close() {
       for (const client of clients) client.disconnect();
       for (const instance of instances) await instance.close().catch(() => undefined);
+      await bus.stop();
       await stores.close();
     },
   };

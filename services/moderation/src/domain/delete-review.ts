@@ -16,15 +16,28 @@ export async function deleteReview(
   ctx: ModerationContext,
   props: { viewer: Viewer; reviewId: string },
 ): Promise<ReviewDeleteResponse> {
-  const record = await ctx.reviews.findOneAndDelete({ _id: oid(props.reviewId) }).lean<ReviewRecord>();
-  if (!record) throw new NotFoundError(MODERATION_MSG.reviewNotFound, { code: 'REVIEW_NOT_FOUND' });
+  const notFound = () => new NotFoundError(MODERATION_MSG.reviewNotFound, { code: 'REVIEW_NOT_FOUND' });
+  const record = await ctx.reviews.findById(oid(props.reviewId)).lean<ReviewRecord>();
+  if (!record) throw notFound();
   const id = hex(record._id);
-  await ctx.bus.publish('review.deleted', {
-    id,
-    reviewerId: hex(record.reviewerId),
-    revieweeId: hex(record.revieweeId),
-    rating: record.rating,
-  });
+  // Stored before the deletion (outbox), so auth's rating cannot miss it.
+  const events = await ctx.bus.stage({ collection: ctx.reviews.collection.collectionName, id: record._id }, [
+    {
+      type: 'review.deleted',
+      data: {
+        id,
+        reviewerId: hex(record.reviewerId),
+        revieweeId: hex(record.revieweeId),
+        rating: record.rating,
+      },
+    },
+  ]);
+  const { deletedCount } = await ctx.reviews.deleteOne({ _id: record._id });
+  if (deletedCount === 0) {
+    await events.cancel();
+    throw notFound();
+  }
+  await events.confirm();
   await recordAdminAction(ctx, {
     id: randomUUID(),
     actorId: props.viewer.id,

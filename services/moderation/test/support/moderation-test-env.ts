@@ -43,7 +43,7 @@ export async function createModerationTestEnv(
   options: { reportsPerHour?: number; contactMessagesPerHour?: number } = {},
 ): Promise<ModerationTestEnv> {
   const stores = await createTestStores({ service: 'moderation' });
-  const bus = stores.createBus('moderation', { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 });
+  const bus = stores.serviceBus('moderation');
   const notifications = createNotificationQueue({ redis: stores.redis, prefix: `${stores.keyPrefix}bull` });
   await notifications.ready();
   const ctx = await createModerationContext({
