@@ -71,6 +71,11 @@ const asUser = (caller: Caller | undefined, req: ApiRequest) =>
   world.send(req, caller?.headers ?? {}).then((res) => ({ res, caller }));
 const me = async (caller: Caller) =>
   (await world.send({ method: 'GET', path: '/api/auth/me' }, caller.headers)).body as Record<string, unknown>;
+/** One user per case, made on first use: every variant of a case acts on the same account (fewer sign-ups). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
 const recent = (iso: unknown) => Date.now() - new Date(String(iso)).getTime() < 10 * 60_000;
 
 function expectUserUntouched(user: Record<string, unknown>, expected: { id: string; approved: boolean }) {
@@ -82,6 +87,10 @@ function expectUserUntouched(user: Record<string, unknown>, expected: { id: stri
   expect(user.passwordHash).toBeUndefined();
   expect(recent(user.createdAt)).toBe(true);
 }
+
+const profileUser = once(() => world.register());
+const avatarUser = once(() => world.register());
+const swapCountTarget = once(() => world.register({ approved: false }));
 
 const CASES: Case[] = [
   {
@@ -96,7 +105,7 @@ const CASES: Case[] = [
   {
     name: 'PUT /api/users/:id',
     send: async (extra) => {
-      const user = await world.register();
+      const user = await profileUser();
       return asUser(user, { method: 'PUT', path: `/api/users/${user.id}`, body: { fullName: 'Ana', location: 'Porto', email: 'taken@example.com', username: 'admin', ...extra } });
     },
     async verify(_res, caller) {
@@ -108,7 +117,7 @@ const CASES: Case[] = [
   {
     name: 'POST /api/users/:id/avatar',
     send: async (extra) => {
-      const user = await world.register();
+      const user = await avatarUser();
       return asUser(user, { method: 'POST', path: `/api/users/${user.id}/avatar`, body: { avatar: registerBody().avatar, ...extra } });
     },
     async verify(_res, caller) {
@@ -118,7 +127,7 @@ const CASES: Case[] = [
   {
     name: 'PUT /api/admin/users/:userId/swap-count',
     send: async (extra) => {
-      const target = await world.register({ approved: false });
+      const target = await swapCountTarget();
       const sent = await asUser(world.users.admin, { method: 'PUT', path: `/api/admin/users/${target.id}/swap-count`, body: { reviewCount: 2, ...extra } });
       return { res: sent.res, caller: target };
     },

@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'api',
     include: ['**/*.test.ts'],
     globalSetup: ['../../shared/dev-stores/src/vitest-global-setup.ts'],
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
