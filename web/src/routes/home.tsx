@@ -1,10 +1,18 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { NewNearYou } from '../features/home/components/new-near-you';
+import { YourActivity } from '../features/home/components/your-activity';
+import { browseItemsQueryOptions } from '../features/items/api/get-items';
+import { useFavorites } from '../features/items/api/get-favorites';
 import { countForCity, useItemStats } from '../features/items/api/get-item-stats';
+import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
+import { useUnreadCount } from '../features/messages/api/get-unread-count';
+import { usePendingReviews } from '../features/reviews/api/get-pending-reviews';
 import { SearchBar } from '../features/items/components/search-bar';
 import { ClosingCta } from '../features/landing/components/closing-cta';
 import { Hero } from '../features/landing/components/hero';
@@ -53,10 +61,52 @@ export default function HomeRoute() {
         </div>
         {user && !user.isApproved ? <PendingApprovalNotice /> : null}
       </div>
+      {user ? <SignedInSections user={user} /> : null}
       <HowItWorks />
       {user ? null : <PublicLanding />}
       <PopularDestinations countFor={countFor} />
       <ClosingCta signedIn={user !== null} />
+    </>
+  );
+}
+
+/** A count for Your activity: undefined while loading, null when it failed. */
+function countOf(query: { isError: boolean; data?: number }) {
+  return query.isError ? null : query.data;
+}
+
+/**
+ * The spec's two extra sections for signed-in users: New near you (the newest items of their city, the same
+ * query as /browse?location=city, so See all opens from cache) and Your activity (approved users only: the
+ * others cannot message, review or favourite yet).
+ */
+function SignedInSections({ user }: { user: { id: string; isApproved: boolean; location: string } }) {
+  const city = cityOf(user.location);
+  const near = useInfiniteQuery(browseItemsQueryOptions({ q: '', category: '', location: city }));
+  const approved = user.isApproved;
+  const unread = useUnreadCount({ enabled: approved });
+  const pendingReviews = usePendingReviews({ enabled: approved });
+  const favorites = useFavorites({ enabled: approved });
+  const viewer = { id: user.id, isApproved: user.isApproved };
+
+  return (
+    <>
+      <NewNearYou
+        city={city}
+        items={near.data?.pages[0]?.items}
+        failed={near.isError}
+        retrying={near.isFetching}
+        onRetry={() => void near.refetch()}
+        renderItem={(item) => <ItemCard item={item} viewer={viewer} />}
+        renderSkeleton={() => <ItemCardSkeleton />}
+      />
+      {approved ? (
+        <YourActivity
+          unread={countOf({ isError: unread.isError, data: unread.data?.count })}
+          pendingReviews={countOf({ isError: pendingReviews.isError, data: pendingReviews.data?.length })}
+          favorites={countOf({ isError: favorites.isError, data: favorites.data?.length })}
+        />
+      ) : null}
     </>
   );
 }
