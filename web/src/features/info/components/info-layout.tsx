@@ -44,7 +44,10 @@ export function InfoSection(props: {
   return (
     <section
       aria-labelledby={props.id}
-      className={cn('grid gap-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6', props.className)}
+      className={cn(
+        'grid content-start gap-3 rounded-xl border bg-card p-5 shadow-sm sm:p-6',
+        props.className,
+      )}
     >
       <h2 id={props.id} className="flex items-center gap-2 text-lg font-semibold tracking-tight sm:text-xl">
         {Icon ? <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" /> : null}
@@ -66,10 +69,10 @@ export function PointList({
   iconClassName?: string;
 }) {
   return (
-    <ul className="grid gap-2 text-sm sm:text-base">
+    <ul className="grid gap-2 text-sm">
       {points.map((point) => (
         <li key={point} className="flex items-start gap-2">
-          <Icon className={cn('mt-0.5 size-4 shrink-0 sm:mt-1', iconClassName)} aria-hidden="true" />
+          <Icon className={cn('mt-0.5 size-4 shrink-0', iconClassName)} aria-hidden="true" />
           <span>{point}</span>
         </li>
       ))}

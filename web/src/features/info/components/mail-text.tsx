@@ -8,7 +8,7 @@ import { inlineLinkClass } from './info-layout';
 /** `<mail>` of a catalogue text: Trans fills in the address as the link's text. */
 function MailAnchor({ email, children }: { email: string; children?: ReactNode }) {
   return (
-    <a href={`mailto:${email}`} className={`${inlineLinkClass} break-all`}>
+    <a href={`mailto:${email}`} className={`${inlineLinkClass} break-words`}>
       {children ?? email}
     </a>
   );
