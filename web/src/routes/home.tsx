@@ -1,18 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
+import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { NewNearYou } from '../features/home/components/new-near-you';
-import { YourActivity } from '../features/home/components/your-activity';
-import { browseItemsQueryOptions } from '../features/items/api/get-items';
-import { useFavorites } from '../features/items/api/get-favorites';
 import { countForCity, useItemStats } from '../features/items/api/get-item-stats';
-import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
-import { useUnreadCount } from '../features/messages/api/get-unread-count';
-import { usePendingReviews } from '../features/reviews/api/get-pending-reviews';
 import { SearchBar } from '../features/items/components/search-bar';
 import { ClosingCta } from '../features/landing/components/closing-cta';
 import { Hero } from '../features/landing/components/hero';
@@ -22,6 +17,10 @@ import { PopularDestinations } from '../features/landing/components/popular-dest
 import { PublicLanding } from '../features/landing/components/public-landing';
 
 const DEFAULT_CITY = PRESET_CITIES[0].name;
+
+// Only signed-in users see these sections: visitors' first load of `/` does not pay for item cards and the
+// messaging and review queries.
+const SignedInSections = lazy(() => import('./home-signed-in-sections'));
 
 /** The city part of 'City, Country', or the first preset city when the user has none. */
 function cityOf(location: string | undefined): string {
@@ -61,7 +60,11 @@ export default function HomeRoute() {
         </div>
         {user && !user.isApproved ? <PendingApprovalNotice /> : null}
       </div>
-      {user ? <SignedInSections user={user} /> : null}
+      {user ? (
+        <Suspense fallback={<NewNearYouPlaceholder city={cityOf(user.location)} />}>
+          <SignedInSections user={user} city={cityOf(user.location)} />
+        </Suspense>
+      ) : null}
       <HowItWorks />
       {user ? null : <PublicLanding />}
       <PopularDestinations countFor={countFor} />
@@ -70,43 +73,17 @@ export default function HomeRoute() {
   );
 }
 
-/** A count for Your activity: undefined while loading, null when it failed. */
-function countOf(query: { isError: boolean; data?: number }) {
-  return query.isError ? null : query.data;
-}
-
-/**
- * The spec's two extra sections for signed-in users: New near you (the newest items of their city, the same
- * query as /browse?location=city, so See all opens from cache) and Your activity (approved users only: the
- * others cannot message, review or favourite yet).
- */
-function SignedInSections({ user }: { user: { id: string; isApproved: boolean; location: string } }) {
-  const city = cityOf(user.location);
-  const near = useInfiniteQuery(browseItemsQueryOptions({ q: '', category: '', location: city }));
-  const approved = user.isApproved;
-  const unread = useUnreadCount({ enabled: approved });
-  const pendingReviews = usePendingReviews({ enabled: approved });
-  const favorites = useFavorites({ enabled: approved });
-  const viewer = { id: user.id, isApproved: user.isApproved };
-
+/** While the signed-in sections' chunk loads: New near you's skeletons, so nothing jumps when it arrives. */
+function NewNearYouPlaceholder({ city }: { city: string }) {
   return (
-    <>
-      <NewNearYou
-        city={city}
-        items={near.data?.pages[0]?.items}
-        failed={near.isError}
-        retrying={near.isFetching}
-        onRetry={() => void near.refetch()}
-        renderItem={(item) => <ItemCard item={item} viewer={viewer} />}
-        renderSkeleton={() => <ItemCardSkeleton />}
-      />
-      {approved ? (
-        <YourActivity
-          unread={countOf({ isError: unread.isError, data: unread.data?.count })}
-          pendingReviews={countOf({ isError: pendingReviews.isError, data: pendingReviews.data?.length })}
-          favorites={countOf({ isError: favorites.isError, data: favorites.data?.length })}
-        />
-      ) : null}
-    </>
+    <NewNearYou
+      city={city}
+      items={undefined}
+      failed={false}
+      retrying={false}
+      onRetry={() => {}}
+      renderItem={() => null}
+      renderSkeleton={() => <Skeleton className="aspect-[4/3] rounded-xl" />}
+    />
   );
 }
