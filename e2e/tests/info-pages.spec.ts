@@ -99,6 +99,8 @@ test('the footer’s How It Works and Trust & Safety open their pages', async ({
 });
 
 test('signed-in home: New near you and Your activity', async ({ page, request }, testInfo) => {
+  // Registering, approving and logging in (argon2, the avatar pipeline) on a shared 2-core box takes a while.
+  test.setTimeout(120_000);
   const lena = await approvedTraveller(request, 'Homey');
   await logIn(page, lena.email, PASSWORD);
   await page.goto('/');
