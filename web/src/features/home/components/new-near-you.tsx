@@ -9,6 +9,11 @@ import { buttonVariants } from '../../../components/ui/button';
 /** How many of the newest items the section shows (one row on a wide screen). */
 export const NEW_NEAR_YOU_COUNT = 4;
 
+/** A phone shows the two newest (four full cards would push Your activity far down); wider screens all four. */
+function onWideOnly(index: number): string | undefined {
+  return index >= 2 ? 'hidden sm:block' : undefined;
+}
+
 interface NewNearYouProps<T extends { id: string }> {
   city: string;
   /** The newest items of the city; undefined while they load. */
@@ -41,7 +46,9 @@ export function NewNearYou<T extends { id: string }>(props: NewNearYouProps<T>) 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
         <span className="sr-only">{t('home.newNearYou.loading')}</span>
         {Array.from({ length: NEW_NEAR_YOU_COUNT }, (_, index) => (
-          <div key={index}>{props.renderSkeleton()}</div>
+          <div key={index} className={onWideOnly(index)}>
+            {props.renderSkeleton()}
+          </div>
         ))}
       </div>
     );
@@ -61,8 +68,10 @@ export function NewNearYou<T extends { id: string }>(props: NewNearYouProps<T>) 
   } else {
     body = (
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {items.slice(0, NEW_NEAR_YOU_COUNT).map((item) => (
-          <li key={item.id}>{props.renderItem(item)}</li>
+        {items.slice(0, NEW_NEAR_YOU_COUNT).map((item, index) => (
+          <li key={item.id} className={onWideOnly(index)}>
+            {props.renderItem(item)}
+          </li>
         ))}
       </ul>
     );
