@@ -65,6 +65,13 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     res.status(health.status === 'ok' ? 200 : 503).json(health);
   });
 
+  // The web app's run-time configuration: one build serves every deployment (the address is not baked in).
+  const publicConfig = { supportEmail: config.SUPPORT_EMAIL };
+  web.get('/api/config', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(publicConfig);
+  });
+
   // Socket.IO's long-polling transport is plain HTTP; its WebSocket upgrade is handled by `onUpgrade`.
   web.use('/socket.io', (req, res, next) => {
     req.url = req.originalUrl;
@@ -94,8 +101,9 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   /** The server's request listener: API calls take the lean proxy path, the rest goes through express. */
   function app(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/';
-    const health = url === '/api/health' || url.startsWith('/api/health?');
-    if (url.startsWith('/api/') && !health) proxyApi(req, res);
+    const path = url.split('?', 1)[0];
+    const ownRoute = path === '/api/health' || path === '/api/config';
+    if (url.startsWith('/api/') && !ownRoute) proxyApi(req, res);
     else web(req, res);
   }
 

@@ -51,6 +51,10 @@ export const GatewayEnvSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Reverse-geocoding origin the web app may call (CSP connect-src). */
   GEOCODER_ORIGIN: url.default('https://nominatim.openstreetmap.org'),
+  /** Support address the web app shows (footer, contact, legal pages), served at GET /api/config. */
+  SUPPORT_EMAIL: z
+    .email({ error: 'must be an e-mail address such as support@example.com' })
+    .default('support@nomadswap.example'),
 });
 export type GatewayConfig = z.infer<typeof GatewayEnvSchema>;
 

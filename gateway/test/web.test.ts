@@ -30,6 +30,19 @@ describe('gateway serving the web app', () => {
     },
   );
 
+  it('GET /api/config gives the web app the configured support address', async () => {
+    const configured = await buildGateway(stack.urls, { SUPPORT_EMAIL: 'help@swap.example' });
+    try {
+      const response = await request(configured.app).get('/api/config');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ supportEmail: 'help@swap.example' });
+      const fallback = await request(gateway.app).get('/api/config');
+      expect(fallback.body).toEqual({ supportEmail: 'support@nomadswap.example' });
+    } finally {
+      configured.redis.disconnect();
+    }
+  });
+
   it('serves /sw.js at the root with no-cache and the service worker scope header', async () => {
     const response = await request(gateway.app).get('/sw.js');
     expect(response.status).toBe(200);

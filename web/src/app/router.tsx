@@ -30,6 +30,12 @@ const ReportedRoute = lazy(() => import('../routes/reported'));
 const ContactRoute = lazy(() => import('../routes/contact'));
 const AdminReportsRoute = lazy(() => import('../routes/admin-reports'));
 const AdminAuditLogRoute = lazy(() => import('../routes/admin-audit-log'));
+const LearnMoreRoute = lazy(() => import('../routes/learn-more'));
+const SafetyGuidelinesRoute = lazy(() => import('../routes/safety-guidelines'));
+const CommunityRulesRoute = lazy(() => import('../routes/community-rules'));
+const TermsOfServiceRoute = lazy(() => import('../routes/terms-of-service'));
+const PrivacyPolicyRoute = lazy(() => import('../routes/privacy-policy'));
+const LegalSummaryRoute = lazy(() => import('../routes/legal-summary'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -64,6 +70,12 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactRoute /> },
           { path: 'report-issue', element: <ReportIssueRoute /> },
           { path: 'reported', element: <ReportedRoute /> },
+          { path: 'learn-more', element: <LearnMoreRoute /> },
+          { path: 'safety-guidelines', element: <SafetyGuidelinesRoute /> },
+          { path: 'community-rules', element: <CommunityRulesRoute /> },
+          { path: 'terms-of-service', element: <TermsOfServiceRoute /> },
+          { path: 'privacy-policy', element: <PrivacyPolicyRoute /> },
+          { path: 'legal-summary', element: <LegalSummaryRoute /> },
           { path: 'admin', element: <AdminRoute /> },
           { path: 'admin/reports', element: <AdminReportsRoute /> },
           { path: 'admin/audit-log', element: <AdminAuditLogRoute /> },

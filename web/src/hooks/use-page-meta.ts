@@ -4,13 +4,22 @@ import { useTranslation } from 'react-i18next';
 interface PageMeta {
   /** Page name; the document title becomes "<title> · NomadSwap". Omit for the app's default title. */
   title?: string;
-  /** Overrides the default meta description while the page is shown. */
+  /** The page's meta description; omitted, the app's default description (index.html's) applies. */
   description?: string;
 }
 
+function descriptionTag(): HTMLMetaElement {
+  const existing = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (existing) return existing;
+  const meta = document.createElement('meta');
+  meta.name = 'description';
+  document.head.append(meta);
+  return meta;
+}
+
 /**
- * Sets the document title (and optionally the meta description) for the current page and puts the
- * defaults back when the page goes away, so a page that sets nothing never inherits a stale title.
+ * Sets the document title and meta description for the current page (every route calls it once). Each page
+ * sets both, so a page never inherits the previous page's title or description.
  */
 export function usePageMeta({ title, description }: PageMeta = {}): void {
   const { t } = useTranslation();
@@ -23,13 +32,10 @@ export function usePageMeta({ title, description }: PageMeta = {}): void {
   }, [title, t]);
 
   useEffect(() => {
-    if (!description) return;
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!meta) return;
-    const previous = meta.content;
-    meta.content = description;
+    const meta = descriptionTag();
+    meta.content = description ?? t('meta.defaultDescription');
     return () => {
-      meta.content = previous;
+      meta.content = t('meta.defaultDescription');
     };
-  }, [description]);
+  }, [description, t]);
 }

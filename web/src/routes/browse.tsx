@@ -20,7 +20,7 @@ import { SearchBar, type SearchValues } from '../features/items/components/searc
 /** `/browse` (spec section 2): search, category and location live in the URL, so a link restores them. */
 export default function BrowseRoute() {
   const { t } = useTranslation();
-  usePageMeta({ title: t('browse.title') });
+  usePageMeta({ title: t('browse.title'), description: t('meta.descriptions.browse') });
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <PageSkeleton />;
   return <Browse user={user} />;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../config/env';
 import { Card, CardContent } from '../components/ui/card';
 import { PageSkeleton } from '../components/page-skeleton';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { useSupportEmail } from '../hooks/use-support-email';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { ContactForm } from '../features/contact/components/contact-form';
 import { ContactInfoCards } from '../features/contact/components/contact-info-cards';
@@ -10,8 +10,9 @@ import { ContactInfoCards } from '../features/contact/components/contact-info-ca
 /** `/contact` (spec section 2): open to everyone; the support address comes from configuration. */
 export default function ContactRoute() {
   const { t } = useTranslation();
-  usePageMeta({ title: t('contact.pageTitle') });
+  usePageMeta({ title: t('contact.pageTitle'), description: t('meta.descriptions.contact') });
   const { user, isLoading } = useCurrentUser();
+  const supportEmail = useSupportEmail();
   if (isLoading) return <PageSkeleton />;
 
   return (
@@ -20,7 +21,7 @@ export default function ContactRoute() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('contact.title')}</h1>
         <p className="text-sm text-muted-foreground">{t('contact.subtitle')}</p>
       </header>
-      <ContactInfoCards supportEmail={env.supportEmail} />
+      <ContactInfoCards supportEmail={supportEmail} />
       <Card>
         <CardContent className="pt-6">
           <ContactForm initial={{ name: user?.fullName ?? '', email: user?.email ?? '' }} />
@@ -28,8 +29,8 @@ export default function ContactRoute() {
       </Card>
       <p className="text-center text-sm text-muted-foreground">
         {t('contact.direct')}{' '}
-        <a href={`mailto:${env.supportEmail}`} className="font-medium text-primary hover:underline">
-          {env.supportEmail}
+        <a href={`mailto:${supportEmail}`} className="font-medium text-primary hover:underline">
+          {supportEmail}
         </a>
       </p>
     </div>

@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
+import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { NewNearYou } from '../features/home/components/new-near-you';
 import { countForCity, useItemStats } from '../features/items/api/get-item-stats';
 import { SearchBar } from '../features/items/components/search-bar';
 import { ClosingCta } from '../features/landing/components/closing-cta';
@@ -14,6 +17,10 @@ import { PopularDestinations } from '../features/landing/components/popular-dest
 import { PublicLanding } from '../features/landing/components/public-landing';
 
 const DEFAULT_CITY = PRESET_CITIES[0].name;
+
+// Only signed-in users see these sections: visitors' first load of `/` does not pay for item cards and the
+// messaging and review queries.
+const SignedInSections = lazy(() => import('./home-signed-in-sections'));
 
 /** The city part of 'City, Country', or the first preset city when the user has none. */
 function cityOf(location: string | undefined): string {
@@ -53,10 +60,30 @@ export default function HomeRoute() {
         </div>
         {user && !user.isApproved ? <PendingApprovalNotice /> : null}
       </div>
+      {user ? (
+        <Suspense fallback={<NewNearYouPlaceholder city={cityOf(user.location)} />}>
+          <SignedInSections user={user} city={cityOf(user.location)} />
+        </Suspense>
+      ) : null}
       <HowItWorks />
       {user ? null : <PublicLanding />}
       <PopularDestinations countFor={countFor} />
       <ClosingCta signedIn={user !== null} />
     </>
+  );
+}
+
+/** While the signed-in sections' chunk loads: New near you's skeletons, so nothing jumps when it arrives. */
+function NewNearYouPlaceholder({ city }: { city: string }) {
+  return (
+    <NewNearYou
+      city={city}
+      items={undefined}
+      failed={false}
+      retrying={false}
+      onRetry={() => {}}
+      renderItem={() => null}
+      renderSkeleton={() => <Skeleton className="aspect-[4/3] rounded-xl" />}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { LoginForm } from '../features/auth/components/login-form';
 export default function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  usePageMeta({ title: t('auth.login.pageTitle') });
+  usePageMeta({ title: t('auth.login.pageTitle'), description: t('meta.descriptions.login') });
   return (
     <AuthPageLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <LoginForm onSuccess={() => void navigate(paths.home, { replace: true })} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CirclePlus, Heart, Pencil } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
@@ -35,8 +35,16 @@ export default function ProfileRoute() {
   return <OwnProfile user={user} />;
 }
 
+const TABS = ['items', 'favorites', 'pending-reviews', 'reviews', 'stats'] as const;
+
+/** `?tab=` opens a tab (home's Your activity links to favourites and pending reviews); anything else: items. */
+function initialTab(requested: string | null): string {
+  return TABS.find((tab) => tab === requested) ?? 'items';
+}
+
 function OwnProfile({ user }: { user: UserSelf }) {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
   const items = useUserItems(user.id);
   // Favouriting needs an approved account (spec section 6); there is nothing to ask for before that.
@@ -65,7 +73,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
 
       <ItemStatCards query={items} variant="profile" />
 
-      <Tabs defaultValue="items" className="grid gap-2">
+      <Tabs defaultValue={initialTab(searchParams.get('tab'))} className="grid gap-2">
         <TabsList
           aria-label={t('profile.tabsLabel')}
           className="h-auto w-full flex-wrap justify-start sm:w-auto"

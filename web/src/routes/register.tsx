@@ -9,7 +9,7 @@ import { RegisterForm } from '../features/auth/components/register-form';
 export default function RegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  usePageMeta({ title: t('auth.register.pageTitle') });
+  usePageMeta({ title: t('auth.register.pageTitle'), description: t('meta.descriptions.register') });
   return (
     <AuthPageLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} width="wide">
       <RegisterForm onSuccess={() => void navigate(paths.welcome, { replace: true })} />

@@ -15,7 +15,7 @@ import { EmergencyNotice, WhatHappensNext } from '../features/reports/components
  */
 export default function ReportIssueRoute() {
   const { t } = useTranslation();
-  usePageMeta({ title: t('report.pageTitle') });
+  usePageMeta({ title: t('report.pageTitle'), description: t('meta.descriptions.reportIssue') });
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [prefill] = useState(() => initialValues(search));

@@ -1,9 +1,9 @@
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
-import { env } from '../../config/env';
 import { INSTALL_APP_ANCHOR, paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
+import { useSupportEmail } from '../../hooks/use-support-email';
 import { InstallAppSection } from './install-app-section';
 
 interface FooterLink {
@@ -34,6 +34,7 @@ const groups: { headingKey: ParseKeys; links: FooterLink[] }[] = [
     links: [
       { to: paths.terms, labelKey: 'footer.terms' },
       { to: paths.privacy, labelKey: 'footer.privacy' },
+      { to: paths.legalSummary, labelKey: 'footer.legalSummary' },
     ],
   },
 ];
@@ -43,7 +44,7 @@ const linkClass =
 
 export function Footer() {
   const { t } = useTranslation();
-  const email = env.supportEmail;
+  const email = useSupportEmail();
 
   return (
     <footer className="mt-8 border-t bg-card/60">

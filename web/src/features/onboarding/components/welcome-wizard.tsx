@@ -19,6 +19,7 @@ import { LIMITS } from '@nomadswap/contracts/enums';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { StarRating } from '../../../components/star-rating';
+import { StepProgress } from '../../../components/step-progress';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
@@ -83,25 +84,12 @@ export function WelcomeWizard({ user }: { user: UserSelf }) {
 
       <Card>
         <CardContent className="grid gap-6 p-5 sm:p-8">
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between text-sm">
-              <span className="font-medium">{t('welcome.stepCounter', { step, total: TOTAL })}</span>
-              <span className="text-muted-foreground">{t('welcome.percent', { percent })}</span>
-            </div>
-            <div
-              role="progressbar"
-              aria-label={t('welcome.progressLabel')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div
-                className="h-full rounded-full bg-primary transition-[width]"
-                style={{ width: `${percent}%` }}
-              />
-            </div>
-          </div>
+          <StepProgress
+            counter={t('welcome.stepCounter', { step, total: TOTAL })}
+            percentText={t('welcome.percent', { percent })}
+            percent={percent}
+            label={t('welcome.progressLabel')}
+          />
 
           <section aria-labelledby="welcome-step-title" className="grid gap-4">
             <span className="flex size-14 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
