@@ -5,6 +5,7 @@ import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
+import { PwaBanners } from '../../features/pwa/components/pwa-banners';
 import { MessagingLive } from '../../features/messages/components/messaging-live';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
@@ -46,6 +47,7 @@ export function AppShell() {
         {t('nav.skipToContent')}
       </a>
       <Header user={user} userLoading={isLoading} />
+      <PwaBanners />
       <HealthBanner />
       {user && !user.isApproved ? <PendingApprovalBanner /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
