@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INSTALL_BANNER_DISMISSED_KEY } from '../../../config/storage-keys';
+import { resetInstallPrompt } from '../../../hooks/use-install-prompt';
 import { InstallBanner } from './install-banner';
 import { OfflineBanner } from './offline-banner';
 import { UpdatePrompt } from './update-prompt';
@@ -27,6 +28,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed' = 'dismissed') {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  resetInstallPrompt();
   window.localStorage.clear();
 });
 
