@@ -129,16 +129,30 @@ export default defineConfig({
             },
           },
           {
-            // Browse results and item details: the last answer at once, refreshed in the background. These
-            // answers depend on the viewer (favourites), so features/pwa deletes this cache whenever the
-            // signed-in user changes. Every other `/api` GET (messages, profile, admin) and `/socket.io`
-            // passes through the worker untouched and is never cached.
+            // Browse results and item details. Network first (a change the app just made must show at once:
+            // mutations invalidate and refetch these), the cached answer when the network is down or slower
+            // than 5 s. These answers depend on the viewer (favourites), so features/pwa deletes this cache
+            // whenever the signed-in user changes.
             urlPattern: ({ request, url }) =>
               request.method === 'GET' && /^\/api\/items(\/[^/]+)?$/.test(url.pathname),
-            handler: 'StaleWhileRevalidate',
+            handler: 'NetworkFirst',
             options: {
               cacheName: 'nomadswap-browse',
+              networkTimeoutSeconds: 5,
               expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Who is signed in, so that offline the app still knows the viewer (and shows what they saw).
+            // Deleted with the browse cache when the signed-in user changes. Every other `/api` GET
+            // (messages, profiles, admin) and `/socket.io` passes through the worker and is never cached.
+            urlPattern: ({ request, url }) => request.method === 'GET' && url.pathname === '/api/auth/me',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'nomadswap-session',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 1, purgeOnQuotaError: true },
               cacheableResponse: { statuses: [200] },
             },
           },

@@ -20,7 +20,13 @@ export function ServiceWorkerUpdate() {
   });
 
   if (!needRefresh) return null;
-  return (
-    <UpdatePrompt onReload={() => void updateServiceWorker(true)} onDismiss={() => setNeedRefresh(false)} />
-  );
+  const reload = () => {
+    // workbox-window reloads only when this page was already controlled when it loaded; a first visit that
+    // stays open until the next deploy would otherwise press Reload and see nothing happen.
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    });
+    void updateServiceWorker(true);
+  };
+  return <UpdatePrompt onReload={reload} onDismiss={() => setNeedRefresh(false)} />;
 }
