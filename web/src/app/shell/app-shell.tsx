@@ -49,7 +49,7 @@ export function AppShell() {
         {t('nav.skipToContent')}
       </a>
       <Header user={user} userLoading={isLoading} />
-      <PwaBanners />
+      <PwaBanners aboveTabBar={Boolean(user)} />
       {/* Offline, the offline banner says why nothing answers; "API not responding" would only alarm. */}
       {online ? <HealthBanner /> : null}
       {user && !user.isApproved ? <PendingApprovalBanner /> : null}

@@ -4,13 +4,13 @@ import { OfflineBanner } from './offline-banner';
 import { ServiceWorkerUpdate } from './service-worker-update';
 
 /** What the app shell mounts under the header: offline and install banners, the update prompt. */
-export function PwaBanners() {
+export function PwaBanners({ aboveTabBar }: { aboveTabBar: boolean }) {
   usePrivateCacheReset();
   return (
     <>
       <OfflineBanner />
       <InstallBanner />
-      <ServiceWorkerUpdate />
+      <ServiceWorkerUpdate aboveTabBar={aboveTabBar} />
     </>
   );
 }

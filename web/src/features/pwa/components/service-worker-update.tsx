@@ -8,7 +8,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers the service worker (`/sw.js`, registerType 'prompt') and shows the update prompt once a new
  * version waits. In development the plugin serves no worker, so this stays silent.
  */
-export function ServiceWorkerUpdate() {
+export function ServiceWorkerUpdate({ aboveTabBar }: { aboveTabBar: boolean }) {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -28,5 +28,5 @@ export function ServiceWorkerUpdate() {
     });
     void updateServiceWorker(true);
   };
-  return <UpdatePrompt onReload={reload} onDismiss={() => setNeedRefresh(false)} />;
+  return <UpdatePrompt onReload={reload} onDismiss={() => setNeedRefresh(false)} aboveTabBar={aboveTabBar} />;
 }
