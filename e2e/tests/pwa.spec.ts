@@ -158,7 +158,7 @@ test('offline, a page seen before opens again with its content and photos, the o
   // A change is refused with the reason, not left hanging.
   await page.getByRole('button', { name: /favorites/ }).click();
   await expect(
-    page.getByText("You're offline. This change needs a connection, so it was not sent."),
+    page.getByText("You're offline. This change needs a connection, so it was not sent.").first(),
   ).toBeVisible();
   await snap(page, testInfo, 'pwa-offline-refused');
 
