@@ -54,10 +54,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      registerType: 'autoUpdate',
-      // Registered from src/main.tsx through `virtual:pwa-register`; nothing is injected into index.html,
-      // so the page keeps working under `script-src 'self'`.
-      injectRegister: 'auto',
+      // A new deploy waits until the traveller presses "Reload" on the update prompt
+      // (src/features/pwa/components/update-prompt.tsx registers the worker through useRegisterSW).
+      registerType: 'prompt',
+      injectRegister: false,
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['favicon.svg', 'offline.html', 'icons/apple-touch-icon.png'],
@@ -79,28 +79,86 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Taken from the running app by e2e/tests/pwa.spec.ts (`PWA_SCREENSHOTS=1`).
+        screenshots: [
+          {
+            src: '/screenshots/browse-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Browse items travellers leave behind',
+          },
+          {
+            src: '/screenshots/browse-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Browse items travellers leave behind',
+          },
+        ],
+        shortcuts: [
+          { name: 'Browse', url: '/browse', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'List Item', url: '/add-item', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          { name: 'Messages', url: '/messages', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
       },
       workbox: {
-        // The built shell (HTML, hashed JS/CSS, icons, offline page). The large social preview image is
-        // only fetched by crawlers, so it stays out of the precache.
+        // The built shell (HTML, hashed JS/CSS of every route, icons, offline page). The social preview image
+        // and the manifest screenshots are only fetched by crawlers and install dialogs: not precached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['og-image.png'],
-        // Navigations go to the network so a deploy is visible at once; only when the network is down
-        // does the precached offline page answer. No cached index.html is served for client routes.
+        globIgnores: ['og-image.png', 'screenshots/**'],
+        // Navigations go to the network so a deploy is visible at once; only when the network is down does
+        // the precached shell answer, and the app then shows what the runtime caches below hold.
         navigateFallback: null,
         runtimeCaching: [
           {
-            // Nothing else gets a route: `/api/*` and `/socket.io` requests pass through the worker
-            // untouched and are never cached.
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' && !/^\/(api|socket\.io)(\/|$)/.test(url.pathname),
             handler: 'NetworkOnly',
-            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+          {
+            // Photos never change under an id (a new photo gets a new id): cache first.
+            urlPattern: ({ request, url }) =>
+              request.method === 'GET' && url.pathname.startsWith('/api/images/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'nomadswap-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Browse results and item details. Network first (a change the app just made must show at once:
+            // mutations invalidate and refetch these), the cached answer when the network is down or slower
+            // than 5 s. These answers depend on the viewer (favourites), so features/pwa deletes this cache
+            // whenever the signed-in user changes.
+            urlPattern: ({ request, url }) =>
+              request.method === 'GET' && /^\/api\/items(\/[^/]+)?$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'nomadswap-browse',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Who is signed in, so that offline the app still knows the viewer (and shows what they saw).
+            // Deleted with the browse cache when the signed-in user changes. Every other `/api` GET
+            // (messages, profiles, admin) and `/socket.io` passes through the worker and is never cached.
+            urlPattern: ({ request, url }) => request.method === 'GET' && url.pathname === '/api/auth/me',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'nomadswap-session',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 1, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
           },
         ],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
-        skipWaiting: true,
       },
     }),
     // Brotli and gzip twins of every text file; the gateway serves the best one the client accepts. The

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, approvedTraveller, snap, token } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, PASSWORD, approvedTraveller, token } from './support';
 
 // Evaluated through the debugging protocol, which the page's CSP (script-src 'self') does not govern.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -28,37 +28,117 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/*
- * The pages this release added or changed, signed in as the admin (who may open every one of them), each looked at
- * by axe and saved as a screenshot at the project's width (390 and 1280 px).
+interface Ids {
+  /** An approved traveller other than the viewer (profile, review, report, chat). */
+  userId: string;
+  /** An item of the demo data. */
+  itemId: string;
+}
+
+/**
+ * Every route of web/app/router.tsx (with the query strings that change what a page shows), and the
+ * information pages of issue 13 (they show the not-found page until their router entry lands).
  */
-test('the new and changed pages have no serious accessibility findings', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const other = await approvedTraveller(request, 'Axel');
-  const adminToken = await token(request, ADMIN.email, ADMIN.password);
-  await page.addInitScript((t) => window.localStorage.setItem('authToken', t), adminToken);
-  const pages: [string, string][] = [
-    ['browse', '/browse'],
-    ['messages', `/messages?user=${other.id}`],
-    ['review', `/review/${other.id}`],
-    ['report-issue', `/report-issue?type=user&user=${other.id}`],
-    ['reported', '/reported'],
-    ['contact', '/contact'],
-    ['profile', '/profile'],
-    ['admin', '/admin'],
-    ['admin-reports', '/admin/reports'],
-    ['admin-audit-log', '/admin/audit-log'],
+function allRoutes({ userId, itemId }: Ids): string[] {
+  return [
+    '/',
+    '/auth/login',
+    '/auth/register',
+    '/login',
+    '/register',
+    '/welcome',
+    '/browse',
+    '/browse?location=Lisbon%2C%20Portugal',
+    `/item/${itemId}`,
+    '/add-item',
+    `/edit-item/${itemId}`,
+    '/messages',
+    `/messages?user=${userId}&item=${itemId}`,
+    '/profile',
+    `/user/${userId}`,
+    `/review/${userId}`,
+    '/contact',
+    '/report-issue',
+    `/report-issue?type=user&user=${userId}`,
+    `/report-issue?type=item&item=${itemId}`,
+    '/reported',
+    '/admin',
+    '/admin/reports',
+    '/admin/audit-log',
+    '/admin/users',
+    `/admin/users/${userId}`,
+    '/learn-more',
+    '/safety-guidelines',
+    '/community-rules',
+    '/community-rules?tab=terms',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/legal-summary',
+    '/no-such-page',
   ];
-  const findings: string[] = [];
-  for (const [name, url] of pages) {
-    await page.goto(url);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
-    await snap(page, testInfo, `a11y-${name}`);
-    for (const finding of await seriousViolations(page)) findings.push(`${url}: ${finding}`);
-  }
-  expect(findings).toEqual([]);
-});
+}
+
+async function demoItemId(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/items');
+  expect(response.status()).toBe(200);
+  const items = (await response.json()) as { id: string }[];
+  expect(items.length).toBeGreaterThan(0);
+  return items[0]!.id;
+}
+
+/** A traveller who registered and is waiting for the admin's approval. */
+async function pendingToken(request: APIRequestContext): Promise<string> {
+  const tag = `pending${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const response = await request.post('/api/auth/register', {
+    data: {
+      fullName: 'Pat Pending',
+      username: tag,
+      email: `${tag}@example.com`,
+      location: 'Lisbon, Portugal',
+      password: PASSWORD,
+      bio: 'Waiting to be approved, then swapping.',
+      avatar: `data:image/jpeg;base64,${fs.readFileSync(new URL('../fixtures/avatar.jpg', import.meta.url)).toString('base64')}`,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+type Role = 'visitor' | 'pending' | 'approved' | 'admin';
+
+/*
+ * axe over every route, for each kind of user, at the project's width (390 and 1280 px): one sign-in per
+ * role (the stored token), one visit per route. Any serious or critical finding fails the role's test, with
+ * the route and the elements named.
+ */
+for (const role of ['visitor', 'pending', 'approved', 'admin'] as Role[]) {
+  test(`as ${role}, every route has no serious or critical accessibility findings`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(600_000);
+    const other = await approvedTraveller(request, 'Axel');
+    const ids: Ids = { userId: other.id, itemId: await demoItemId(request) };
+    let roleToken: string | null = null;
+    if (role === 'pending') roleToken = await pendingToken(request);
+    if (role === 'approved') {
+      const me = await approvedTraveller(request, 'Ada');
+      roleToken = await token(request, me.email, PASSWORD);
+    }
+    if (role === 'admin') roleToken = await token(request, ADMIN.email, ADMIN.password);
+    if (roleToken) {
+      await page.addInitScript((t) => window.localStorage.setItem('authToken', t), roleToken);
+    }
+
+    const findings: string[] = [];
+    for (const url of allRoutes(ids)) {
+      await page.goto(url);
+      // The page has rendered past its skeleton: a heading in the main area (every page and state has one).
+      // Generous: on the shared test machine a page's first chunk can take long to arrive.
+      await expect(page.locator('main').locator('h1, h2').first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+      for (const finding of await seriousViolations(page)) findings.push(`${url}: ${finding}`);
+    }
+    expect(findings).toEqual([]);
+  });
+}

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerSW } from 'virtual:pwa-register';
 import './i18n';
 import './styles/index.css';
 import { App } from './app/app';
@@ -14,6 +13,4 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The worker at /sw.js updates itself in the background (registerType autoUpdate); in development the
-// plugin leaves it out, so this is a no-op there.
-registerSW({ immediate: true });
+// The service worker is registered by the shell's update prompt (features/pwa/components/service-worker-update.tsx).

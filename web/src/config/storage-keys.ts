@@ -14,3 +14,9 @@ export interface ReportedUserHint {
   fullName: string;
   username: string;
 }
+
+/**
+ * localStorage: `'1'` once the traveller closed the "Install NomadSwap" banner; it is not shown again (the
+ * footer's Mobile App section still offers the install).
+ */
+export const INSTALL_BANNER_DISMISSED_KEY = 'nomadswap.installBannerDismissed';

@@ -1,9 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, jsonResponse } from '../testing/api-mock';
-import { apiGet, apiRequest, ApiError, errorMessage, withQuery } from './api-client';
+import { apiGet, apiRequest, ApiError, errorMessage, OfflineError, withQuery } from './api-client';
 import { AUTH_TOKEN_KEY } from './auth-token';
 
 describe('apiRequest', () => {
+  it('while offline, a change is refused before it is sent, with a message that says why; reads still go out', async () => {
+    const fetchMock = mockApi({
+      'POST /api/items': { status: 201, body: {} },
+      'GET /api/items': { body: [] },
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const error = await apiRequest('POST', '/api/items', { title: 'Tent' }).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(OfflineError);
+      expect(errorMessage(error, 'Failed to create item')).toBe(
+        "You're offline. This change needs a connection, so it was not sent. Try again when you're back online.",
+      );
+      await expect(apiGet('/api/items')).resolves.toEqual([]);
+      expect(fetchMock.mock.calls.map(([, init]) => init?.method)).toEqual(['GET']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('when the server refuses, the error message is "status: body" and carries status and parsed body', async () => {
     mockApi({
       'GET /api/auth/me': { status: 401, body: { error: 'Invalid or expired token', code: 'UNAUTHORIZED' } },

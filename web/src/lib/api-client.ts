@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@nomadswap/contracts/common';
+import { i18n } from '../i18n';
 import { getAuthToken } from './auth-token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,6 +42,22 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * A change refused before it was sent because the browser is offline: reads may still be answered from the
+ * service worker's cache, but a change would be lost or silently delayed, so it is refused with a clear
+ * message instead (chat messages are the exception: their outbox waits for the connection).
+ */
+export class OfflineError extends Error {
+  constructor() {
+    super(i18n.t('errors.offlineMutation'));
+    this.name = 'OfflineError';
+  }
+}
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /**
@@ -102,6 +119,7 @@ export async function apiRequestWithHeaders<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<{ data: T; headers: Headers }> {
+  if (method !== 'GET' && isOffline()) throw new OfflineError();
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -141,6 +159,8 @@ export function apiGet<T = unknown>(path: string, params?: QueryParams): Promise
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError && error.body?.error) return error.body.error;
+  // Whatever the caller's generic text, the traveller should know the real reason.
+  if (error instanceof OfflineError) return error.message;
   if (fallback !== undefined) return fallback;
   if (error instanceof Error && error.message) return error.message;
   return String(error);

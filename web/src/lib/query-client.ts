@@ -11,9 +11,13 @@ export const queryDefaults: DefaultOptions = {
     refetchOnWindowFocus: false,
     refetchInterval: false,
     retry: false,
+    // Offline, a read is still tried once: the service worker may answer it from its cache (PWA).
+    networkMode: 'offlineFirst',
   },
   mutations: {
     retry: false,
+    // Never paused offline: the API client refuses the change at once with the offline message.
+    networkMode: 'always',
   },
 };
 

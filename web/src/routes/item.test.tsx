@@ -78,6 +78,23 @@ describe('/item/:id', () => {
     );
   });
 
+  it('Safety First takes focus and, closed with Escape or Cancel, gives it back to Message Owner', async () => {
+    signInAs(me, { 'GET /api/items/i1': { body: item } });
+    renderApp('/item/i1');
+    const opener = await screen.findByRole('button', { name: 'Message Owner' });
+
+    opener.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Safety First' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it('the favourite button calls the toggle endpoint', async () => {
     const fetchMock = signInAs(me, {
       'GET /api/items/i1': { body: item },

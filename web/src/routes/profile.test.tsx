@@ -259,4 +259,18 @@ describe('/profile', () => {
     expect(await screen.findByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
     expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(false);
   });
+
+  it('a failed save focuses the first invalid field on screen (Full Name), not Location below it', async () => {
+    signInAs(me);
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.clear(screen.getByLabelText('Location'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveFocus());
+    expect(screen.getByLabelText('Location')).toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -62,6 +62,21 @@ describe('/auth/register', () => {
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/auth/register');
   });
 
+  it('a failed submit puts focus on the first invalid field on screen (Full Name), not on Location', async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/auth/register');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveFocus());
+
+    // Fill the fields above Location: the next submit lands on Location itself.
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Ana Nomad');
+    await userEvent.type(screen.getByLabelText('Username'), 'ananomad');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveFocus());
+  });
+
   it('a confirmation that differs shows "Passwords don\'t match" on the confirmation field', async () => {
     mockApi({ 'GET /api/health': { body: healthyResponse } });
     renderApp('/auth/register');

@@ -5,6 +5,8 @@ import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
+import { PwaBanners } from '../../features/pwa/components/pwa-banners';
+import { useOnlineStatus } from '../../features/pwa/hooks/use-online-status';
 import { MessagingLive } from '../../features/messages/components/messaging-live';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
@@ -19,6 +21,7 @@ const MAIN_ID = 'main';
 export function AppShell() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser({ watchApproval: true });
+  const online = useOnlineStatus();
 
   // Moves focus without putting "#main" into the address bar (which would count as a route change).
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -46,7 +49,9 @@ export function AppShell() {
         {t('nav.skipToContent')}
       </a>
       <Header user={user} userLoading={isLoading} />
-      <HealthBanner />
+      <PwaBanners aboveTabBar={Boolean(user)} />
+      {/* Offline, the offline banner says why nothing answers; "API not responding" would only alarm. */}
+      {online ? <HealthBanner /> : null}
       {user && !user.isApproved ? <PendingApprovalBanner /> : null}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageSkeleton />}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { INSTALL_APP_ANCHOR, paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
+import { useInstallPrompt } from '../../hooks/use-install-prompt';
 import { useSupportEmail } from '../../hooks/use-support-email';
 import { InstallAppSection } from './install-app-section';
 
@@ -45,6 +46,7 @@ const linkClass =
 export function Footer() {
   const { t } = useTranslation();
   const email = useSupportEmail();
+  const { canInstall, install } = useInstallPrompt();
 
   return (
     <footer className="mt-8 border-t bg-card/60">
@@ -61,7 +63,17 @@ export function Footer() {
                 <ul className="space-y-2">
                   {group.links.map((link) => (
                     <li key={link.labelKey}>
-                      <Link to={link.to} className={linkClass}>
+                      <Link
+                        to={link.to}
+                        className={linkClass}
+                        onClick={(event) => {
+                          // 'Mobile App': the browser's own install dialog when it offers one; otherwise
+                          // the link leads to the install section with the steps for this device.
+                          if (link.labelKey !== 'footer.mobileApp' || !canInstall) return;
+                          event.preventDefault();
+                          void install();
+                        }}
+                      >
                         {t(link.labelKey)}
                       </Link>
                     </li>

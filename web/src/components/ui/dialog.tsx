@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +26,19 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   layout?: 'center' | 'sheet';
 };
 
-export function DialogContent({ className, children, layout = 'center', ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  layout = 'center',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const { t } = useTranslation();
+  // Radix returns focus to a <DialogTrigger> only; dialogs opened from a plain button (controlled `open`)
+  // would leave it on the page body when they close. So the control focused when the dialog opens (read
+  // before focus moves into it) gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -41,6 +52,18 @@ export function DialogContent({ className, children, layout = 'center', ...props
             'inset-y-0 right-0 h-full w-[min(20rem,85vw)] overflow-y-auto rounded-l-xl pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1.5rem,env(safe-area-inset-top))]',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}

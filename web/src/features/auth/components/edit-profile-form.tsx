@@ -17,6 +17,7 @@ import { toast } from '../../../hooks/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { AvatarPicker } from './avatar-picker';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 type ProfileFormValues = z.input<typeof ProfileUpdateSchema>;
 type ProfileFormOutput = z.output<typeof ProfileUpdateSchema>;
@@ -32,9 +33,12 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
   const [newAvatar, setNewAvatar] = useState<string | null>(null);
   const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
     resolver: zodResolver(ProfileUpdateSchema),
+    // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
+    shouldFocusError: false,
     defaultValues: { fullName: user.fullName, location: user.location, bio: user.bio },
   });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const updateProfile = useUpdateProfile();
   const uploadAvatar = useUploadAvatar();
   const saving = updateProfile.isPending || uploadAvatar.isPending;
@@ -72,7 +76,7 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
         <h2 className="text-lg font-semibold leading-tight tracking-tight">{t('profile.edit.title')}</h2>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+        <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
           <AvatarPicker
             id="profile-photo"
             label={t('profilePhoto.label')}

@@ -20,6 +20,7 @@ import { useRegister } from '../api/register';
 import { AuthFormSkeleton } from './auth-form-skeleton';
 import { AvatarPicker } from './avatar-picker';
 import { PasswordInput } from './password-input';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 type RegisterFormValues = z.input<typeof RegisterFormSchema>;
 type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
@@ -46,6 +47,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const currentUser = useCurrentUser();
   const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
     resolver: zodResolver(RegisterFormSchema),
+    // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
+    shouldFocusError: false,
     defaultValues: {
       fullName: '',
       username: '',
@@ -59,6 +62,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     },
   });
   const { errors } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const fullName = useWatch({ control: form.control, name: 'fullName' });
 
   const register = useRegister({
@@ -102,7 +106,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   if (register.isIdle && currentUser.isLoading) return <AuthFormSkeleton fields={8} />;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="register-full-name" label={t('auth.fields.fullName')} error={errors.fullName?.message}>
           {(control) => (

@@ -18,6 +18,7 @@ import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { PhotoPicker } from './photo-picker';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 /** What the form holds: the selects start empty, so "pick one" is a validation message, not a default. */
 export interface ItemFormValues {
@@ -80,9 +81,12 @@ export function ItemForm({
     // The selects hold '' until chosen, which the schema refuses with its message: the input types differ
     // from the schema's only by that.
     resolver: zodResolver(schema) as unknown as Resolver<ItemFormValues, unknown, ItemUpdateInput>,
+    // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
+    shouldFocusError: false,
     defaultValues,
   });
   const { errors, isSubmitting } = form.formState;
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -105,7 +109,7 @@ export function ItemForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
       <FormField id="item-title" label={t('itemForm.title')} error={errors.title?.message}>
         {(control) => (
           <Input {...form.register('title')} {...control} placeholder={t('itemForm.titlePlaceholder')} />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../hooks/use-toast';
 import { messageText } from '../../../i18n/message-text';
+import { isOffline } from '../../../lib/api-client';
 import { applyMessage } from '../api/cache';
 import { SendError, sendMessage } from '../api/send-message';
 
@@ -56,9 +57,16 @@ function newClientId(): string {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves when the browser is back online (at once when it is). */
+function onlineAgain(): Promise<void> {
+  if (!isOffline()) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
 /**
  * Optimistic sending for one conversation: a bubble shows at once as "sending", is retried with the same
  * clientId when no answer comes, and ends as the stored message or as "failed" with Retry and a toast.
+ * While the browser is offline it is held and sent on reconnect.
  */
 export function useOutbox(viewerId: string, otherUserId: string) {
   const { t } = useTranslation();
@@ -75,6 +83,8 @@ export function useOutbox(viewerId: string, otherUserId: string) {
         ...(entry.itemId ? { itemId: entry.itemId } : {}),
       };
       for (let attempt = 0; ; attempt += 1) {
+        // Typed offline: the bubble waits as "sending" and goes out, same clientId, when the connection returns.
+        await onlineAgain();
         try {
           const message = await sendMessage(input);
           applyMessage(queryClient, message, viewerId);
@@ -85,6 +95,11 @@ export function useOutbox(viewerId: string, otherUserId: string) {
           const delay = RETRY_DELAYS_MS[attempt];
           // Someone else (a `message:new` with this clientId) may have settled it meanwhile.
           if (!entries.some((e) => e.clientId === entry.clientId)) return;
+          // The connection dropped during this attempt: it does not count, the next one waits for it.
+          if (retryable && isOffline()) {
+            attempt -= 1;
+            continue;
+          }
           if (retryable && delay !== undefined) {
             await wait(delay);
             continue;
