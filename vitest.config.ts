@@ -7,6 +7,7 @@ export default defineConfig({
       'shared/*/vitest.config.ts',
       'services/*/vitest.config.ts',
       '{gateway,web,scripts}/vitest.config.ts',
+      'scripts/chaos/vitest.config.ts',
     ],
   },
 });

@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
+import { Redis } from '@nomadswap/service-kit/redis';
+import { io as connect, type Socket } from 'socket.io-client';
 import { freePort } from '@nomadswap/dev-stores/free-port';
 import { jpeg, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { createStack, type StackInfo } from '../lib/stack';
@@ -155,7 +156,13 @@ export async function api(
       body: parsed,
     };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, contentType: '', text: String(error), body: undefined };
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      contentType: '',
+      text: String(error),
+      body: undefined,
+    };
   }
 }
 
@@ -238,6 +245,18 @@ export async function streamEvents(
     if (types.includes(parsed.type)) out.push(parsed);
   }
   return out;
+}
+
+/** A Socket.IO chat client through the gateway (WebSocket only, quick reconnection). */
+export function connectChat(base: string, token: string): Socket {
+  return connect(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1_000,
+    forceNew: true,
+  });
 }
 
 /** A small distinct JPEG data URL per call (the image worker renders its variants). */

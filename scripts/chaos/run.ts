@@ -41,7 +41,9 @@ try {
       report.push(`\n## ${name}: could not run: ${(error as Error).message}`);
       continue;
     }
-    const lines = [`\n## ${result.fault}  (${((Date.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()})`];
+    const lines = [
+      `\n## ${result.fault}  (${((Date.now() - started) / 1000).toFixed(0)} s, load average ${loadAverage()})`,
+    ];
     for (const [key, value] of Object.entries(result.figures)) lines.push(`  ${key.padEnd(52)} ${value}`);
     for (const c of result.checks) {
       if (!c.ok) failed++;

@@ -104,6 +104,10 @@ export function createStack(options: StackOptions) {
   return {
     start: () => startStack(options, processes, (handle) => (redis = handle)),
     stop,
+    /** Every supervised process (name and current pid), e.g. to sample their memory (bench/soak.ts). */
+    processes(): readonly Supervised[] {
+      return processes;
+    },
     /** The supervised process called `name` (`auth`, `items-worker`, `mongo`, `gateway`…), for fault injection. */
     process(name: string): Supervised {
       const found = processes.find((p) => p.name === name);
