@@ -237,6 +237,7 @@ try {
   }
 
   await sample();
+  log(`first memory sample taken; ${MINUTES} min of load starts (load average ${loadavg()})`);
   const sampler = setInterval(() => void sample(), SAMPLE_SECONDS * 1000);
   const progress = setInterval(() => {
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
@@ -251,8 +252,12 @@ try {
   let late = 0;
   for (let i = 0; i < total; i++) {
     const wait = loadStart + i * interval - performance.now();
+    // Always yield: a loop that has fallen behind must still let the answers in (and its own timers run).
     if (wait > 0) await sleep(wait);
-    else if (wait < -1000) late++;
+    else {
+      if (wait < -1000) late++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     let r = Math.random() * totalWeight;
     const op = operations.find(([weight]) => (r -= weight) < 0)?.[1] ?? operations[0]![1];
     const running = op().catch((error: unknown) => {
