@@ -232,6 +232,8 @@ export async function killImageWorker(chaos: ChaosStack, options: { jobs: number
   try {
     await listener.ready();
     const worker = chaos.stack.process('items-worker');
+    // Taken down at once (no graceful drain to wait for) and kept down while the jobs are enqueued.
+    await worker.kill('SIGKILL');
     await worker.stop();
     const perItem = 2;
     const itemIds: string[] = [];
