@@ -8,6 +8,7 @@ export default defineConfig({
       'services/*/vitest.config.ts',
       '{gateway,web,scripts}/vitest.config.ts',
       'e2e/api/vitest.config.ts',
+      'scripts/chaos/vitest.config.ts',
     ],
   },
 });

@@ -4,12 +4,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib';
 
-const HELPERS = new Set(['run.ts', 'lib.ts', 'gateway-upstream.ts', 'gateway-compressed.ts']);
+const HELPERS = new Set([
+  'run.ts',
+  'lib.ts',
+  'gateway-upstream.ts',
+  'gateway-compressed.ts',
+  'minimal-proxy.ts',
+]);
+/** Run only when named (`npm run bench -- soak`): they take minutes. */
+const OPT_IN = new Set(['soak.ts']);
 const only = process.argv.slice(2);
 const benches = fs
   .readdirSync(path.join(ROOT, 'bench'))
   .filter((f) => f.endsWith('.ts') && !HELPERS.has(f) && !f.endsWith('.d.ts'))
-  .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, '')))
+  .filter((f) => (only.length === 0 ? !OPT_IN.has(f) : only.includes(f.replace(/\.ts$/, ''))))
   .sort();
 
 let failed = 0;

@@ -101,7 +101,32 @@ export function createStack(options: StackOptions) {
     for (const group of [gateway, services, mongo]) await Promise.all(group.map((p) => p.stop()));
     await redis?.stop();
   };
-  return { start: () => startStack(options, processes, (handle) => (redis = handle)), stop };
+  return {
+    start: () => startStack(options, processes, (handle) => (redis = handle)),
+    stop,
+    /** Every supervised process (name and current pid), e.g. to sample their memory (bench/soak.ts). */
+    processes(): readonly Supervised[] {
+      return processes;
+    },
+    /** The supervised process called `name` (`auth`, `items-worker`, `mongo`, `gateway`…), for fault injection. */
+    process(name: string): Supervised {
+      const found = processes.find((p) => p.name === name);
+      if (!found) throw new Error(`No process named ${name} in the stack`);
+      return found;
+    },
+    /**
+     * Stops the private redis-server (SIGTERM: it writes its append-only file) and, after `downMs`, starts it
+     * again on the same port and data folder (scripts/chaos). Not possible with an external REDIS_URL.
+     */
+    async restartRedis(downMs = 0): Promise<void> {
+      if (!redis || process.env.REDIS_URL) throw new Error('Only the private redis-server can be restarted');
+      const port = Number(new URL(redis.url).port);
+      await redis.stop();
+      await new Promise((r) => setTimeout(r, downMs));
+      const dataDir = path.join(path.resolve(ROOT, options.dataDir), 'redis');
+      redis = await ensureRedis({ dataDir, port, log: say });
+    },
+  };
 }
 
 async function startStack(

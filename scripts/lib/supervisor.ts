@@ -75,6 +75,26 @@ export class Supervised {
     });
   }
 
+  /**
+   * Fault injection (scripts/chaos): sends `signal` to the running process as a crash would, and resolves once it
+   * has exited. The supervisor then restarts it with its usual backoff (1 s for the first crash in a minute).
+   */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    await exited;
+  }
+
+  /** Starts a process taken down by `stop()` again, under supervision as before (scripts/chaos). */
+  resume(): void {
+    if (!this.stopping) return;
+    this.stopping = false;
+    this.restarts = 0;
+    this.start();
+  }
+
   /** SIGTERM, then SIGKILL after `graceMs`. Resolves when the process is gone. */
   async stop(graceMs = 10_000): Promise<void> {
     this.stopping = true;
