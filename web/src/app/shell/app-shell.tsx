@@ -1,11 +1,10 @@
-import { Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
-import { MessagingLive } from '../../features/messages/components/messaging-live';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
 import { Footer } from './footer';
@@ -14,6 +13,14 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
 
 const MAIN_ID = 'main';
+
+/*
+ * The live chat connection (socket.io-client, about 40 kB of script) is for approved users only: its chunk
+ * loads once one is signed in, instead of with the entry every visitor waits for.
+ */
+const MessagingLive = lazy(() =>
+  import('../../features/messages/components/messaging-live').then((m) => ({ default: m.MessagingLive })),
+);
 
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {
@@ -37,7 +44,11 @@ export function AppShell() {
       )}
     >
       <ScrollToTop />
-      {user && canMessage(user) ? <MessagingLive viewerId={user.id} /> : null}
+      {user && canMessage(user) ? (
+        <Suspense fallback={null}>
+          <MessagingLive viewerId={user.id} />
+        </Suspense>
+      ) : null}
       <a
         href={`#${MAIN_ID}`}
         onClick={skipToContent}
