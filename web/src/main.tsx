@@ -15,5 +15,6 @@ createRoot(container).render(
 );
 
 // The worker at /sw.js updates itself in the background (registerType autoUpdate); in development the
-// plugin leaves it out, so this is a no-op there.
-registerSW({ immediate: true });
+// plugin leaves it out, so this is a no-op there. It registers after the page's load event: its precache
+// (the whole built app) would otherwise compete with the first render for a phone's bandwidth.
+registerSW();
