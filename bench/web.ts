@@ -2,14 +2,14 @@
  * The web app's speed budgets (issue 13): Lighthouse 12 (mobile preset, simulated throttling) driving Debian
  * chromium against the stack as `npm start` runs it, on `/` and `/browse` as a visitor and on an item page as an
  * approved demo user, `WEB_BENCH_RUNS` times each (default 3). Prints every run, then the median of each metric
- * with its budget beside it, and the JavaScript the first render of `/` needs (compressed).
+ * with its budget beside it, and the JavaScript the first render of `/` needs (Brotli, from the build).
  *
  * Lighthouse is not in the lockfile (about 150 packages, 185 MB, for one benchmark): on first use it is installed
  * with npm into `node_modules/.cache/nomadswap-lighthouse` (pinned below) and reused from there. `LIGHTHOUSE_DIR`
  * names another install (a folder whose node_modules holds lighthouse@12). `CHROME_PATH` names the browser
  * (default /usr/bin/chromium). With `WEB_BENCH_URL` it measures that running stack (seeded with the demo data);
  * otherwise it starts one (`npm start` on a free port with a fresh data folder) and stops it afterwards. The JSON
- * reports are kept in a temporary folder whose name it prints.
+ * reports are kept in a temporary folder whose name it prints. `WEB_BENCH_PAGES=browse,item` measures only those.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -86,9 +86,16 @@ const BUDGETS: Budget[] = [
   { label: 'Accessibility', unit: '', digits: 0, limit: 100, kind: 'min', read: score('accessibility') },
   { label: 'Best Practices', unit: '', digits: 0, limit: 95, kind: 'min', read: score('best-practices') },
   { label: 'SEO', unit: '', digits: 0, limit: 95, kind: 'min', read: score('seo') },
-  { label: 'JS loaded', unit: 'KiB', digits: 1, limit: NaN, kind: 'max', read: (r) => scriptBytes(r) / 1024 },
+  {
+    label: 'JS transfer',
+    unit: 'KiB',
+    digits: 1,
+    limit: NaN,
+    kind: 'max',
+    read: (r) => scriptBytes(r) / 1024,
+  },
 ];
-/** The JS budget applies to the first render of `/` only. */
+/** Compressed script for the first render of `/` (see `firstRenderBuildBytes`). */
 const JS_BUDGET_KIB = 170;
 
 const loadavg = () =>
@@ -216,7 +223,19 @@ const given = process.env.WEB_BENCH_URL;
 const stack = given ? { url: given, stop: async () => {} } : await startStack();
 const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-reports-'));
 
+/** A loaded machine sometimes spoils a trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice. */
 async function measure(page: Page, run: number): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(page, run);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`    run ${run} again: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function measureOnce(page: Page, run: number): Promise<Report> {
   const chrome = await tools.chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (page.token) {
@@ -280,9 +299,11 @@ try {
     { name: 'browse (visitor)', path: '/browse' },
     { name: 'item (signed in)', path: `/item/${itemId}`, token },
   ];
+  const only = process.env.WEB_BENCH_PAGES?.split(',');
+  const measured = only ? pages.filter((page) => only.some((name) => page.name.startsWith(name))) : pages;
   console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} × ${RUNS} (mobile, simulated throttling) on ${stack.url}`);
   console.log(`reports in ${reportsDir}`);
-  for (const page of pages) {
+  for (const page of measured) {
     const reports: Report[] = [];
     console.log(`\n${page.name}: ${page.path}`);
     for (let run = 1; run <= RUNS; run++) {
@@ -297,10 +318,9 @@ try {
     console.log(`  median of ${RUNS}                 value     spread         budget`);
     for (const budget of BUDGETS) {
       const values = reports.map(budget.read);
-      const limit = budget.label === 'JS loaded' && page.path === '/' ? JS_BUDGET_KIB : budget.limit;
       const spread = `${fmt(Math.min(...values), budget.digits)}–${fmt(Math.max(...values), budget.digits)}`;
       console.log(
-        `    ${budget.label.padEnd(16)} ${`${fmt(median(values), budget.digits)} ${budget.unit}`.padEnd(11)} ${spread.padEnd(14)} ${verdict(budget, median(values), limit)}`,
+        `    ${budget.label.padEnd(16)} ${`${fmt(median(values), budget.digits)} ${budget.unit}`.padEnd(11)} ${spread.padEnd(14)} ${verdict(budget, median(values), budget.limit)}`,
       );
     }
   }
@@ -310,36 +330,20 @@ try {
 }
 
 /**
- * The same figure from the build alone: Brotli sizes of the entry script, its modulepreloads and the home
- * route's chunk with its static imports (what `/` fetches before it can render), from Vite's manifest.
+ * The budgeted figure: Brotli bytes of the entry script and its modulepreloads in the built index.html. The home
+ * route's chunk and its imports are among them (web/vite.config.ts preloads them), so this is all the script the
+ * first render of `/` needs. (Lighthouse's transfer above adds about 1 KiB of HTTP headers per file.)
  */
 function firstRenderBuildBytes(): string {
   const dist = path.join(ROOT, 'web/dist');
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = new Set(
-    [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map(
-      (m) => m[1]!,
-    ),
-  );
-  const manifestPath = path.join(dist, '.vite/manifest.json');
-  if (fs.existsSync(manifestPath)) {
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<
-      string,
-      { file: string; imports?: string[] }
-    >;
-    const home = Object.entries(manifest).find(([key]) => key.endsWith('src/routes/home.tsx'));
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    if (home) visit(home[0]);
-  }
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const size = (file: string) => {
     const br = path.join(dist, `${file}.br`);
     return fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
   };
-  const total = [...files].reduce((sum, file) => sum + size(file), 0);
-  return `JS for the first render of / = ${files.size} files, ${fmt(total / 1024, 1)} KiB Brotli (budget ≤ ${JS_BUDGET_KIB} KiB)`;
+  const kib = files.reduce((sum, file) => sum + size(file), 0) / 1024;
+  return `JS for the first render of / (entry + modulepreloads, Brotli): ${files.length} files, ${fmt(kib, 1)} KiB   ≤ ${JS_BUDGET_KIB} KiB  ${kib <= JS_BUDGET_KIB ? 'ok' : 'MISSED'}`;
 }
