@@ -49,6 +49,43 @@ function compressServiceWorker(): Plugin {
   };
 }
 
+/**
+ * Most visits start on `/`: its route chunk and the chunks that chunk imports get modulepreload links in
+ * index.html, so they download alongside the entry instead of after it has run (a round trip less before the
+ * hero paints). Other routes pay about 15 KiB of Brotli for it.
+ */
+function preloadHomeRoute(): Plugin {
+  return {
+    name: 'nomadswap:preload-home-route',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return;
+        const home = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/routes/home.tsx'),
+        );
+        if (!home) return;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const output = bundle[file];
+          if (files.has(file) || output?.type !== 'chunk') return;
+          files.add(file);
+          output.imports.forEach(visit);
+        };
+        visit(home.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -165,6 +202,7 @@ export default defineConfig({
     // precache's globPatterns above do not match `.br`/`.gz`, so the service worker never caches a twin.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE }),
     compressServiceWorker(),
+    preloadHomeRoute(),
   ],
   server: {
     proxy: {

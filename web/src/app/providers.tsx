@@ -1,8 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { Toaster } from '../components/ui/toaster';
 import { AppErrorBoundary } from './shell/error-screen';
+
+/*
+ * The toast region (Radix toast) is not needed to paint a page: it loads right after the first render, out of
+ * the entry. A toast raised before it arrives waits in the store (hooks/use-toast) and shows when it mounts.
+ */
+const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -17,7 +22,9 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </QueryClientProvider>
     </AppErrorBoundary>
   );

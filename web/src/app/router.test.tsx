@@ -40,7 +40,10 @@ describe('routes', () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start Exchanging' })).toHaveAttribute('href', '/auth/register');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/learn-more');
+    expect(screen.getByRole('link', { name: 'Learn More: how NomadSwap works' })).toHaveAttribute(
+      'href',
+      '/learn-more',
+    );
     expect(screen.getByRole('heading', { name: 'List your items' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Find and connect' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Exchange and review' })).toBeInTheDocument();

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from './ui/skeleton';
 
-/** Shown while a page's code is loading (routes are split per page). */
+/**
+ * Shown while a page's code is loading (routes are split per page). It is a screen tall, so the footer starts
+ * below the fold and is not pushed down in view when the page arrives (layout shift).
+ */
 export function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8" aria-busy="true">
+    <div className="mx-auto min-h-dvh max-w-6xl space-y-6 px-4 py-8" aria-busy="true">
       <span className="sr-only" role="status">
         {t('common.loading')}
       </span>

@@ -4,6 +4,11 @@ import { afterEach, vi } from 'vitest';
 import '../i18n';
 import { dismissToast } from '../hooks/use-toast';
 import { resetSockets } from './socket-mock';
+// The shell loads these with React.lazy (out of the entry chunk). Importing them here once means a test's
+// findBy* waits for the page, not for vitest to transform a lazy module the first time it is asked for.
+import '../components/ui/toaster';
+import '../features/auth/components/account-menu';
+import '../features/messages/components/messaging-live';
 
 // No test opens a real Socket.IO connection; tests that need live events drive the fake (socket-mock.ts).
 vi.mock('socket.io-client', () => import('./socket-mock'));

@@ -1,4 +1,4 @@
-import { Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
@@ -7,7 +7,6 @@ import { PendingApprovalBanner } from '../../features/auth/components/pending-ap
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
 import { useOnlineStatus } from '../../features/pwa/hooks/use-online-status';
-import { MessagingLive } from '../../features/messages/components/messaging-live';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
 import { Footer } from './footer';
@@ -16,6 +15,14 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
 
 const MAIN_ID = 'main';
+
+/*
+ * The live chat connection (socket.io-client, about 40 kB of script) is for approved users only: its chunk
+ * loads once one is signed in, instead of with the entry every visitor waits for.
+ */
+const MessagingLive = lazy(() =>
+  import('../../features/messages/components/messaging-live').then((m) => ({ default: m.MessagingLive })),
+);
 
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {
@@ -40,7 +47,11 @@ export function AppShell() {
       )}
     >
       <ScrollToTop />
-      {user && canMessage(user) ? <MessagingLive viewerId={user.id} /> : null}
+      {user && canMessage(user) ? (
+        <Suspense fallback={null}>
+          <MessagingLive viewerId={user.id} />
+        </Suspense>
+      ) : null}
       <a
         href={`#${MAIN_ID}`}
         onClick={skipToContent}

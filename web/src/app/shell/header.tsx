@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { CirclePlus } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,16 @@ import { cn } from '../../lib/utils';
 import { Logo } from '../../components/logo';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { AccountMenu } from '../../features/auth/components/account-menu';
 import { ApprovalBadge } from '../../features/auth/components/approval-badge';
 import { UnreadBadge } from '../../features/messages/components/unread-badge';
 import { canMessage } from './can-message';
 import { MobileNav } from './mobile-nav';
 import { mainNavItems } from './nav-items';
+
+/* The account menu's dropdown (Radix menu and its positioning, about 35 kB) is for signed-in users only. */
+const AccountMenu = lazy(() =>
+  import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
+);
 
 interface HeaderProps {
   user: UserSelf | null;
@@ -72,7 +77,9 @@ export function Header({ user, userLoading }: HeaderProps) {
                 {t('nav.listItem')}
               </Link>
               {user.isApproved ? <ApprovalBadge className="hidden lg:inline-flex" /> : null}
-              <AccountMenu user={user} />
+              <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+                <AccountMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>

@@ -55,6 +55,8 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             })}
           >
             {t('home.hero.learnMore')}
+            {/* 'Learn More' alone does not say where it leads (WCAG 2.4.4; Lighthouse SEO link-text). */}
+            <span className="sr-only">{t('home.hero.learnMoreContext')}</span>
           </Link>
         </div>
       </div>

@@ -1,18 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { ChevronDown, LoaderCircle, LocateFixed, MapPin } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDetectLocation } from '../../../hooks/use-detect-location';
+
+/*
+ * The preset-city menu (Radix dropdown and its positioning, about 12 KiB compressed) is not needed to paint the
+ * home page: it loads just after, and until then its button is shown as it will look.
+ */
+const CityMenu = lazy(() => import('./city-menu'));
+
+function ChangeLocationButton() {
+  const { t } = useTranslation();
+  return (
+    <Button variant="outline">
+      {t('home.location.change')}
+      <ChevronDown aria-hidden="true" />
+    </Button>
+  );
+}
 
 interface LocationBarProps {
   /** The city shown after 'Currently in:'. */
@@ -58,31 +67,9 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
         </div>
       </div>
       <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="outline">
-              {t('home.location.change')}
-              <ChevronDown aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-64">
-            <DropdownMenuLabel>{t('home.location.presetLabel')}</DropdownMenuLabel>
-            {PRESET_CITIES.map((preset) => (
-              <DropdownMenuItem
-                key={preset.name}
-                onSelect={() => void navigate(paths.browseIn(preset.name))}
-                className="justify-between"
-              >
-                <span>
-                  <span aria-hidden="true">{preset.flag}</span> {preset.name}
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  {countFor ? t('home.itemCount', { count: countFor(preset.name) }) : '…'}
-                </span>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <Suspense fallback={<ChangeLocationButton />}>
+          <CityMenu countFor={countFor} />
+        </Suspense>
         <Button variant="secondary" onClick={() => void onDetect()} disabled={isDetecting}>
           {isDetecting ? (
             <LoaderCircle className="animate-spin" aria-hidden="true" />

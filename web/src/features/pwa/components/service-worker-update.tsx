@@ -13,7 +13,8 @@ export function ServiceWorkerUpdate({ aboveTabBar }: { aboveTabBar: boolean }) {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    immediate: true,
+    // After the page's load event: the precache (the whole built app) must not compete with the first render.
+    immediate: false,
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
     },

@@ -1,0 +1,349 @@
+/**
+ * The web app's speed budgets (issue 13): Lighthouse 12 (mobile preset, simulated throttling) driving Debian
+ * chromium against the stack as `npm start` runs it, on `/` and `/browse` as a visitor and on an item page as an
+ * approved demo user, `WEB_BENCH_RUNS` times each (default 3). Prints every run, then the median of each metric
+ * with its budget beside it, and the JavaScript the first render of `/` needs (Brotli, from the build).
+ *
+ * Lighthouse is not in the lockfile (about 150 packages, 185 MB, for one benchmark): on first use it is installed
+ * with npm into `node_modules/.cache/nomadswap-lighthouse` (pinned below) and reused from there. `LIGHTHOUSE_DIR`
+ * names another install (a folder whose node_modules holds lighthouse@12). `CHROME_PATH` names the browser
+ * (default /usr/bin/chromium). With `WEB_BENCH_URL` it measures that running stack (seeded with the demo data);
+ * otherwise it starts one (`npm start` on a free port with a fresh data folder) and stops it afterwards. The JSON
+ * reports are kept in a temporary folder whose name it prints. `WEB_BENCH_PAGES=browse,item` measures only those.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort } from '@nomadswap/dev-stores/free-port';
+import { ROOT, fmt } from './lib';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../scripts/seed/demo-catalogue';
+
+const LIGHTHOUSE_VERSION = '12.8.2';
+const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const DEMO_LOGIN = { email: `ana.ribeiro@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD };
+
+/** Each budget of issue 13: how to read it from a report, and which way is good. */
+interface Budget {
+  label: string;
+  unit: string;
+  digits: number;
+  limit: number;
+  /** 'min': the figure must be at least the limit; 'max': at most. */
+  kind: 'min' | 'max';
+  read: (report: Report) => number;
+}
+
+interface Audit {
+  score?: number | null;
+  numericValue?: number;
+  title?: string;
+  details?: { items?: Record<string, unknown>[] };
+}
+interface Report {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, Audit | undefined>;
+  runtimeError?: { message: string };
+}
+
+const score = (category: string) => (r: Report) => Math.round((r.categories[category]?.score ?? 0) * 100);
+const metric =
+  (audit: string, scale = 1) =>
+  (r: Report) =>
+    (r.audits[audit]?.numericValue ?? NaN) / scale;
+
+/** Bytes over the wire of every script the page loaded (the service worker's own fetches are not scripts). */
+function scriptBytes(report: Report): number {
+  const requests = report.audits['network-requests']?.details?.items ?? [];
+  return requests
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (typeof r.transferSize === 'number' ? r.transferSize : 0), 0);
+}
+
+const BUDGETS: Budget[] = [
+  { label: 'Performance', unit: '', digits: 0, limit: 95, kind: 'min', read: score('performance') },
+  {
+    label: 'FCP',
+    unit: 's',
+    digits: 2,
+    limit: NaN,
+    kind: 'max',
+    read: metric('first-contentful-paint', 1000),
+  },
+  {
+    label: 'LCP',
+    unit: 's',
+    digits: 2,
+    limit: 2.0,
+    kind: 'max',
+    read: metric('largest-contentful-paint', 1000),
+  },
+  { label: 'TBT', unit: 'ms', digits: 0, limit: 150, kind: 'max', read: metric('total-blocking-time') },
+  { label: 'CLS', unit: '', digits: 3, limit: 0.05, kind: 'max', read: metric('cumulative-layout-shift') },
+  { label: 'Accessibility', unit: '', digits: 0, limit: 100, kind: 'min', read: score('accessibility') },
+  { label: 'Best Practices', unit: '', digits: 0, limit: 95, kind: 'min', read: score('best-practices') },
+  { label: 'SEO', unit: '', digits: 0, limit: 95, kind: 'min', read: score('seo') },
+  {
+    label: 'JS transfer',
+    unit: 'KiB',
+    digits: 1,
+    limit: NaN,
+    kind: 'max',
+    read: (r) => scriptBytes(r) / 1024,
+  },
+];
+/** Compressed script for the first render of `/` (see `firstRenderBuildBytes`). */
+const JS_BUDGET_KIB = 170;
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** The folder holding `node_modules/lighthouse`, installing it there on first use. */
+function lighthouseDir(): string {
+  const given = process.env.LIGHTHOUSE_DIR;
+  if (given) return path.resolve(given);
+  const dir = path.join(ROOT, 'node_modules/.cache/nomadswap-lighthouse');
+  const installed = path.join(dir, 'node_modules/lighthouse/package.json');
+  if (fs.existsSync(installed)) {
+    const { version } = JSON.parse(fs.readFileSync(installed, 'utf8')) as { version: string };
+    if (version === LIGHTHOUSE_VERSION) return dir;
+  }
+  console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${path.relative(ROOT, dir)} (once)…`);
+  fs.mkdirSync(dir, { recursive: true });
+  // Its own package.json keeps npm from climbing to the workspace root.
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "private": true }\n');
+  const result = spawnSync(
+    'npm',
+    ['install', '--prefix', dir, '--no-audit', '--no-fund', '--omit=dev', `lighthouse@${LIGHTHOUSE_VERSION}`],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('npm could not install lighthouse (see above)');
+  return dir;
+}
+
+type LighthouseFn = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<{ lhr: Report; report: string | string[] } | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+interface Puppeteer {
+  connect(options: { browserURL: string }): Promise<{
+    newPage(): Promise<{
+      goto(url: string): Promise<unknown>;
+      evaluate<A>(fn: (arg: A) => void, arg: A): Promise<void>;
+      close(): Promise<void>;
+    }>;
+    disconnect(): Promise<void>;
+  }>;
+}
+
+async function loadTools(dir: string) {
+  const modules = path.join(dir, 'node_modules');
+  const entry = (pkg: string, file: string) => pathToFileURL(path.join(modules, pkg, file)).href;
+  const lighthouse = ((await import(entry('lighthouse', 'core/index.js'))) as { default: LighthouseFn })
+    .default;
+  const chromeLauncher = (await import(entry('chrome-launcher', 'dist/index.js'))) as ChromeLauncher;
+  const puppeteer = (
+    (await import(entry('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js'))) as {
+      default: Puppeteer;
+    }
+  ).default;
+  return { lighthouse, chromeLauncher, puppeteer };
+}
+
+async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
+  const url = `http://localhost:${port}/`;
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The first start builds the web app and seeds the demo data: minutes on a shared machine. The seed runs
+  // after /api/health answers, so wait for the demo login too.
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    const token = await signIn(url).catch(() => undefined);
+    if (token && (await firstItemId(url, token).catch(() => undefined))) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  await stop();
+  throw new Error(`the stack did not come up with its demo data at ${url}`);
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(new URL('api/auth/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_LOGIN),
+  });
+  if (!response.ok) throw new Error(`demo login: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** An item of another demo user, so the page shows the owner card and the contact button. */
+async function firstItemId(base: string, token: string): Promise<string | undefined> {
+  const response = await fetch(new URL('api/items?limit=12', base), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) return undefined;
+  const items = (await response.json()) as { id: string; user: { username: string } | null }[];
+  return (items.find((item) => item.user?.username !== 'ana.ribeiro') ?? items[0])?.id;
+}
+
+interface Page {
+  name: string;
+  path: string;
+  /** Signed in as an approved demo user (the token in localStorage before the page loads). */
+  token?: string;
+}
+
+const tools = await loadTools(lighthouseDir());
+const given = process.env.WEB_BENCH_URL;
+const stack = given ? { url: given, stop: async () => {} } : await startStack();
+const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-reports-'));
+
+/** A loaded machine sometimes spoils a trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice. */
+async function measure(page: Page, run: number): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(page, run);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`    run ${run} again: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function measureOnce(page: Page, run: number): Promise<Report> {
+  const chrome = await tools.chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    if (page.token) {
+      // A fresh profile per run; the token goes in through a JSON response of the same origin so that the HTTP
+      // cache holds nothing of the app when Lighthouse loads it (storage reset is off to keep the token).
+      const browser = await tools.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      await tab.goto(new URL('api/health', stack.url).href);
+      await tab.evaluate((token: string) => {
+        // Runs in the page: the bench's own types have no DOM.
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+          .localStorage;
+        storage.setItem('authToken', token);
+      }, page.token);
+      await tab.close();
+      await browser.disconnect();
+    }
+    const result = await tools.lighthouse(new URL(page.path, stack.url).href, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: Boolean(page.token),
+    });
+    if (!result) throw new Error('lighthouse returned no result');
+    if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+    const file = path.join(reportsDir, `${page.name.replace(/\W+/g, '-')}-${run}.json`);
+    fs.writeFileSync(file, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Audits of the scored categories that did not pass in a report (what to look at when a score is short). */
+function failing(report: Report): string[] {
+  const ids = ['accessibility', 'best-practices', 'seo'].flatMap((category) => {
+    const refs = (report.categories[category] as { auditRefs?: { id: string; weight: number }[] } | undefined)
+      ?.auditRefs;
+    return (refs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id);
+  });
+  return ids.filter((id) => {
+    const audit = report.audits[id];
+    return audit && typeof audit.score === 'number' && audit.score < 1;
+  });
+}
+
+function verdict(budget: Budget, value: number, limit: number): string {
+  if (Number.isNaN(limit)) return '';
+  const ok = budget.kind === 'min' ? value >= limit : value <= limit;
+  const sign = budget.kind === 'min' ? '≥' : '≤';
+  return `${sign} ${fmt(limit, budget.digits)}${budget.unit ? ` ${budget.unit}` : ''}  ${ok ? 'ok' : 'MISSED'}`;
+}
+
+try {
+  const token = await signIn(stack.url);
+  const itemId = await firstItemId(stack.url, token);
+  if (!itemId) throw new Error('no item to measure (is the demo data seeded?)');
+  const pages: Page[] = [
+    { name: 'home (visitor)', path: '/' },
+    { name: 'browse (visitor)', path: '/browse' },
+    { name: 'item (signed in)', path: `/item/${itemId}`, token },
+  ];
+  const only = process.env.WEB_BENCH_PAGES?.split(',');
+  const measured = only ? pages.filter((page) => only.some((name) => page.name.startsWith(name))) : pages;
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION} × ${RUNS} (mobile, simulated throttling) on ${stack.url}`);
+  console.log(`reports in ${reportsDir}`);
+  for (const page of measured) {
+    const reports: Report[] = [];
+    console.log(`\n${page.name}: ${page.path}`);
+    for (let run = 1; run <= RUNS; run++) {
+      const before = loadavg();
+      const report = await measure(page, run);
+      reports.push(report);
+      const figures = BUDGETS.map((b) => `${b.label} ${fmt(b.read(report), b.digits)}${b.unit}`).join('  ');
+      console.log(`  run ${run} (load ${before}): ${figures}`);
+      const failed = failing(report);
+      if (failed.length > 0) console.log(`    not passing: ${failed.join(', ')}`);
+    }
+    console.log(`  median of ${RUNS}                 value     spread         budget`);
+    for (const budget of BUDGETS) {
+      const values = reports.map(budget.read);
+      const spread = `${fmt(Math.min(...values), budget.digits)}–${fmt(Math.max(...values), budget.digits)}`;
+      console.log(
+        `    ${budget.label.padEnd(16)} ${`${fmt(median(values), budget.digits)} ${budget.unit}`.padEnd(11)} ${spread.padEnd(14)} ${verdict(budget, median(values), budget.limit)}`,
+      );
+    }
+  }
+  console.log(`\nbuild: ${firstRenderBuildBytes()}`);
+} finally {
+  await stack.stop();
+}
+
+/**
+ * The budgeted figure: Brotli bytes of the entry script and its modulepreloads in the built index.html. The home
+ * route's chunk and its imports are among them (web/vite.config.ts preloads them), so this is all the script the
+ * first render of `/` needs. (Lighthouse's transfer above adds about 1 KiB of HTTP headers per file.)
+ */
+function firstRenderBuildBytes(): string {
+  const dist = path.join(ROOT, 'web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const size = (file: string) => {
+    const br = path.join(dist, `${file}.br`);
+    return fs.statSync(fs.existsSync(br) ? br : path.join(dist, file)).size;
+  };
+  const kib = files.reduce((sum, file) => sum + size(file), 0) / 1024;
+  return `JS for the first render of / (entry + modulepreloads, Brotli): ${files.length} files, ${fmt(kib, 1)} KiB   ≤ ${JS_BUDGET_KIB} KiB  ${kib <= JS_BUDGET_KIB ? 'ok' : 'MISSED'}`;
+}
