@@ -74,7 +74,12 @@ describe('docker-compose Redis users and published ports', () => {
 
   it('turns the default user off and gives each service and the gateway its own ACL user, password from .env', () => {
     const redis = section(config(), 'redis');
-    const command = redis.replace(/\s+/g, ' ');
+    // The command is a long string, which the rendering folds as a YAML double-quoted scalar: unfold it.
+    const command = redis
+      .replace(/\\\n\s*/g, '')
+      .replace(/\\ /g, ' ')
+      .replace(/\\n/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(command).toContain('--user default off');
     for (const user of REDIS_USERS) {
       expect(command).toContain(`--user ${user} on >secret-of-${user} resetchannels -@all `);
