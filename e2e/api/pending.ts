@@ -11,21 +11,21 @@ export const PENDING = {
   // pending: body limits (issue 14 fix 2) — a 2 MB JSON body on a route that takes no upload must be 413 before
   // anything else; today auth and items parse 45 MB on every route. Flip to 413 for each.
   twoMegabyteJson: {
-    'POST /api/auth/login': 400,
-    'POST /api/items/:id/favorite': 401,
+    'POST /api/auth/login': 413,
+    'POST /api/items/:id/favorite': 413,
     'POST /api/messages': 413,
     'POST /api/reports': 413,
   } as Record<string, number>,
 
   // pending: visitors' q on title/description only (issue 14 fix 3) — a visitor searching for a word that is only
   // in an item's location finds it today. Flip to 0.
-  visitorMatchesByLocation: 1,
+  visitorMatchesByLocation: 0,
 
   // pending: card view for visitors and unapproved users (issue 14 fix 3) — list results carry the full item today.
   // Flip both to the card's fields (what the card shows, nothing more).
   cardFields: {
-    visitor: ['category', 'condition', 'createdAt', 'description', 'id', 'images', 'isActive', 'isSwapped', 'location', 'photos', 'preferredExchange', 'title', 'user', 'userId'],
-    unapproved: ['category', 'condition', 'createdAt', 'description', 'id', 'images', 'isActive', 'isFavorited', 'isSwapped', 'location', 'photos', 'preferredExchange', 'title', 'user', 'userId'],
+    visitor: ['category', 'condition', 'cover', 'description', 'id', 'location', 'title', 'user'],
+    unapproved: ['category', 'condition', 'cover', 'description', 'id', 'location', 'title', 'user'],
   } as Record<'visitor' | 'unapproved', string[]>, // prettier-ignore
 
   // pending: lower-case ids in the shared schema (issue 14 fix 5) — an admin deleting their own account by its id

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { BODY_LIMITS, findRoute, type ServiceName } from '@nomadswap/contracts/routes';
+import { bodyLimitOf, findRoute, normalizeApiPath, type ServiceName } from '@nomadswap/contracts/routes';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { logAccess } from './access-log';
+import { watchBodySize } from './body-limit';
 import type { ProxyHandler } from './proxy';
 import type { Guard } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
@@ -31,7 +32,7 @@ export interface ApiProxyDeps {
 /**
  * The gateway's hot path: every `/api/*` call but `/api/health`. Deliberately plain node:http rather than express
  * middleware: it does only what a proxied call needs (request id, security headers, access log, limits, route
- * table, declared body size, in that order) and hands the untouched request to the owning service's proxy.
+ * table, body size, in that order) and hands the untouched request to the owning service's proxy.
  * Measured in bench/gateway.ts: express routing, helmet's per-request middlewares and pino-http's per-request child logger
  * were most of the gateway's allocation per request, and the garbage collection they caused was its p99.
  */
@@ -42,11 +43,13 @@ export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDep
       sendError(res, GATEWAY_ERRORS.notFound);
       return;
     }
+    const limit = bodyLimitOf(req.method, path);
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > BODY_LIMITS[rule.bodyLimit ?? 'json']) {
+    if (declared > limit) {
       sendError(res, GATEWAY_ERRORS.payloadTooLarge);
       return;
     }
+    watchBodySize(req, limit);
     void proxies[rule.service](req, res, () => sendError(res, GATEWAY_ERRORS.notFound));
   }
 
@@ -56,7 +59,11 @@ export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDep
     logAccess(logger, req, res);
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const raw = query === -1 ? url : url.slice(0, query);
+    // Limits and routes are matched on the normalised path, and the service is sent that same path, so that
+    // `/api/contact/` or `/api//contact` cannot reach a handler its limit does not cover.
+    const path = normalizeApiPath(raw);
+    if (path !== raw) req.url = query === -1 ? path : path + url.slice(query);
     let index = 0;
     const next = () => {
       const guard = guards[index++];

@@ -8,8 +8,8 @@ import { toHttpError } from '@nomadswap/service-kit/errors';
 import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
-import { aggregateHealth } from './health';
-import { createServiceProxies, createSocketProxy } from './proxy';
+import { cachedHealth } from './health';
+import { createServiceProxies, createSocketProxy, dropClientForwarding } from './proxy';
 import { apiRateLimit, routeRateLimits } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
@@ -59,8 +59,9 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     next();
   });
 
+  const currentHealth = cachedHealth(upstreams, config.HEALTH_TIMEOUT_MS);
   web.get('/api/health', async (_req, res) => {
-    const health = await aggregateHealth(upstreams, config.HEALTH_TIMEOUT_MS);
+    const health = await currentHealth();
     res.setHeader('Cache-Control', 'no-store');
     res.status(health.status === 'ok' ? 200 : 503).json(health);
   });
@@ -100,6 +101,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
 
   /** The server's request listener: API calls take the lean proxy path, the rest goes through express. */
   function app(req: IncomingMessage, res: ServerResponse) {
+    dropClientForwarding(req);
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0];
     const ownRoute = path === '/api/health' || path === '/api/config';
@@ -113,6 +115,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
 
   /** Wire into `server.on('upgrade')`: only Socket.IO may upgrade. */
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    dropClientForwarding(req);
     if (!req.url?.startsWith('/socket.io')) {
       socket.destroy();
       return;

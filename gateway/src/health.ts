@@ -37,3 +37,30 @@ export async function aggregateHealth(upstreams: Upstreams, timeoutMs: number): 
   const allUp = Object.values(services).every((s) => s === 'up') && database === 'up' && redis === 'up';
   return { status: allUp ? 'ok' : 'degraded', services, database, redis };
 }
+
+/** How long one aggregated answer serves every `/api/health` call: a burst causes one fan-out per window. */
+export const HEALTH_CACHE_MS = 1_000;
+
+/**
+ * `aggregateHealth` shared: calls while a check is under way wait for that check, calls within
+ * {@link HEALTH_CACHE_MS} after it finished get its answer. Each service's /healthz pings its stores, so an
+ * uncached public health endpoint would let anyone multiply load on every service and the database.
+ */
+export function cachedHealth(
+  upstreams: Upstreams,
+  timeoutMs: number,
+  windowMs = HEALTH_CACHE_MS,
+): () => Promise<HealthResponse> {
+  let latest: Promise<HealthResponse> | undefined;
+  let pending = false;
+  let settledAt = -Infinity;
+  return () => {
+    if (latest && (pending || Date.now() - settledAt < windowMs)) return latest;
+    pending = true;
+    latest = aggregateHealth(upstreams, timeoutMs).finally(() => {
+      pending = false;
+      settledAt = Date.now();
+    });
+    return latest;
+  };
+}

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
+import { onProxyReq, onProxyStart } from './body-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { RoundRobin, upstreamAgent, type Upstreams } from './upstreams';
 
@@ -31,13 +32,17 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
         xfwd: true,
         ws: false,
         on: {
+          start: onProxyStart,
           // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
-          proxyReq(proxyReq) {
+          proxyReq(proxyReq, req) {
+            onProxyReq(proxyReq, req);
             proxyReq.setTimeout(options.timeoutMs, () => {
               proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
             });
           },
           error(error, req, res) {
+            // The gateway answered already (a body cut at its limit aborts the upstream request on purpose).
+            if ('writableEnded' in res && res.writableEnded) return;
             const code = (error as NodeJS.ErrnoException).code ?? '';
             const down = DOWN_CODES.has(code);
             const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
@@ -59,6 +64,20 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
       replicas.length === 1 ? replicas[0]! : (req, res, next) => replicas[balancer.pick()]!(req, res, next);
   }
   return proxies;
+}
+
+/**
+ * The gateway is the public entry: whatever a client claims in `X-Forwarded-*` or `Forwarded` is dropped, so the
+ * `X-Forwarded-For` the proxies then set (`xfwd`) is exactly the socket's peer, the address the gateway's own
+ * limits use. A forged header would otherwise be kept in front of it and read by a service as the client.
+ */
+export function dropClientForwarding(req: IncomingMessage) {
+  const headers = req.headers;
+  delete headers['x-forwarded-for'];
+  delete headers['x-forwarded-host'];
+  delete headers['x-forwarded-proto'];
+  delete headers['x-forwarded-port'];
+  delete headers.forwarded;
 }
 
 /** The gateway's cookie naming the messaging replica that holds a client's Engine.IO session. */

@@ -50,12 +50,16 @@ export const GATEWAY_ERRORS = {
   ) as Record<ServiceName, UpstreamErrors>,
 } as const;
 
-/** Writes a prepared error (JSON, never cached); a response already under way is cut instead. */
+/**
+ * Writes a prepared error (JSON, never cached); a response already under way is cut instead, one already complete
+ * is left alone.
+ */
 export function sendError(
   res: ServerResponse,
   error: PreparedError,
   extraHeaders: Record<string, string> = {},
 ) {
+  if (res.writableEnded) return;
   if (res.headersSent) {
     res.destroy();
     return;

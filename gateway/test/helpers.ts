@@ -1,4 +1,5 @@
 import '@nomadswap/dev-stores/vitest-context';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,8 @@ import { createGateway } from '../src/app';
 export interface Upstream {
   url: string;
   requests: { method: string; url: string; headers: http.IncomingHttpHeaders }[];
+  /** How many /healthz calls it answered. */
+  healthChecks(): number;
   close(): Promise<void>;
 }
 
@@ -24,8 +27,10 @@ export async function startUpstream(
   options: { delayMs?: number; mongo?: 'up' | 'down' } = {},
 ) {
   const requests: Upstream['requests'] = [];
+  let healthChecks = 0;
   const server = http.createServer((req, res) => {
     if (req.url === '/healthz') {
+      healthChecks += 1;
       const mongo = options.mongo ?? 'up';
       res.writeHead(mongo === 'up' ? 200 : 503, { 'content-type': 'application/json' });
       res.end(
@@ -46,6 +51,7 @@ export async function startUpstream(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    healthChecks: () => healthChecks,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -87,10 +93,12 @@ export function makeWebDist(): string {
 export async function buildGateway(
   urls: Partial<Record<ServiceName, string>>,
   env: Record<string, string> = {},
-  options: { keepLimits?: boolean; logger?: Logger } = {},
+  options: { keepLimits?: boolean; logger?: Logger; isolatedLimits?: boolean } = {},
 ) {
-  const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1 });
-  const stale = options.keepLimits ? [] : await redis.keys('rl:gateway:*');
+  // Isolated limits live under a key prefix of their own, out of reach of other files clearing `rl:gateway:*`.
+  const keyPrefix = options.isolatedLimits ? `test:${randomUUID()}:` : '';
+  const redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: 1, keyPrefix });
+  const stale = options.keepLimits || options.isolatedLimits ? [] : await redis.keys('rl:gateway:*');
   if (stale.length > 0) await redis.del(...stale);
   const config = GatewayEnvSchema.parse({
     AUTH_URL: urls.auth,

@@ -6,15 +6,21 @@ import { ROOT, WORKER_NODE_ARGS } from '../lib/stack';
 
 const SERVICES = ['auth', 'items', 'messaging', 'moderation'];
 
+/** The Redis users' passwords, one per service and the gateway (docker-compose.yml, docs/operations.md). */
+const REDIS_USERS = ['auth', 'items', 'messaging', 'moderation', 'gateway'] as const;
+const redisPasswordVar = (user: string) => `REDIS_${user.toUpperCase()}_PASSWORD`;
+const REDIS_SECRETS = Object.fromEntries(REDIS_USERS.map((u) => [redisPasswordVar(u), `secret-of-${u}`]));
+
 function compose(args: string[], env: Record<string, string | undefined>) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.JWT_SECRET;
   delete cleanEnv.ADMIN_EMAIL;
   delete cleanEnv.ADMIN_PASSWORD;
+  for (const user of REDIS_USERS) delete cleanEnv[redisPasswordVar(user)];
   return spawnSync('docker-compose', ['-f', 'docker-compose.yml', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...cleanEnv, ...env },
+    env: { ...cleanEnv, ...REDIS_SECRETS, ...env },
   });
 }
 
@@ -48,6 +54,71 @@ describe('docker-compose.yml', () => {
     for (const service of SERVICES)
       expect(gateway).toContain(`${service}:\n        condition: service_healthy`);
     expect(text).toContain('mongo:\n        condition: service_healthy');
+  });
+});
+
+describe('docker-compose Redis users and published ports', () => {
+  // docker-compose takes seconds to start on a busy machine: one rendering serves these checks.
+  let rendered: string | undefined;
+  const config = () =>
+    (rendered ??= compose(['config'], {
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: 'a@b.c',
+      ADMIN_PASSWORD: 'pw',
+    }).stdout);
+  const section = (text: string, name: string) => {
+    const start = text.indexOf(`\n  ${name}:\n`);
+    const next = text.slice(start + 1).search(/\n {2}[a-z-]+:\n/);
+    return next === -1 ? text.slice(start) : text.slice(start, start + 1 + next);
+  };
+
+  it('turns the default user off and gives each service and the gateway its own ACL user, password from .env', () => {
+    const redis = section(config(), 'redis');
+    // The command is a long string, which the rendering folds as a YAML double-quoted scalar: unfold it.
+    const command = redis
+      .replace(/\\\n\s*/g, '')
+      .replace(/\\ /g, ' ')
+      .replace(/\\n/g, ' ')
+      .replace(/\s+/g, ' ');
+    expect(command).toContain('--user default off');
+    for (const user of REDIS_USERS) {
+      expect(command).toContain(`--user ${user} on >secret-of-${user} resetchannels -@all `);
+    }
+    const file = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    for (const user of REDIS_USERS) expect(file).toContain(`>\${${redisPasswordVar(user)}:?`);
+  });
+
+  it('connects every service, its worker and the gateway to Redis as their own user', () => {
+    const text = config();
+    const owners: Record<string, string> = {
+      auth: 'auth',
+      'auth-worker': 'auth',
+      items: 'items',
+      'items-worker': 'items',
+      messaging: 'messaging',
+      moderation: 'moderation',
+      gateway: 'gateway',
+    };
+    for (const [service, user] of Object.entries(owners)) {
+      expect(section(text, service)).toContain(`REDIS_URL: redis://${user}:secret-of-${user}@redis:6379`);
+    }
+  });
+
+  it('refuses to start without the Redis passwords', () => {
+    const result = compose(['config', '-q'], {
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: 'a@b.c',
+      ADMIN_PASSWORD: 'pw',
+      REDIS_ITEMS_PASSWORD: '',
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('REDIS_ITEMS_PASSWORD');
+  });
+
+  it("publishes Mailpit's web UI on 127.0.0.1 only, and lists every secret in .env.example", () => {
+    expect(section(config(), 'mailpit')).toMatch(/- 127\.0\.0\.1:8025:8025/);
+    const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+    for (const user of REDIS_USERS) expect(example).toMatch(new RegExp(`^${redisPasswordVar(user)}=$`, 'm'));
   });
 });
 

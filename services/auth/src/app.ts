@@ -1,5 +1,4 @@
 import type { Express } from 'express';
-import { BODY_LIMITS } from '@nomadswap/contracts/routes';
 import { createServiceApp } from '@nomadswap/service-kit/app';
 import type { AuthContext } from './context';
 import { adminRouter } from './routes/admin/router';
@@ -12,8 +11,6 @@ export function buildApp(ctx: AuthContext): Express {
   const app = createServiceApp({
     name: 'auth',
     logger: ctx.logger,
-    // Registration and avatar uploads carry image data URLs.
-    bodyLimit: BODY_LIMITS.images,
     health: { mongo: ctx.mongo, redis: ctx.redis },
     routes: (router) => {
       router.use('/api/auth', authRouter(ctx));

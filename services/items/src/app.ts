@@ -1,5 +1,4 @@
 import type { Express } from 'express';
-import { BODY_LIMITS } from '@nomadswap/contracts/routes';
 import { createServiceApp } from '@nomadswap/service-kit/app';
 import type { ItemsContext } from './context';
 import { adminRouter } from './routes/admin/router';
@@ -12,8 +11,6 @@ export function buildApp(ctx: ItemsContext): Express {
   const app = createServiceApp({
     name: 'items',
     logger: ctx.logger,
-    // Items carry up to three photos as data URLs.
-    bodyLimit: BODY_LIMITS.images,
     health: { mongo: ctx.mongo, redis: ctx.redis },
     routes: (app) => {
       app.use('/api/items', itemsRouter(ctx));

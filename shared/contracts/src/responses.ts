@@ -78,6 +78,42 @@ export const ItemSchema = z.object({
 });
 export type Item = z.infer<typeof ItemSchema>;
 
+/** The owner as a browse card shows them: photo, name, whole stars and review count (spec section 2). */
+export const ItemCardOwnerSchema = UserSummarySchema.pick({
+  fullName: true,
+  avatar: true,
+  rating: true,
+  reviewCount: true,
+});
+export type ItemCardOwner = z.infer<typeof ItemCardOwnerSchema>;
+
+/**
+ * What visitors and unapproved users get in a listing instead of the full item: exactly what the browse card
+ * shows (spec section 2) — the cover thumbnail, title, description, category, condition, location and the owner
+ * summary. No owner id, username, other photos, preferred exchange or dates: those belong to the item detail and
+ * the profiles, which these viewers may not open (spec section 6). Strict, so a field added by mistake fails tests.
+ */
+export const ItemCardSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(CATEGORIES),
+  condition: z.enum(CONDITION_VALUES),
+  location: z.string(),
+  /** The first ready photo's thumbnail URL; null when the item has none (the card shows the default picture). */
+  cover: z.string().nullable(),
+  user: ItemCardOwnerSchema.strict().nullable(),
+});
+export type ItemCard = z.infer<typeof ItemCardSchema>;
+
+/** An entry of `GET /api/items`: the full item for approved users, admins and owners; a card for the others. */
+export type ListedItem = Item | ItemCard;
+
+/** True when a listing entry is the full item (the viewer may open it). */
+export function isFullItem(item: ListedItem): item is Item {
+  return 'userId' in item;
+}
+
 export const ItemStatsSchema = z.object({ locationCounts: z.record(z.string(), z.number()) });
 export type ItemStats = z.infer<typeof ItemStatsSchema>;
 

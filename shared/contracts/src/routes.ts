@@ -9,20 +9,18 @@ export interface RouteRule {
   /** Path prefix; a rule matches the exact path or anything below it (`prefix/...`). */
   prefix: string;
   service: ServiceName;
-  /** Largest accepted request body; image uploads (3 photos as data URLs) need more than JSON. */
-  bodyLimit?: 'json' | 'images';
 }
 
 export const ROUTE_TABLE: readonly RouteRule[] = [
-  { prefix: '/api/auth/register', service: 'auth', bodyLimit: 'images' },
+  { prefix: '/api/auth/register', service: 'auth' },
   { prefix: '/api/auth', service: 'auth' },
-  { prefix: '/api/users', service: 'auth', bodyLimit: 'images' },
+  { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/admin/pending-users', service: 'auth' },
   { prefix: '/api/admin/all-users', service: 'auth' },
   { prefix: '/api/admin/users', service: 'auth' },
   { prefix: '/api/admin/approve-user', service: 'auth' },
   { prefix: '/api/avatars', service: 'auth' },
-  { prefix: '/api/items', service: 'items', bodyLimit: 'images' },
+  { prefix: '/api/items', service: 'items' },
   { prefix: '/api/images', service: 'items' },
   { prefix: '/api/favorites', service: 'items' },
   { prefix: '/api/admin/all-items', service: 'items' },
@@ -40,8 +38,53 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { prefix: '/api/admin/audit-log', service: 'moderation' },
 ];
 
-/** Body limits in bytes: three 10 MB photos as base64 plus the rest of the form. */
-export const BODY_LIMITS = { json: 1024 * 1024, images: 45 * 1024 * 1024 } as const;
+/**
+ * Body limits in bytes. Every request body is at most `json` (1 MB) but on the upload routes below: `avatar` is
+ * one 10 MB photo as a base64 data URL (13.4 MB) plus the rest of the registration form, `images` three of them.
+ */
+export const BODY_LIMITS = {
+  json: 1024 * 1024,
+  avatar: 15 * 1024 * 1024,
+  images: 45 * 1024 * 1024,
+} as const;
+export type BodyLimitName = keyof typeof BODY_LIMITS;
+
+export interface UploadRoute {
+  method: 'POST' | 'PUT';
+  /** Matches a normalised path ({@link normalizeApiPath}). */
+  path: RegExp;
+  limit: Exclude<BodyLimitName, 'json'>;
+}
+
+/**
+ * The only routes taking more than `BODY_LIMITS.json`: they carry photos as data URLs (spec section 7). The
+ * gateway cuts a body past the route's limit while it streams; the services parse these bodies only after the
+ * route's authentication (registration has none: it is the one public upload, one photo).
+ */
+export const UPLOAD_ROUTES: readonly UploadRoute[] = [
+  { method: 'POST', path: /^\/api\/auth\/register$/i, limit: 'avatar' },
+  { method: 'POST', path: /^\/api\/users\/[^/]+\/avatar$/i, limit: 'avatar' },
+  { method: 'POST', path: /^\/api\/items$/i, limit: 'images' },
+  { method: 'PUT', path: /^\/api\/items\/[^/]+$/i, limit: 'images' },
+];
+
+/** The body limit (bytes) of a request: an upload route's, else `BODY_LIMITS.json`. `path` normalised. */
+export function bodyLimitOf(method: string | undefined, path: string): number {
+  const upload = UPLOAD_ROUTES.find((route) => route.method === method && route.path.test(path));
+  return BODY_LIMITS[upload?.limit ?? 'json'];
+}
+
+/**
+ * The form of a path the gateway routes and limits by, and forwards: repeated slashes collapsed and a trailing
+ * slash dropped, because the services' express routers treat `/a//b/` like `/a/b` (non-strict routing) and a
+ * limit keyed on one spelling must hold for all. Case and percent-encoding are left alone: the route table's
+ * prefixes are lower case and matched exactly, and express matches encoded paths undecoded, so another
+ * spelling of a limited path is not that path anywhere (docs/decisions.md).
+ */
+export function normalizeApiPath(path: string): string {
+  const collapsed = path.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+}
 
 /** Returns the rule owning `path` (without query string), or undefined. Longest prefix wins. */
 export function findRoute(path: string): RouteRule | undefined {

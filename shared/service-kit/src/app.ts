@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import type { ServiceHealth } from '@nomadswap/contracts/responses';
-import { BODY_LIMITS } from '@nomadswap/contracts/routes';
+import { BODY_LIMITS, bodyLimitOf, normalizeApiPath, type UploadRoute } from '@nomadswap/contracts/routes';
 import { errorHandler, notFoundHandler } from './errors';
 import { pingMongo } from './mongo';
 import { pingRedis } from './redis';
@@ -17,8 +17,11 @@ export interface ServiceAppOptions {
   /** Service name: logs, metrics label and `/healthz`. */
   name: string;
   logger: Logger;
-  /** Largest JSON body (bytes or a size string). Default 1 MB; services taking image data URLs pass more. */
-  bodyLimit?: number | string;
+  /**
+   * Largest JSON body (bytes) of every route but the upload routes (`UPLOAD_ROUTES`), which parse their own
+   * body with {@link uploadBody} after authentication. Default `BODY_LIMITS.json` (1 MB).
+   */
+  bodyLimit?: number;
   /** What `/healthz` checks. */
   health: { mongo: Connection; redis: Redis };
   /** Mounts the service's routes, between the common middleware and the 404/error handlers. */
@@ -61,7 +64,7 @@ function trackRouteTemplate(req: Request): () => string {
 
 /**
  * An express app with everything every service shares: request ids (`x-request-id` accepted or generated, echoed
- * and logged), pino-http logs, helmet, JSON bodies up to `bodyLimit`, `/metrics` (prom-client: default metrics +
+ * and logged), pino-http logs, helmet, JSON bodies up to `bodyLimit` (upload routes excepted), `/metrics` (prom-client: default metrics +
  * `http_request_duration_seconds{method,route,status_code}`), `/healthz` (`{status, service, mongo, redis}`, 200
  * when both are up, else 503, answered in under a second), then the service's `routes`, then a JSON 404 and the
  * error middleware. `trust proxy` is 'loopback' (the gateway on the same host sets X-Forwarded-For).
@@ -118,7 +121,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       crossOriginResourcePolicy: { policy: 'same-origin' },
     }),
   );
-  app.use(express.json({ limit: options.bodyLimit ?? BODY_LIMITS.json }));
+  // An upload route's body is left unread here: its router parses it with `uploadBody` once the caller is
+  // authenticated, so nobody can make a service buffer 45 MB without a valid token.
+  const json = express.json({ limit: options.bodyLimit ?? BODY_LIMITS.json });
+  app.use((req, res, next) => {
+    if (bodyLimitOf(req.method, normalizeApiPath(req.path)) > BODY_LIMITS.json) next();
+    else json(req, res, next);
+  });
 
   app.get('/healthz', async (_req, res) => {
     const [mongo, redis] = await Promise.all([
@@ -146,4 +155,12 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * The JSON body parser of an upload route (`UPLOAD_ROUTES` in the contracts), placed after the route's
+ * authentication: up to the route's limit, 413 `File too large` beyond it.
+ */
+export function uploadBody(limit: UploadRoute['limit']): RequestHandler {
+  return express.json({ limit: BODY_LIMITS[limit] });
 }

@@ -4,11 +4,13 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceHealthSchema } from '@nomadswap/contracts/responses';
-import { createServiceApp } from '../src/app';
+import { createServiceApp, uploadBody } from '../src/app';
+import { requireUser } from '../src/auth';
 import { NotFoundError } from '../src/errors';
 import { createLogger } from '../src/logger';
 import { closeRedis, createRedis } from '../src/redis';
 import { createTestStores, deadRedisUrl, type TestStores } from '../src/testing';
+import { answerToUnfinishedBody } from '../src/testing-http';
 
 let stores: TestStores;
 beforeAll(async () => {
@@ -27,7 +29,8 @@ function buildApp(overrides: Partial<Parameters<typeof createServiceApp>[0]> = {
         if (req.params.id === 'missing') throw new NotFoundError('Item not found');
         res.json({ id: req.params.id, ip: req.ip });
       });
-      router.post('/', (req, res) => res.status(201).json(req.body));
+      router.post('/', requireUser, uploadBody('images'), (req, res) => res.status(201).json(req.body));
+      router.post('/:id/notes', (req, res) => res.status(201).json(req.body));
       app.use('/api/items', stores.auth.authenticate, router);
     },
     ...overrides,
@@ -149,15 +152,50 @@ describe('createServiceApp', () => {
     expect(
       (
         await request(app)
-          .post('/api/items')
+          .post('/api/items/abc/notes')
           .send({ text: 'x'.repeat(1_000) })
       ).status,
     ).toBe(201);
     const tooBig = await request(app)
-      .post('/api/items')
+      .post('/api/items/abc/notes')
       .send({ text: 'x'.repeat(3_000) });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({ error: 'File too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('parses at most 1 MB by default: 2 MB of JSON to an ordinary route is 413 in the error format', async () => {
+    const res = await request(buildApp())
+      .post('/api/items/abc/notes')
+      .send({ text: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'File too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it("leaves an upload route's body to the route: more than 1 MB once authenticated, 401 without reading it otherwise", async () => {
+    const session = await stores.signIn();
+    const app = buildApp();
+    const big = await request(app)
+      .post('/api/items')
+      .set(session.headers)
+      .send({ text: 'x'.repeat(2 * 1024 * 1024) });
+    expect(big.status).toBe(201);
+    expect(big.body.text).toHaveLength(2 * 1024 * 1024);
+
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      // 40 MB announced, 1 MB sent: the answer comes without the rest of the body.
+      const answer = await answerToUnfinishedBody(`http://127.0.0.1:${port}/api/items`, {
+        declaredBytes: 40 * 1024 * 1024,
+        stopAfterBytes: 1024 * 1024,
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ code: 'UNAUTHORIZED', error: expect.any(String) });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('exposes Prometheus metrics with default metrics and request durations by route template', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { ItemCard } from '@nomadswap/contracts/responses';
 import { renderApp } from '../testing/render-app';
 import { buildItem, buildUser, healthyResponse, jsonResponse, mockApi, signInAs } from '../testing/api-mock';
 
@@ -20,6 +21,17 @@ const other = buildItem({
   user: owner,
   isFavorited: false,
 });
+/** `other` as visitors and unapproved users receive it: only what the card shows. */
+const otherCard: ItemCard = {
+  id: other.id,
+  title: other.title,
+  description: other.description,
+  category: other.category,
+  condition: other.condition,
+  location: other.location,
+  cover: '/api/images/66a1b2c3d4e5f60718293aff?size=thumb',
+  user: { fullName: owner.fullName, avatar: null, rating: owner.rating, reviewCount: owner.reviewCount },
+};
 const mine = buildItem({ id: 'i2', title: 'Camping stove', userId: me.id, user: { ...owner, id: me.id } });
 
 function toasts() {
@@ -125,7 +137,7 @@ describe('/browse', () => {
   it('a visitor sees Limited Preview with Create Profile and Preview Mode with Sign in; no location is sent', async () => {
     const fetchMock = mockApi({
       'GET /api/health': { body: healthyResponse },
-      'GET /api/items': { body: [other] },
+      'GET /api/items': { body: [otherCard] },
     });
     renderApp('/browse?location=Lisbon');
 
@@ -137,6 +149,14 @@ describe('/browse', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/items'));
     expect(String(call?.[0])).not.toContain('location');
     expect(within(card('Kindle Paperwhite')).queryByRole('link', { name: 'Kindle Paperwhite' })).toBeNull();
+    // The card view renders like the full item: cover thumbnail, description, place and owner summary.
+    expect(card('Kindle Paperwhite').querySelector('img')).toHaveAttribute('src', otherCard.cover);
+    expect(within(card('Kindle Paperwhite')).getByText(other.description)).toBeInTheDocument();
+    expect(within(card('Kindle Paperwhite')).getByText(other.location)).toBeInTheDocument();
+    expect(within(card('Kindle Paperwhite')).getByText('Omar Owner')).toBeInTheDocument();
+    expect(
+      within(card('Kindle Paperwhite')).getByRole('link', { name: 'Log in to contact' }),
+    ).toHaveAttribute('href', '/auth/login');
   });
 
   it('the heart turns on at once and reverts with a toast when the call fails', async () => {
@@ -200,7 +220,7 @@ describe('/browse', () => {
   });
 
   it('an unapproved viewer sees a dimmed card with a disabled Approval Required button and no item link', async () => {
-    signInAs(buildUser({ isApproved: false, approvedAt: null }), { 'GET /api/items': { body: [other] } });
+    signInAs(buildUser({ isApproved: false, approvedAt: null }), { 'GET /api/items': { body: [otherCard] } });
     renderApp('/browse');
 
     const button = await screen.findByRole('button', { name: 'Approval Required' });

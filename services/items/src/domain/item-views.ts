@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import type { ItemEventData } from '@nomadswap/contracts/events';
-import type { Item, ItemImage, UserSummary } from '@nomadswap/contracts/responses';
+import type { Item, ItemCard, ItemImage, UserSummary } from '@nomadswap/contracts/responses';
 import type { ImageSize } from '../db/image-files';
 import type { ItemRecord, PhotoRecord } from '../db/item';
 import type { OwnerRecord } from '../db/owner';
@@ -100,6 +100,39 @@ export function toItem(
   };
   if (props.isFavorited !== undefined) view.isFavorited = props.isFavorited;
   return view;
+}
+
+/**
+ * Whether a listing shows this viewer the full item: approved users and admins (who may open any item) and the
+ * item's owner. Visitors and unapproved users get {@link toItemCard}.
+ */
+export function seesFullItem(item: Pick<ItemRecord, 'userId'>, viewer: Viewer | undefined): boolean {
+  return (
+    !!viewer && (viewer.isApproved || viewer.role === 'admin' || item.userId.toHexString() === viewer.id)
+  );
+}
+
+/** A browse card (spec section 2): what the card shows and nothing more. */
+export function toItemCard(item: ItemViewSource, owner: OwnerViewSource | null | undefined): ItemCard {
+  const cover = item.photos.find((photo) => photo.state === 'ready');
+  const summary = toUserSummary(owner);
+  return {
+    id: item._id.toHexString(),
+    title: item.title,
+    description: item.description,
+    category: item.category,
+    condition: item.condition,
+    location: item.location,
+    cover: cover ? imageUrl(cover._id, 'thumb') : null,
+    user: summary
+      ? {
+          fullName: summary.fullName,
+          avatar: summary.avatar,
+          rating: summary.rating,
+          reviewCount: summary.reviewCount,
+        }
+      : null,
+  };
 }
 
 /** The data of item.created / item.updated: enough for chats and reports to show the item. */

@@ -1,17 +1,18 @@
 import mongoose from 'mongoose';
 import type { ItemQuery } from '@nomadswap/contracts/items';
 import { LIMITS } from '@nomadswap/contracts/enums';
-import type { Item } from '@nomadswap/contracts/responses';
+import type { ListedItem } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { afterPosition, decodeCursor, encodeCursor } from './item-cursor';
-import type { Viewer } from './item-views';
+import { seesFullItem, toItemCard, type Viewer } from './item-views';
 import { loadOwners, presentItems, type OwnersById } from './present-items';
 
 export const DEFAULT_PAGE_SIZE = 60;
 
 export interface ItemPage {
-  items: Item[];
+  /** Full items for approved users, admins and owners; cards for visitors and unapproved users. */
+  items: ListedItem[];
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
 }
@@ -24,7 +25,8 @@ export function containsText(text: string): RegExp {
 /**
  * The filter of a listing. Without `available: false` only available items (active, not swapped) match;
  * `location` is a case-insensitive substring ('Lisbon' finds 'Lisbon, Portugal'); `q` searches title,
- * description and location.
+ * description and location, or only title and description with `searchLocation: false` (visitors, who may not
+ * filter by location: a `q` reaching `location` would be that filter under another name).
  */
 export function itemFilter(query: {
   category?: string;
@@ -33,6 +35,7 @@ export function itemFilter(query: {
   q?: string;
   cursor?: string;
   includeUnavailable?: boolean;
+  searchLocation?: boolean;
 }): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false });
@@ -41,7 +44,9 @@ export function itemFilter(query: {
   if (query.location) and.push({ location: containsText(query.location) });
   if (query.q) {
     const text = containsText(query.q);
-    and.push({ $or: [{ title: text }, { description: text }, { location: text }] });
+    const fields =
+      query.searchLocation === false ? ['title', 'description'] : ['title', 'description', 'location'];
+    and.push({ $or: fields.map((field) => ({ [field]: text })) });
   }
   if (query.cursor) and.push(afterPosition(decodeCursor(query.cursor)));
   return and.length === 0 ? {} : and.length === 1 ? and[0]! : { $and: and };
@@ -58,8 +63,10 @@ export async function listItems(
 ): Promise<ItemPage> {
   const { viewer } = props;
   const { category, location, userId, q, cursor } = props.query;
-  // What a visitor may ask: a preview by category or text, nothing more.
-  const criteria = viewer ? { category, location, userId, q, cursor } : { category, q };
+  // What a visitor may ask: a preview by category or by text in titles and descriptions, nothing more.
+  const criteria = viewer
+    ? { category, location, userId, q, cursor }
+    : { category, q, searchLocation: false as const };
   const limit = viewer
     ? (props.query.limit ?? DEFAULT_PAGE_SIZE)
     : Math.min(props.query.limit ?? LIMITS.visitorPreviewItems, LIMITS.visitorPreviewItems);
@@ -84,8 +91,18 @@ export async function listItems(
       nextCursor: records.length > limit && last ? encodeCursor(last) : null,
     };
   });
+  const full = await presentItems(
+    core,
+    page.items.filter((item) => seesFullItem(item, viewer)),
+    viewer,
+    { owners: page.owners },
+  );
+  const fullById = new Map(full.map((item) => [item.id, item]));
   return {
-    items: await presentItems(core, page.items, viewer, { owners: page.owners }),
+    items: page.items.map(
+      (item) =>
+        fullById.get(item._id.toHexString()) ?? toItemCard(item, page.owners.get(item.userId.toHexString())),
+    ),
     nextCursor: viewer ? page.nextCursor : null,
   };
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { LoginSchema, RegisterSchema } from '@nomadswap/contracts/auth';
 import { requireUser, signedInUser } from '@nomadswap/service-kit/auth';
+import { uploadBody } from '@nomadswap/service-kit/app';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { getCurrentUser } from '../../domain/get-current-user';
@@ -18,7 +19,8 @@ export function authRouter(ctx: AuthContext): Router {
   const { authenticate } = ctx.auth;
 
   const register = validate({ body: RegisterSchema });
-  router.post('/register', register, async (req, res) => {
+  // The one public upload (a profile photo is required): parsed here, as no token can come first.
+  router.post('/register', uploadBody('avatar'), register, async (req, res) => {
     const { body } = register.from(req);
     const session = await registerUser(ctx, { input: body, ip: clientIp(req) });
     res.status(201).set('Cache-Control', 'no-store').json(session);

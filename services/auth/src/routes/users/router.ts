@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { AvatarUploadSchema, ProfileUpdateSchema } from '@nomadswap/contracts/auth';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
 import { requireAdmin, requireUser, signedInUser } from '@nomadswap/service-kit/auth';
+import { uploadBody } from '@nomadswap/service-kit/app';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { changeUserAvatar } from '../../domain/change-user-avatar';
@@ -29,7 +30,7 @@ export function usersRouter(ctx: AuthContext): Router {
   });
 
   const avatar = validate({ params: IdParamsSchema, body: AvatarUploadSchema });
-  router.post('/:id/avatar', avatar, async (req, res) => {
+  router.post('/:id/avatar', uploadBody('avatar'), avatar, async (req, res) => {
     const { params, body } = avatar.from(req);
     res.json(
       await changeUserAvatar(ctx, { viewer: signedInUser(req), userId: params.id, avatar: body.avatar }),

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
-import { ItemSchema, type Item } from '@nomadswap/contracts/responses';
+import { ItemCardSchema, ItemSchema, type Item } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import { createItemsCore } from '../../context';
 import { toggleItemSwapped } from '../../domain/toggle-item-swapped';
@@ -83,6 +83,68 @@ describe('GET /api/items', () => {
     expect(res.body.filter((item: Item) => item.location.startsWith('Bali'))).not.toHaveLength(0);
     expect(res.headers['x-next-cursor']).toBeUndefined();
     expect(res.body[0]).not.toHaveProperty('isFavorited');
+  });
+
+  it("searches only titles and descriptions with a visitor's q: it never reaches location, the filter visitors may not use", async () => {
+    await onlyItems(async () => {
+      await buildItem(env, { userId: approved.id, title: 'Lisbon guidebook', location: 'Bali, Indonesia' });
+      await buildItem(env, { userId: approved.id, description: 'Bought in lisbon', location: 'Bali' });
+      await buildItem(env, { userId: approved.id, title: 'Tent', location: 'Lisbon, Portugal' });
+    });
+    const visitor = await api().get('/api/items?q=lisbon');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.map((item: { location: string }) => item.location).sort()).toEqual([
+      'Bali',
+      'Bali, Indonesia',
+    ]);
+    const signedIn = await api().get('/api/items?q=lisbon').set(unapproved.headers);
+    expect(signedIn.body).toHaveLength(3);
+  });
+
+  it('gives visitors and unapproved users only what the browse card shows; approved users, admins and owners the full item', async () => {
+    const owner = await env.signIn();
+    await buildOwner(env, { id: owner.id, fullName: 'Card Owner', rating: 3, reviewCount: 7 });
+    const ownUnapproved = await env.signIn({ isApproved: false });
+    const photoId = new mongoose.Types.ObjectId();
+    await onlyItems(async () => {
+      await buildItem(env, {
+        userId: owner.id,
+        title: 'with photo',
+        preferredExchange: 'a book',
+        photos: [
+          { _id: photoId, state: 'ready', error: null, createdAt: new Date() },
+          { _id: new mongoose.Types.ObjectId(), state: 'ready', error: null, createdAt: new Date() },
+        ],
+        createdAt: at(2),
+      });
+      await buildItem(env, { userId: ownUnapproved.id, title: 'own of unapproved', createdAt: at(1) });
+    });
+    for (const headers of [{}, unapproved.headers]) {
+      const res = await api().get('/api/items').set(headers);
+      expect(res.status).toBe(200);
+      const card = res.body.find((item: { title: string }) => item.title === 'with photo');
+      expect(ItemCardSchema.parse(card)).toEqual(card);
+      expect(card).toEqual({
+        id: expect.any(String),
+        title: 'with photo',
+        description: expect.any(String),
+        category: 'Books',
+        condition: 'good',
+        location: 'Bangkok, Thailand',
+        cover: `/api/images/${photoId.toHexString()}?size=thumb`,
+        user: { fullName: 'Card Owner', avatar: expect.any(String), rating: 3, reviewCount: 7 },
+      });
+    }
+    for (const session of [approved, admin]) {
+      const res = await api().get('/api/items').set(session.headers);
+      expect(res.body).toHaveLength(2);
+      for (const item of res.body as Item[]) expect(ItemSchema.strict().parse(item)).toEqual(item);
+    }
+    const own = await api().get('/api/items').set(ownUnapproved.headers);
+    const [mine, theirs] = [0, 1].map((i) => own.body[i]);
+    expect(ItemSchema.parse(mine)).toEqual(mine);
+    expect(mine.title).toBe('own of unapproved');
+    expect(ItemCardSchema.parse(theirs)).toEqual(theirs);
   });
 
   it('lets signed-in users, approved or not, filter by location as a case-insensitive substring', async () => {

@@ -3,6 +3,7 @@ import { IdParamsSchema } from '@nomadswap/contracts/common';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from '@nomadswap/contracts/items';
 import { requireApproved, requireUser } from '@nomadswap/service-kit/auth';
+import { uploadBody } from '@nomadswap/service-kit/app';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { ItemsContext } from '../../context';
 import { createItem } from '../../domain/create-item';
@@ -47,13 +48,13 @@ export function itemsRouter(ctx: ItemsContext): Router {
   });
 
   const create = validate({ body: ItemCreateSchema });
-  router.post('/', requireApproved, create, async (req, res) => {
+  router.post('/', requireApproved, uploadBody('images'), create, async (req, res) => {
     const { body } = create.from(req);
     res.status(201).json(await createItem(ctx, { viewer: signedInViewer(req), input: body }));
   });
 
   const update = validate({ params: IdParamsSchema, body: ItemUpdateSchema });
-  router.put('/:id', requireUser, update, async (req, res) => {
+  router.put('/:id', requireUser, uploadBody('images'), update, async (req, res) => {
     const { params, body } = update.from(req);
     res.json(await updateItem(ctx, { viewer: signedInViewer(req), itemId: params.id, input: body }));
   });

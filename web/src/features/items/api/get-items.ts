@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
-import type { Item } from '@nomadswap/contracts/responses';
+import type { ListedItem } from '@nomadswap/contracts/responses';
 import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,8 @@ export interface BrowseFilters {
 }
 
 export interface ItemsPage {
-  items: Item[];
+  /** Full items for approved users and owners; card views for visitors and unapproved users. */
+  items: ListedItem[];
   nextCursor: string | null;
 }
 
@@ -20,7 +21,7 @@ export interface ItemsPage {
  * the server ignores `location` for visitors and gives them at most 6 items.
  */
 export async function getItemsPage(filters: BrowseFilters, cursor?: string): Promise<ItemsPage> {
-  const { data, headers } = await apiRequestWithHeaders<Item[]>(
+  const { data, headers } = await apiRequestWithHeaders<ListedItem[]>(
     'GET',
     withQuery('/api/items', {
       q: filters.q || undefined,

@@ -3,7 +3,7 @@ import { Lock, MapPin, MessageCircle, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS } from '@nomadswap/contracts/enums';
-import type { Item } from '@nomadswap/contracts/responses';
+import { isFullItem, type ListedItem } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -24,12 +24,14 @@ export interface ItemViewer {
 /**
  * A browse card (spec section 2, Browse). What it offers depends on the viewer: owners mark the item
  * swapped and edit it; approved users open it, favourite it and start a chat; unapproved users see a
- * dimmed card with a disabled 'Approval Required' button; visitors are asked to log in.
+ * dimmed card with a disabled 'Approval Required' button; visitors are asked to log in. Visitors and
+ * unapproved users receive the card view of other people's items (no owner id, no photo states).
  */
-export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | null }) {
+export function ItemCard({ item, viewer }: { item: ListedItem; viewer: ItemViewer | null }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const isOwner = viewer !== null && viewer.id === item.userId;
+  const full = isFullItem(item) ? item : null;
+  const isOwner = viewer !== null && full !== null && viewer.id === full.userId;
   const approved = viewer?.isApproved ?? false;
   const canOpen = approved || isOwner;
   const dimmed = viewer !== null && !approved && !isOwner;
@@ -46,17 +48,17 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
   if (isOwner) {
     actions = (
       <div className="flex items-center justify-between gap-2">
-        <SwappedCheckbox item={item} />
+        <SwappedCheckbox item={full} />
         <Link to={paths.editItem(item.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           <Pencil aria-hidden="true" />
           {t('itemCard.edit')}
         </Link>
       </div>
     );
-  } else if (approved) {
+  } else if (approved && full) {
     actions = (
       <Link
-        to={paths.messagesWith(item.userId, item.id)}
+        to={paths.messagesWith(full.userId, full.id)}
         className={buttonVariants({ size: 'sm', className: 'w-full' })}
       >
         <MessageCircle aria-hidden="true" />
@@ -97,7 +99,7 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
         ) : (
           cover
         )}
-        {item.isSwapped ? (
+        {full?.isSwapped ? (
           <Badge variant="secondary" className="absolute left-2 top-2 shadow-sm">
             {t('items.swapped')}
           </Badge>
@@ -105,7 +107,7 @@ export function ItemCard({ item, viewer }: { item: Item; viewer: ItemViewer | nu
         {viewer && !isOwner ? (
           <FavoriteButton
             itemId={item.id}
-            initial={item.isFavorited ?? false}
+            initial={full?.isFavorited ?? false}
             approved={approved}
             variant="card"
             className="absolute right-2 top-2 shadow-sm"

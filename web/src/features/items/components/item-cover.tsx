@@ -1,6 +1,6 @@
 import { ImageOff, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Item, ItemImage } from '@nomadswap/contracts/responses';
+import { isFullItem, type ItemImage, type ListedItem } from '@nomadswap/contracts/responses';
 import placeholderUrl from '../../../assets/item-placeholder.svg';
 import { cn } from '../../../lib/utils';
 
@@ -37,9 +37,17 @@ export function DefaultItemImage({ className }: { className?: string }) {
 
 /**
  * An item's cover: its first photo's card thumbnail. Owners and admins get the photo's processing or failed
- * state (only they receive those); an item with no photo shows the default illustration.
+ * state (only they receive those); an item with no photo shows the default illustration. A card view (visitors,
+ * unapproved users) carries only its cover thumbnail.
  */
-export function ItemCover({ item, size = 'thumb' }: { item: Item; size?: 'thumb' | 'full' }) {
+export function ItemCover({ item, size = 'thumb' }: { item: ListedItem; size?: 'thumb' | 'full' }) {
+  if (!isFullItem(item)) {
+    return item.cover ? (
+      <img src={item.cover} alt="" loading="lazy" className="size-full object-cover" />
+    ) : (
+      <DefaultItemImage />
+    );
+  }
   const first = item.photos[0];
   if (first && first.state !== 'ready') return <PhotoStatePlaceholder state={first.state} />;
   const src = (first ? first[size] : null) ?? item.images[0];
