@@ -1,3 +1,4 @@
+import { cn } from '../../../lib/utils';
 import { CalendarDays, Fingerprint, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
@@ -87,12 +88,13 @@ function Detail({
   mono?: boolean;
 }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <div className="grid min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className={mono ? 'break-all font-mono text-xs' : 'break-words'}>{value}</dd>
-      </div>
+    // dt and dd sit directly in the div that sits directly in the <dl> (the only grouping HTML allows).
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+        <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className={cn('pl-6', mono ? 'break-all font-mono text-xs' : 'break-words')}>{value}</dd>
     </div>
   );
 }

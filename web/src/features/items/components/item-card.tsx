@@ -38,8 +38,9 @@ export function ItemCard({ item, viewer }: { item: ListedItem; viewer: ItemViewe
 
   const linkClass =
     'rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  // Dimmed for unapproved viewers (spec): the photo fades, the text keeps its contrast (WCAG AA, axe).
   const cover = (
-    <div className="aspect-[4/3] overflow-hidden bg-muted">
+    <div className={cn('aspect-[4/3] overflow-hidden bg-muted', dimmed && 'opacity-60 grayscale')}>
       <ItemCover item={item} />
     </div>
   );
@@ -88,7 +89,7 @@ export function ItemCard({ item, viewer }: { item: ListedItem; viewer: ItemViewe
       aria-labelledby={titleId}
       className={cn(
         'relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-md',
-        dimmed && 'opacity-60',
+        dimmed && 'border-dashed shadow-none hover:shadow-none',
       )}
     >
       <div className="relative">
