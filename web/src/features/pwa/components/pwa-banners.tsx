@@ -9,7 +9,7 @@ export function PwaBanners({ aboveTabBar }: { aboveTabBar: boolean }) {
   return (
     <>
       <OfflineBanner />
-      <InstallBanner />
+      <InstallBanner aboveTabBar={aboveTabBar} />
       <ServiceWorkerUpdate aboveTabBar={aboveTabBar} />
     </>
   );
