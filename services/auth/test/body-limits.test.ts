@@ -1,23 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerToUnfinishedBody } from '@nomadswap/service-kit/testing-http';
+import { answerToUnfinishedBody, listenOnFreePort } from '@nomadswap/service-kit/testing-http';
 import { createAuthTestEnv, type AuthTestEnv } from './support/auth-test-env';
 import { buildRegistration, buildUser } from './support/factories';
 
 let env: AuthTestEnv;
-let server: http.Server;
 let baseUrl: string;
+let closeServer: () => Promise<void>;
 beforeAll(async () => {
   env = await createAuthTestEnv({ workers: false });
-  server = http.createServer(env.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl, close: closeServer } = await listenOnFreePort(env.app));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer?.();
   await env.close();
 });
 

@@ -1,23 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerToUnfinishedBody } from '@nomadswap/service-kit/testing-http';
+import { answerToUnfinishedBody, listenOnFreePort } from '@nomadswap/service-kit/testing-http';
 import { buildItem, buildItemInput } from './support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from './support/items-test-env';
 
 let env: ItemsTestEnv;
-let server: http.Server;
 let baseUrl: string;
+let closeServer: () => Promise<void>;
 beforeAll(async () => {
   env = await createItemsTestEnv({ worker: false });
-  server = http.createServer(env.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ baseUrl, close: closeServer } = await listenOnFreePort(env.app));
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer?.();
   await env.close();
 });
 

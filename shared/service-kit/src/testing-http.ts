@@ -69,3 +69,19 @@ export function answerToUnfinishedBody(
     pump();
   });
 }
+
+/** An app (or request listener) listening on a free loopback port, for tests that need a real socket. */
+export async function listenOnFreePort(
+  listener: http.RequestListener,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const server = http.createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
