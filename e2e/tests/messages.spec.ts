@@ -126,15 +126,21 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await expect(chatLog(a, ben.fullName).getByText('Seen')).toBeVisible();
     await expect(b.locator('[data-testid="unread-badge"]:visible')).toHaveCount(0);
     await expect(a.getByText('Active now')).toBeVisible();
-    if (!aIsPhone) {
-      // Ben is on the phone: the chat replaced the list; Back returns to it, the row opens the chat again.
-      await expect(b.getByRole('navigation', { name: 'Conversations' })).toBeHidden();
-      await b.getByRole('link', { name: 'Back to conversations' }).click();
-      await expect(row).toBeVisible();
-      await expect(chatLog(b, ana.fullName)).toHaveCount(0);
-      await row.click();
-      await expect(chatLog(b, ana.fullName).getByText('Hi Ben! Is the tent still available?')).toBeVisible();
-    }
+    // Whoever is on the phone sees the chat instead of the list; Back returns to it and the row opens the chat
+    // again. The desktop side keeps both on screen. (Which side is the phone flips with the project.)
+    const [phone, phoneOther, desktop] = aIsPhone ? [a, ben, b] : [b, ana, a];
+    await expect(desktop.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+    await expect(phone.getByRole('navigation', { name: 'Conversations' })).toBeHidden();
+    await phone.getByRole('link', { name: 'Back to conversations' }).click();
+    const phoneRow = phone
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(phoneOther.fullName) });
+    await expect(phoneRow).toBeVisible();
+    await expect(chatLog(phone, phoneOther.fullName)).toHaveCount(0);
+    await phoneRow.click();
+    await expect(
+      chatLog(phone, phoneOther.fullName).getByText('Hi Ben! Is the tent still available?'),
+    ).toBeVisible();
 
     // Ben types: Ana sees the indicator; then his reply arrives live.
     const bBox = b.getByRole('textbox', { name: 'Message' });
