@@ -1,8 +1,8 @@
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { CATEGORIES, CONTACT_CATEGORY_VALUES } from '@nomadswap/contracts/enums';
-import { SMALL_PNG_DATA_URL } from '@nomadswap/dev-stores/test-images';
 import { ensureAdminAccount } from '@nomadswap/auth/domain/ensure-admin-account';
+import { buildRegistration } from '@nomadswap/auth/test/support/factories';
 import { eventually, unique } from '@nomadswap/service-kit/testing';
 import { startApiStack, type ApiStack } from './stack';
 
@@ -80,19 +80,11 @@ export const contactBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export const registerBody = (overrides: Record<string, unknown> = {}) => {
-  const n = unique();
-  return {
-    fullName: 'Ana Nomad',
-    username: `ana_${n}`,
-    email: `ana.${n}@example.com`,
-    location: 'Lisbon, Portugal',
-    password: 'correct horse battery',
-    bio: 'Backpacking through Europe with a camera and a tent.',
-    avatar: SMALL_PNG_DATA_URL,
-    ...overrides,
-  };
-};
+/** A valid registration (auth's own test factory) with any extra or hostile fields the test adds. */
+export const registerBody = (overrides: Record<string, unknown> = {}) => ({
+  ...buildRegistration(),
+  ...overrides,
+});
 
 function expectStatus(res: ApiResponse, status: number, what: string): void {
   if (res.status !== status) {
