@@ -224,7 +224,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return null;
     }
     if (record.envelope !== undefined) return record.envelope;
-    const built = options.build?.(record.type, record._id, document!);
+    let built: EventEnvelope | null | undefined;
+    try {
+      built = options.build?.(record.type, record._id, document!);
+    } catch (error) {
+      // A builder that fails on this document (a bug, an invalid state): kept, and tried again after the grace.
+      log.error(
+        { err: error, eventId: record._id, type: record.type },
+        'cannot build the event of an intent',
+      );
+      return undefined;
+    }
     if (built === null) {
       log.warn(
         { eventId: record._id, type: record.type },
@@ -244,7 +254,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!claimed) return true; // another relay took it
     const envelope = await envelopeOf(record);
     if (envelope === undefined) {
-      // An intent this process cannot build (no builder registered here): left to one that can.
+      // An intent this process cannot build (no builder here, or it failed): left to one that can, or for later.
       await records().updateOne({ _id: record._id }, { $set: { availableAt: Date.now() + graceMs } });
       return true;
     }
