@@ -389,6 +389,34 @@ describe('outbox', () => {
       await Promise.all([restarted.stop(), crashed.stop()]);
     });
 
+    it('a write that fails: a plain error cancels the intent, a lost connection leaves it to the relay', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const bus = await serviceBus(stream);
+      const [refused, unsure] = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+      const fail = (error: Error) => () => Promise.reject(error);
+      await expect(
+        writeWithEvent(bus, 'item.created', guard(refused), fail(new Error('E11000 duplicate key')), toData),
+      ).rejects.toThrow('E11000');
+      expect(await pendingFor(refused)).toBe(0);
+      const lost = Object.assign(new Error('connection closed'), { name: 'MongoNetworkError' });
+      // The engine applied the write, but the answer was lost with the connection.
+      const write = async () => {
+        await things().insertOne({ _id: unsure, userId: newId(), title: 'Kettle', version: 1 });
+        throw lost;
+      };
+      await expect(writeWithEvent(bus, 'item.created', guard(unsure), write, toData)).rejects.toThrow(
+        'connection closed',
+      );
+      expect(await pendingFor(unsure)).toBe(1);
+      bus.startRelay();
+      await eventually(async () => (await pendingFor(unsure)) === 0, 10_000);
+      const entries = await clients.at(-1)!.xrange(stream, '-', '+');
+      expect(entries.map(([, fields]) => (JSON.parse(fields[3]!) as EventEnvelope).data)).toEqual([
+        expect.objectContaining({ id: unsure.toHexString(), title: 'Kettle' }),
+      ]);
+      await bus.stop();
+    });
+
     it('a process without the builder leaves the intent to one that has it', async () => {
       const stream = `outbox:${randomBytes(3).toString('hex')}`;
       const id = new mongoose.Types.ObjectId();
