@@ -7,6 +7,7 @@ import type { Redis } from '@nomadswap/service-kit/redis';
 import { createAvatarFiles, type AvatarFiles } from './db/avatar-files';
 import { userModel, type UserModel } from './db/user';
 import { prepareDummyHash } from './domain/passwords';
+import { registerUserEventBuilders } from './events/publish-user-events';
 import { createAuthQueues, type AuthQueues } from './jobs/queues';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
@@ -59,6 +60,8 @@ export interface AuthContext extends AuthCore {
 }
 
 export function createAuthCore(deps: { logger: Logger; mongo: Connection; bus: EventBus }): AuthCore {
+  // Every auth process's relay can rebuild the user events whose process died before publishing them.
+  registerUserEventBuilders(deps.bus);
   return {
     ...deps,
     users: userModel(deps.mongo),

@@ -8,6 +8,7 @@ import { createImageFiles, type ImageFiles } from './db/image-files';
 import { itemModel, type ItemModel } from './db/item';
 import { ownerModel, type OwnerModel } from './db/owner';
 import { createListingCache, type ListingCache } from './db/listing-cache';
+import { registerItemEventBuilders } from './events/publish-item-events';
 import { createItemQueues, type ItemQueues } from './jobs/queues';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
@@ -46,6 +47,8 @@ export function createItemsCore(deps: {
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix?: string;
 }): ItemsCore {
+  // Every items process's relay can rebuild the item events whose process died before publishing them.
+  registerItemEventBuilders(deps.bus);
   return {
     logger: deps.logger,
     mongo: deps.mongo,

@@ -53,6 +53,20 @@ export interface EventBusOptions {
 /** One event to stage: its type and data. */
 export type StagedEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 
+/** A creation's or an update's event whose intent is stored: publish its data once the write is done. */
+export interface PendingEvent<T extends EventType> {
+  /** Validates and sends the event (same guarantees as publish()); its id is the intent's. */
+  publish(data: EventData<T>): Promise<EventEnvelope<T>>;
+  /** The write did not happen (e.g. its filter matched nothing): forget the intent. */
+  cancel(): Promise<void>;
+}
+
+/**
+ * Builds an event's data from the document it is about, as the relay finds it (a raw MongoDB document); `null`
+ * when the document does not show the change (the event is then dropped).
+ */
+export type EventBuilder<T extends EventType> = (document: Record<string, unknown>) => EventData<T> | null;
+
 export interface EventBus {
   /**
    * Validates `data` with the event's schema and appends `{id, type, occurredAt, data}`. Publish after the DB
@@ -66,6 +80,19 @@ export interface EventBus {
    * has passed if the document is gone, and drops them if it still exists (the change never happened).
    */
   stage(guard: OutboxGuard, events: StagedEvent[]): Promise<StagedEvents>;
+  /**
+   * For a creation or an update whose event carries the state after the write: stores the intent BEFORE the
+   * write (`guard` with `exists`: what the document matches once the write is done); `publish(data)` after it.
+   * Should the process die in between, the relay (after the grace) sends the event built from the document as it
+   * is then by the builder registered for `type` (buildFrom), or drops the intent if the document does not match.
+   * Costs what publish() does: one outbox insert before the write, one delete after the send.
+   */
+  intend<T extends EventType>(type: T, guard: OutboxGuard): Promise<PendingEvent<T>>;
+  /**
+   * Registers how the relay rebuilds an event of `type` from its document (see intend()). Every process whose
+   * relay may find such intents registers it at start-up; one that has none leaves them to one that does.
+   */
+  buildFrom<T extends EventType>(type: T, builder: EventBuilder<T>): EventBus;
   /** Starts the outbox relay: sends what is pending now and keeps retrying (every process that publishes). */
   startRelay(): void;
   /** Registers a handler (several per type run in order). Register before start(). */
@@ -99,8 +126,12 @@ function isNoGroupError(error: unknown): boolean {
   return error instanceof Error && error.message.includes('NOGROUP');
 }
 
-/** Validates the data with the event's schema and wraps it with a new id and the current time. */
-function toEnvelope<T extends EventType>(type: T, data: EventData<T>): EventEnvelope<T> {
+/** Validates the data with the event's schema and wraps it with an id (default new) and the current time. */
+function toEnvelope<T extends EventType>(
+  type: T,
+  data: EventData<T>,
+  id: string = randomUUID(),
+): EventEnvelope<T> {
   const result = EVENT_SCHEMAS[type].safeParse(data);
   if (!result.success) {
     throw new InvalidEventError(
@@ -109,7 +140,7 @@ function toEnvelope<T extends EventType>(type: T, data: EventData<T>): EventEnve
     );
   }
   return {
-    id: randomUUID(),
+    id,
     type,
     occurredAt: new Date().toISOString(),
     data: result.data,
@@ -277,8 +308,22 @@ export function createEventBus(options: EventBusOptions): EventBus {
     await redis.call('XADD', stream, 'MAXLEN', '~', maxLen, '*', 'type', type, 'envelope', envelope);
   }
 
+  const builders = new Map<EventType, EventBuilder<EventType>>();
+
+  /** The relay's builder: undefined when this process has none for the type. */
+  function build(
+    type: string,
+    id: string,
+    document: Record<string, unknown>,
+  ): EventEnvelope | null | undefined {
+    const builder = builders.get(type as EventType);
+    if (!builder) return undefined;
+    const data = builder(document);
+    return data && toEnvelope(type as EventType, data, id);
+  }
+
   const outbox: Outbox | undefined =
-    options.outbox && createOutbox({ ...options.outbox, redis, logger: log, send: append });
+    options.outbox && createOutbox({ ...options.outbox, redis, logger: log, send: append, build });
 
   const bus: EventBus = {
     async publish(type, data) {
@@ -297,6 +342,25 @@ export function createEventBus(options: EventBusOptions): EventBus {
           for (const envelope of envelopes) await append(JSON.stringify(envelope), envelope.type);
         },
       };
+    },
+
+    async intend(type, guard) {
+      const id = randomUUID();
+      const intent = outbox && (await outbox.intend(guard, type, id));
+      return {
+        cancel: async () => intent?.cancel(),
+        publish: async (data) => {
+          const envelope = toEnvelope(type, data, id);
+          if (intent) await intent.publish(envelope);
+          else await append(JSON.stringify(envelope), type);
+          return envelope;
+        },
+      };
+    },
+
+    buildFrom(type, builder) {
+      builders.set(type, builder as EventBuilder<EventType>);
+      return bus;
     },
 
     startRelay() {
@@ -349,4 +413,36 @@ export function createEventBus(options: EventBusOptions): EventBus {
   }
 
   return bus;
+}
+
+/** A write error that may hide a write that happened (the connection went mid-way): left to the relay's check. */
+function mayHaveWritten(error: unknown): boolean {
+  if (!(error instanceof Error)) return true;
+  return /Network|Timeout|ServerSelection|PoolCleared|Interrupted/i.test(`${error.name} ${error.message}`);
+}
+
+/**
+ * The one shape of a creation's or an update's publish: the intent of `type` is stored before `write`; its
+ * result (the document after the write) is published through `toData`; `null`/`undefined` (nothing written,
+ * e.g. a filter that matched nothing) or an error that means nothing was written cancels the intent. A failure
+ * that may hide a write (connection lost) leaves the intent to the relay, which checks `guard` after the grace.
+ */
+export async function writeWithEvent<T extends EventType, R>(
+  bus: EventBus,
+  type: T,
+  guard: OutboxGuard,
+  write: () => Promise<R | null | undefined>,
+  toData: (result: R) => EventData<T>,
+): Promise<R | null | undefined> {
+  const pending = await bus.intend(type, guard);
+  let result: R | null | undefined;
+  try {
+    result = await write();
+  } catch (error) {
+    if (!mayHaveWritten(error)) await pending.cancel().catch(() => undefined);
+    throw error;
+  }
+  if (result === null || result === undefined) await pending.cancel();
+  else await pending.publish(toData(result));
+  return result;
 }

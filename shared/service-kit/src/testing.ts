@@ -323,3 +323,31 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
   await start();
   return { url: `redis://127.0.0.1:${port}`, start, stop };
 }
+
+/** What killAfterWrites throws where the killed process would have sent its events. */
+export class KilledAfterWrite extends Error {
+  constructor() {
+    super('process killed between the database write and the publish (test)');
+    this.name = 'KilledAfterWrite';
+  }
+}
+
+/**
+ * Makes `bus` behave like a process killed right after its database writes: its relay stops, and whatever it
+ * would send once a write is done (publish, an intent's publish, a staged event's confirm) throws
+ * KilledAfterWrite instead — what it stored in its outbox before the write stays, as a killed process leaves it.
+ * A new bus on the same database then plays the restarted process (see passOutboxGrace).
+ */
+export async function killAfterWrites(bus: EventBus): Promise<void> {
+  await bus.stop();
+  const killed = () => Promise.reject(new KilledAfterWrite());
+  const { intend, stage } = bus;
+  bus.publish = killed;
+  bus.intend = async (type, guard) => ({ ...(await intend(type, guard)), publish: killed });
+  bus.stage = async (guard, events) => ({ ...(await stage(guard, events)), confirm: killed });
+}
+
+/** Plays the passing of the grace: the relay may now check every staged record of `mongo`'s outbox. */
+export async function passOutboxGrace(mongo: Connection, collection = 'outbox'): Promise<void> {
+  await mongo.collection(collection).updateMany({ state: 'staged' }, { $set: { availableAt: 0 } });
+}

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { EventEnvelope } from '@nomadswap/contracts/events';
-import { createEventBus, type EventBus, type EventBusOptions } from '../src/events';
+import type { EventEnvelope, ItemEventData } from '@nomadswap/contracts/events';
+import { createEventBus, writeWithEvent, type EventBus, type EventBusOptions } from '../src/events';
 import { connectMongo } from '../src/mongo';
 import { closeRedis, createRedis, type Redis } from '../src/redis';
 import { eventually, newId, startRestartableRedis, type RestartableRedis } from '../src/testing';
@@ -158,5 +158,282 @@ describe('outbox', () => {
     await eventually(() => seen.length === 2);
     expect(await streamLength(stream)).toBe(2);
     await Promise.all([items.stop(), next.stop(), crashed.stop()]);
+  });
+
+  describe('creations and updates: the intent is stored before the write', () => {
+    interface Thing {
+      _id: mongoose.Types.ObjectId;
+      userId: string;
+      title: string;
+      version: number;
+    }
+    const things = () => mongo.collection<Thing>('intent_things');
+    const toData = (doc: Thing): ItemEventData => ({
+      id: doc._id.toHexString(),
+      userId: doc.userId,
+      title: doc.title,
+      image: null,
+      isSwapped: false,
+      version: doc.version,
+    });
+    /** A service process (connected): its bus with the builders it registers at start-up. */
+    const serviceBus = async (stream: string, builders = true) => {
+      const bus = publisher(stream);
+      const redis = clients.at(-1)!;
+      await eventually(() => redis.status === 'ready');
+      if (!builders) return bus;
+      return bus
+        .buildFrom('item.created', (doc) => toData(doc as unknown as Thing))
+        .buildFrom('item.updated', (doc) => toData(doc as unknown as Thing));
+    };
+    const guard = (id: mongoose.Types.ObjectId, exists: Record<string, unknown> = {}) => ({
+      collection: 'intent_things',
+      id,
+      exists,
+    });
+    /** The items consumer: a projection by version, as every real one. */
+    function projection(stream: string) {
+      const seen: EventEnvelope<'item.created' | 'item.updated'>[] = [];
+      const stored = new Map<string, ItemEventData>();
+      const apply = (event: EventEnvelope<'item.created'> | EventEnvelope<'item.updated'>) => {
+        seen.push(event);
+        const current = stored.get(event.data.id);
+        if (!current || current.version < event.data.version) stored.set(event.data.id, event.data);
+      };
+      const bus = createEventBus({
+        redis: client(),
+        stream,
+        service: 'messaging',
+        logger: silentLogger,
+        blockMs: 200,
+      })
+        .on('item.created', apply)
+        .on('item.updated', apply);
+      return { bus, seen, stored };
+    }
+    const pendingFor = (id: mongoose.Types.ObjectId) =>
+      mongo.collection('outbox').countDocuments({ 'guard.id': id });
+
+    it('killed between the write and the publish: the restarted process sends the event built from the document, once', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const crashed = await serviceBus(stream);
+      const id = new mongoose.Types.ObjectId();
+      const userId = newId();
+      // The intent, the write, and the process dies: the publish after it never runs.
+      await crashed.intend('item.created', guard(id));
+      await things().insertOne({ _id: id, userId, title: 'Tent', version: 1 });
+      expect(await streamLength(stream)).toBe(0);
+      expect(await pendingFor(id)).toBe(1);
+
+      const { bus: consumerBus, seen, stored } = projection(stream);
+      await consumerBus.start();
+      const restarted = await serviceBus(stream);
+      restarted.startRelay();
+      await eventually(() => seen.length === 1, 10_000);
+      await eventually(async () => (await pendingFor(id)) === 0);
+      await new Promise((resolve) => setTimeout(resolve, 400)); // more relay rounds: nothing sent twice
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.type).toBe('item.created');
+      expect(stored.get(id.toHexString())).toEqual({
+        id: id.toHexString(),
+        userId,
+        title: 'Tent',
+        image: null,
+        isSwapped: false,
+        version: 1,
+      });
+      await Promise.all([consumerBus.stop(), restarted.stop(), crashed.stop()]);
+    });
+
+    it('killed before the write: the intent is dropped and nothing is announced', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const created = new mongoose.Types.ObjectId();
+      const updated = new mongoose.Types.ObjectId();
+      await things().insertOne({ _id: updated, userId: newId(), title: 'Old', version: 1 });
+      const crashed = await serviceBus(stream);
+      // Intents stored, then the process died before either write.
+      await crashed.intend('item.created', guard(created));
+      await crashed.intend('item.updated', guard(updated, { version: { $gt: 1 } }));
+
+      const restarted = await serviceBus(stream);
+      restarted.startRelay();
+      await eventually(async () => (await pendingFor(created)) + (await pendingFor(updated)) === 0, 10_000);
+      expect(await streamLength(stream)).toBe(0);
+      await Promise.all([restarted.stop(), crashed.stop()]);
+    });
+
+    it('a later update got there first: the rebuilt event carries the newer state and the projection stays right', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const id = new mongoose.Types.ObjectId();
+      await things().insertOne({ _id: id, userId: newId(), title: 'v1', version: 1 });
+      const { bus: consumerBus, seen, stored } = projection(stream);
+      await consumerBus.start();
+      const crashed = await serviceBus(stream);
+      // Update to v2, killed before its publish.
+      await crashed.intend('item.updated', guard(id, { version: { $gt: 1 } }));
+      await things().updateOne({ _id: id }, { $set: { title: 'v2' }, $inc: { version: 1 } });
+      // Another process updates to v3 and publishes normally.
+      const other = await serviceBus(stream);
+      await writeWithEvent(
+        other,
+        'item.updated',
+        guard(id, { version: { $gt: 2 } }),
+        () =>
+          things().findOneAndUpdate(
+            { _id: id },
+            { $set: { title: 'v3' }, $inc: { version: 1 } },
+            { returnDocument: 'after' },
+          ),
+        toData,
+      );
+      await eventually(() => seen.length === 1);
+
+      const restarted = await serviceBus(stream);
+      restarted.startRelay();
+      await eventually(() => seen.length === 2, 10_000);
+      expect(seen.map((event) => [event.data.title, event.data.version])).toEqual([
+        ['v3', 3],
+        ['v3', 3],
+      ]);
+      expect(stored.get(id.toHexString())).toMatchObject({ title: 'v3', version: 3 });
+      await eventually(async () => (await pendingFor(id)) === 0);
+      await Promise.all([consumerBus.stop(), restarted.stop(), other.stop(), crashed.stop()]);
+    });
+
+    it('the normal path writes one intent and removes it; a write that matched nothing cancels it', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const bus = await serviceBus(stream);
+      const id = new mongoose.Types.ObjectId();
+      const published = await writeWithEvent(
+        bus,
+        'item.created',
+        guard(id),
+        async () => {
+          const doc = { _id: id, userId: newId(), title: 'Lamp', version: 1 };
+          await things().insertOne(doc);
+          return doc;
+        },
+        toData,
+      );
+      expect(published?.title).toBe('Lamp');
+      expect(await pendingFor(id)).toBe(0);
+      const nothing = await writeWithEvent(
+        bus,
+        'item.updated',
+        guard(id, { version: { $gt: 5 } }),
+        () => things().findOneAndUpdate({ _id: id, version: 5 }, { $inc: { version: 1 } }),
+        toData,
+      );
+      expect(nothing).toBeNull();
+      expect(await pendingFor(id)).toBe(0);
+      const entries = await clients.at(-1)!.xrange(stream, '-', '+');
+      expect(entries.map(([, fields]) => fields[1])).toEqual(['item.created']);
+      await bus.stop();
+    });
+
+    it('Redis down after the write: the intent becomes the ready event and goes out once Redis is back', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const bus = await serviceBus(stream);
+      const redis = clients.at(-1)!;
+      bus.startRelay();
+      const id = new mongoose.Types.ObjectId();
+      await server.stop();
+      await eventually(() => redis.status !== 'ready');
+      await writeWithEvent(
+        bus,
+        'item.created',
+        guard(id),
+        async () => {
+          const doc = { _id: id, userId: newId(), title: 'Stove', version: 1 };
+          await things().insertOne(doc);
+          return doc;
+        },
+        toData,
+      );
+      const record = await mongo.collection('outbox').findOne({ 'guard.id': id });
+      expect(record).toMatchObject({ state: 'ready', type: 'item.created' });
+      await server.start();
+      const { bus: consumerBus, seen } = projection(stream);
+      await consumerBus.start();
+      await eventually(() => seen.length === 1, 15_000);
+      expect(seen[0]!.id).toBe(record!._id);
+      await eventually(async () => (await pendingFor(id)) === 0);
+      await Promise.all([consumerBus.stop(), bus.stop()]);
+    });
+
+    it('events known before a creation (review.created, exchange.completed) are staged: sent if it happened', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const [made, never] = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+      const crashed = await serviceBus(stream);
+      const review = (id: mongoose.Types.ObjectId) => ({
+        type: 'review.created' as const,
+        data: {
+          id: id.toHexString(),
+          reviewerId: newId(),
+          revieweeId: newId(),
+          exchangeId: newId(),
+          rating: 5,
+        },
+      });
+      await crashed.stage(guard(made), [review(made)]);
+      await crashed.stage(guard(never), [review(never)]);
+      await things().insertOne({ _id: made, userId: newId(), title: 'review', version: 1 });
+      // Killed before confirm(); the second creation never happened.
+      const restarted = await serviceBus(stream);
+      restarted.startRelay();
+      await eventually(async () => (await pendingFor(made)) + (await pendingFor(never)) === 0, 10_000);
+      const entries = await clients.at(-1)!.xrange(stream, '-', '+');
+      expect(entries.map(([, fields]) => (JSON.parse(fields[3]!) as EventEnvelope).data)).toEqual([
+        expect.objectContaining({ id: made.toHexString() }),
+      ]);
+      await Promise.all([restarted.stop(), crashed.stop()]);
+    });
+
+    it('a write that fails: a plain error cancels the intent, a lost connection leaves it to the relay', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const bus = await serviceBus(stream);
+      const [refused, unsure] = [new mongoose.Types.ObjectId(), new mongoose.Types.ObjectId()];
+      const fail = (error: Error) => () => Promise.reject(error);
+      await expect(
+        writeWithEvent(bus, 'item.created', guard(refused), fail(new Error('E11000 duplicate key')), toData),
+      ).rejects.toThrow('E11000');
+      expect(await pendingFor(refused)).toBe(0);
+      const lost = Object.assign(new Error('connection closed'), { name: 'MongoNetworkError' });
+      // The engine applied the write, but the answer was lost with the connection.
+      const write = async () => {
+        await things().insertOne({ _id: unsure, userId: newId(), title: 'Kettle', version: 1 });
+        throw lost;
+      };
+      await expect(writeWithEvent(bus, 'item.created', guard(unsure), write, toData)).rejects.toThrow(
+        'connection closed',
+      );
+      expect(await pendingFor(unsure)).toBe(1);
+      bus.startRelay();
+      await eventually(async () => (await pendingFor(unsure)) === 0, 10_000);
+      const entries = await clients.at(-1)!.xrange(stream, '-', '+');
+      expect(entries.map(([, fields]) => (JSON.parse(fields[3]!) as EventEnvelope).data)).toEqual([
+        expect.objectContaining({ id: unsure.toHexString(), title: 'Kettle' }),
+      ]);
+      await bus.stop();
+    });
+
+    it('a process without the builder leaves the intent to one that has it', async () => {
+      const stream = `outbox:${randomBytes(3).toString('hex')}`;
+      const id = new mongoose.Types.ObjectId();
+      const crashed = await serviceBus(stream);
+      await crashed.intend('item.created', guard(id));
+      await things().insertOne({ _id: id, userId: newId(), title: 'Rope', version: 1 });
+      const worker = await serviceBus(stream, false); // registers no builder
+      worker.startRelay();
+      await new Promise((resolve) => setTimeout(resolve, 700)); // past the grace
+      expect(await pendingFor(id)).toBe(1);
+      expect(await streamLength(stream)).toBe(0);
+      await worker.stop();
+      const api = await serviceBus(stream);
+      api.startRelay();
+      await eventually(async () => (await pendingFor(id)) === 0, 10_000);
+      expect(await streamLength(stream)).toBe(1);
+      await Promise.all([api.stop(), crashed.stop()]);
+    });
   });
 });

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { EventData } from '@nomadswap/contracts/events';
 import type { AuthCore } from '../context';
 import { rawUsers } from '../db/user';
-import { publishUserChange } from '../events/publish-user-events';
+import { writeUserChange } from '../events/publish-user-events';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
@@ -15,13 +15,16 @@ const recomputeRating = {
   },
 };
 
+/** `applied`: what the user matches once the pipeline ran (the review id recorded), the guard of its event. */
 async function applyPipeline(
   core: AuthCore,
-  filter: Record<string, unknown>,
+  filter: { _id: mongoose.Types.ObjectId } & Record<string, unknown>,
   pipeline: Record<string, unknown>[],
+  applied: Record<string, unknown>,
 ): Promise<void> {
-  const updated = await rawUsers(core.users).findOneAndUpdate(filter, pipeline, { returnDocument: 'after' });
-  if (updated) await publishUserChange(core.bus, 'user.updated', updated);
+  await writeUserChange(core, 'user.updated', { userId: filter._id, exists: applied }, () =>
+    rawUsers(core.users).findOneAndUpdate(filter, pipeline, { returnDocument: 'after' }),
+  );
 }
 
 /**
@@ -49,6 +52,7 @@ export async function applyReviewCreated(core: AuthCore, review: EventData<'revi
       },
       recomputeRating,
     ],
+    { appliedReviewIds: review.id },
   );
 }
 
@@ -59,19 +63,24 @@ export async function applyReviewCreated(core: AuthCore, review: EventData<'revi
 export async function applyReviewDeleted(core: AuthCore, review: EventData<'review.deleted'>): Promise<void> {
   if (!OBJECT_ID.test(review.revieweeId)) return;
   const _id = new mongoose.Types.ObjectId(review.revieweeId);
-  await applyPipeline(core, { _id, appliedReviewIds: review.id }, [
-    {
-      $set: {
-        ratingSum: { $subtract: ['$ratingSum', review.rating] },
-        ratingCount: { $max: [0, { $subtract: ['$ratingCount', 1] }] },
-        reviewCount: { $max: [0, { $subtract: ['$reviewCount', 1] }] },
-        appliedReviewIds: { $setDifference: ['$appliedReviewIds', [review.id]] },
-        removedReviewIds: { $concatArrays: [{ $ifNull: ['$removedReviewIds', []] }, [review.id]] },
-        version: { $add: ['$version', 1] },
+  await applyPipeline(
+    core,
+    { _id, appliedReviewIds: review.id },
+    [
+      {
+        $set: {
+          ratingSum: { $subtract: ['$ratingSum', review.rating] },
+          ratingCount: { $max: [0, { $subtract: ['$ratingCount', 1] }] },
+          reviewCount: { $max: [0, { $subtract: ['$reviewCount', 1] }] },
+          appliedReviewIds: { $setDifference: ['$appliedReviewIds', [review.id]] },
+          removedReviewIds: { $concatArrays: [{ $ifNull: ['$removedReviewIds', []] }, [review.id]] },
+          version: { $add: ['$version', 1] },
+        },
       },
-    },
-    recomputeRating,
-  ]);
+      recomputeRating,
+    ],
+    { removedReviewIds: review.id },
+  );
   // Never applied: only remember it, so a review.created still on its way does not count.
   await rawUsers(core.users).updateOne(
     { _id, appliedReviewIds: { $ne: review.id }, removedReviewIds: { $ne: review.id } },

@@ -1,11 +1,12 @@
 import mongoose from 'mongoose';
-import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
+import { writeWithEvent } from '@nomadswap/service-kit/events';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { publishUserChange } from '../events/publish-user-events';
+import { userGuard } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
-import { toUserSelf } from './user-views';
+import { toUserEventData, toUserSelf } from './user-views';
 
 export const APPROVAL_SUBJECT = 'Your NomadSwap account is approved';
 
@@ -33,31 +34,41 @@ export async function approveUser(
   props: { adminId: string; userId: string },
 ): Promise<UserSelf> {
   const userId = new mongoose.Types.ObjectId(props.userId);
-  const approved = await ctx.users
-    .findOneAndUpdate(
-      { _id: userId, isApproved: false },
-      {
-        $set: {
-          isApproved: true,
-          approvedAt: new Date(),
-          approvedBy: new mongoose.Types.ObjectId(props.adminId),
-        },
-        $inc: { version: 1 },
-      },
-      { returnDocument: 'after' },
-    )
-    .lean();
-  const user = approved ?? (await findUserOr404(ctx.users, props.userId));
-  await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved });
-  if (approved) {
-    await publishUserChange(ctx.bus, 'user.approved', approved);
-    await publishAdminAction(ctx.bus, {
+  const approval = {
+    isApproved: true,
+    approvedAt: new Date(),
+    approvedBy: new mongoose.Types.ObjectId(props.adminId),
+  };
+  // Both events are in the outbox before the write; once written, the user bears this very approval.
+  const guard = userGuard(ctx, userId, approval);
+  const audit = await ctx.bus.stage(guard, [
+    adminActionEvent({
       actorId: props.adminId,
       action: 'user.approved',
       target: { type: 'user', id: props.userId },
       before: { isApproved: false },
       after: { isApproved: true },
-    });
+    }),
+  ]);
+  const approved = await writeWithEvent(
+    ctx.bus,
+    'user.approved',
+    guard,
+    () =>
+      ctx.users
+        .findOneAndUpdate(
+          { _id: userId, isApproved: false },
+          { $set: approval, $inc: { version: 1 } },
+          { returnDocument: 'after' },
+        )
+        .lean(),
+    toUserEventData,
+  );
+  if (approved) await audit.confirm();
+  else await audit.cancel();
+  const user = approved ?? (await findUserOr404(ctx.users, props.userId));
+  await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved });
+  if (approved) {
     await ctx.queues.notifications.enqueue(
       approvalEmail({ to: approved.email, fullName: approved.fullName, publicUrl: ctx.settings.publicUrl }),
       { jobId: `account-approved-${props.userId}` },

@@ -1,7 +1,8 @@
 import { ConfigError } from '@nomadswap/service-kit/config';
 import type { AuthCore } from '../context';
 import type { UserStateStore } from '@nomadswap/service-kit/auth';
-import { publishUserChange } from '../events/publish-user-events';
+import mongoose from 'mongoose';
+import { writeUserChange } from '../events/publish-user-events';
 import { hashPassword, verifyPassword } from './passwords';
 import { conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
 
@@ -43,32 +44,44 @@ export async function ensureAdminAccount(
     }
     await core.userState.set(existing._id.toHexString(), { role: 'admin', isApproved: true });
     if (Object.keys(changes).length === 0) return 'unchanged';
-    const updated = await core.users
-      .findByIdAndUpdate(existing._id, { $set: changes, $inc: { version: 1 } }, { returnDocument: 'after' })
-      .lean();
-    if (updated) await publishUserChange(core.bus, 'user.updated', updated);
+    await writeUserChange(
+      core,
+      'user.updated',
+      { userId: existing._id, exists: { version: { $gt: existing.version ?? 1 } } },
+      () =>
+        core.users
+          .findByIdAndUpdate(
+            existing._id,
+            { $set: changes, $inc: { version: 1 } },
+            { returnDocument: 'after' },
+          )
+          .lean(),
+    );
     return 'updated';
   }
 
   const username = await freeUsername(core, ADMIN_USERNAME);
-  let created;
+  const userId = new mongoose.Types.ObjectId();
+  const passwordHash = await hashPassword(props.password);
   try {
-    created = await core.users.create({
-      username,
-      usernameKey: usernameKeyOf(username),
-      email,
-      passwordHash: await hashPassword(props.password),
-      fullName: 'NomadSwap Admin',
-      role: 'admin',
-      isApproved: true,
-      approvedAt: new Date(),
-    });
+    await writeUserChange(core, 'user.registered', { userId, exists: {} }, () =>
+      core.users.create({
+        _id: userId,
+        username,
+        usernameKey: usernameKeyOf(username),
+        email,
+        passwordHash,
+        fullName: 'NomadSwap Admin',
+        role: 'admin',
+        isApproved: true,
+        approvedAt: new Date(),
+      }),
+    );
   } catch (error) {
     // Another replica starting at the same moment created it (or took the name): settle on what exists.
     if (conflictFromDuplicateKey(error)) return ensureAdminAccount(core, props);
     throw error;
   }
-  await core.userState.set(created._id.toHexString(), { role: 'admin', isApproved: true });
-  await publishUserChange(core.bus, 'user.registered', created);
+  await core.userState.set(userId.toHexString(), { role: 'admin', isApproved: true });
   return 'created';
 }

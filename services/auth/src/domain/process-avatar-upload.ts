@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import type { AuthCore } from '../context';
-import { publishUserChange } from '../events/publish-user-events';
+import { intendUserChange } from '../events/publish-user-events';
+import { toUserEventData } from './user-views';
 import { renderImageVariants } from '@nomadswap/service-kit/image-variants';
 import { AVATAR_VARIANTS } from '../db/avatar-files';
 
@@ -37,6 +38,8 @@ export async function processAvatarUpload(
   const variants = await renderImageVariants(raw, AVATAR_VARIANTS);
   const avatarId = new mongoose.Types.ObjectId();
   await core.avatarFiles.saveVariants({ avatarId, userId, variants });
+  // Stored before the write: should the worker die after it, the relay announces the new avatar.
+  const event = await intendUserChange(core, 'user.updated', { userId, exists: { avatarId } });
   const previous = await core.users
     .findOneAndUpdate(
       { _id: userId, pendingAvatarUploadId: uploadId },
@@ -45,6 +48,7 @@ export async function processAvatarUpload(
     .select('avatarId')
     .lean();
   if (!previous) {
+    await event.cancel();
     await core.avatarFiles.deleteVariants(avatarId);
     await core.avatarFiles.deleteUpload(uploadId);
     return { status: 'superseded' };
@@ -53,7 +57,8 @@ export async function processAvatarUpload(
   await core.avatarFiles.deleteUpload(uploadId);
 
   const updated = await core.users.findById(userId).lean();
-  if (updated) await publishUserChange(core.bus, 'user.updated', updated);
+  if (updated) await event.publish(toUserEventData(updated));
+  else await event.cancel();
   return { status: 'ready', avatar: avatarUrl(avatarId) };
 }
 

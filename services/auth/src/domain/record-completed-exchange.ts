@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { EventData } from '@nomadswap/contracts/events';
 import type { AuthCore } from '../context';
 import { rawUsers } from '../db/user';
-import { publishUserChange } from '../events/publish-user-events';
+import { writeUserChange } from '../events/publish-user-events';
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 
@@ -16,11 +16,12 @@ export async function recordCompletedExchange(
 ): Promise<void> {
   const userIds = [...new Set([exchange.requesterId, exchange.ownerId])].filter((id) => OBJECT_ID.test(id));
   for (const userId of userIds) {
-    const updated = await rawUsers(core.users).findOneAndUpdate(
-      { _id: new mongoose.Types.ObjectId(userId), appliedExchangeIds: { $ne: exchange.id } },
-      { $push: { appliedExchangeIds: exchange.id }, $inc: { completedSwaps: 1, version: 1 } },
-      { returnDocument: 'after' },
+    await writeUserChange(core, 'user.updated', { userId, exists: { appliedExchangeIds: exchange.id } }, () =>
+      rawUsers(core.users).findOneAndUpdate(
+        { _id: new mongoose.Types.ObjectId(userId), appliedExchangeIds: { $ne: exchange.id } },
+        { $push: { appliedExchangeIds: exchange.id }, $inc: { completedSwaps: 1, version: 1 } },
+        { returnDocument: 'after' },
+      ),
     );
-    if (updated) await publishUserChange(core.bus, 'user.updated', updated);
   }
 }

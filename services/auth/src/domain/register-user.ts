@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { publishUserChange } from '../events/publish-user-events';
+import { writeUserChange } from '../events/publish-user-events';
 import { hashPassword } from './passwords';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestAvatarProcessing } from './request-avatar-processing';
@@ -28,26 +28,28 @@ export async function registerUser(
 
   const userId = new mongoose.Types.ObjectId();
   const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
-  let user;
-  try {
-    user = await ctx.users.create({
-      _id: userId,
-      username: input.username,
-      usernameKey,
-      email: input.email,
-      passwordHash,
-      fullName: input.fullName,
-      bio: input.bio,
-      location: input.location,
-      pendingAvatarUploadId: uploadId,
-    });
-  } catch (error) {
-    await ctx.avatarFiles.deleteUpload(uploadId);
-    throw conflictFromDuplicateKey(error) ?? error;
-  }
+  // The event's intent is stored before the account (writeUserChange): user.registered cannot be lost.
+  const user = await writeUserChange(ctx, 'user.registered', { userId, exists: {} }, async () => {
+    try {
+      return await ctx.users.create({
+        _id: userId,
+        username: input.username,
+        usernameKey,
+        email: input.email,
+        passwordHash,
+        fullName: input.fullName,
+        bio: input.bio,
+        location: input.location,
+        pendingAvatarUploadId: uploadId,
+      });
+    } catch (error) {
+      await ctx.avatarFiles.deleteUpload(uploadId);
+      throw conflictFromDuplicateKey(error) ?? error;
+    }
+  });
+  if (!user) throw new Error('the new account was not written');
 
   await ctx.userState.set(userId.toHexString(), { role: user.role, isApproved: user.isApproved });
-  await publishUserChange(ctx.bus, 'user.registered', user);
   await requestAvatarProcessing(ctx, { userId, uploadId });
   return startSession(ctx, (await ctx.users.findById(userId).lean()) ?? user);
 }

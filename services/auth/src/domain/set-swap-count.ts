@@ -1,33 +1,62 @@
 import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { UserSelf } from '@nomadswap/contracts/responses';
-import { publishAdminAction } from '@nomadswap/service-kit/admin-action';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
+import { writeWithEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { publishUserChange } from '../events/publish-user-events';
-import { toUserSelf } from './user-views';
+import { userGuard } from '../events/publish-user-events';
+import { toUserEventData, toUserSelf } from './user-views';
 
-/** An admin sets a user's swap count (their `reviewCount`, design.md Decisions); the audit log gets old and new. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * An admin sets a user's swap count (their `reviewCount`, design.md Decisions); the audit log gets old and new.
+ * The old value is read first and the write applies only to that version (retried if the user changed), so both
+ * events are in the outbox before the write and the audit's `before` is exact.
+ */
 export async function setSwapCount(
   ctx: AuthContext,
   props: { adminId: string; userId: string; reviewCount: number },
 ): Promise<UserSelf> {
-  const before = await ctx.users
-    .findByIdAndUpdate(
-      new mongoose.Types.ObjectId(props.userId),
-      { $set: { reviewCount: props.reviewCount }, $inc: { version: 1 } },
-      { returnDocument: 'before' },
-    )
-    .lean();
-  if (!before) throw new NotFoundError(MSG.userNotFound);
-  const user = { ...before, reviewCount: props.reviewCount, version: (before.version ?? 1) + 1 };
-  await publishUserChange(ctx.bus, 'user.updated', user);
-  await publishAdminAction(ctx.bus, {
-    actorId: props.adminId,
-    action: 'user.swap_count_changed',
-    target: { type: 'user', id: props.userId },
-    before: { reviewCount: before.reviewCount ?? 0 },
-    after: { reviewCount: props.reviewCount },
-  });
-  return toUserSelf(user);
+  const userId = new mongoose.Types.ObjectId(props.userId);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await ctx.users.findById(userId).select('reviewCount version').lean();
+    if (!current) throw new NotFoundError(MSG.userNotFound);
+    const version = current.version ?? 1;
+    const guard = userGuard(ctx, userId, { reviewCount: props.reviewCount, version: { $gt: version } });
+    const audit = await ctx.bus.stage(guard, [
+      adminActionEvent({
+        actorId: props.adminId,
+        action: 'user.swap_count_changed',
+        target: { type: 'user', id: props.userId },
+        before: { reviewCount: current.reviewCount ?? 0 },
+        after: { reviewCount: props.reviewCount },
+      }),
+    ]);
+    const user = await writeWithEvent(
+      ctx.bus,
+      'user.updated',
+      guard,
+      () =>
+        ctx.users
+          .findOneAndUpdate(
+            // An older user without a version field counts as version 1.
+            {
+              _id: userId,
+              ...(current.version === undefined ? { version: { $exists: false } } : { version }),
+            },
+            { $set: { reviewCount: props.reviewCount, version: version + 1 } },
+            { returnDocument: 'after' },
+          )
+          .lean(),
+      toUserEventData,
+    );
+    if (user) {
+      await audit.confirm();
+      return toUserSelf(user);
+    }
+    await audit.cancel();
+  }
+  throw new Error(`user ${props.userId} kept changing; swap count not set`);
 }

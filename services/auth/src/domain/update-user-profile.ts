@@ -5,7 +5,7 @@ import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthUser } from '@nomadswap/service-kit/auth';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { publishUserChange } from '../events/publish-user-events';
+import { writeUserChange } from '../events/publish-user-events';
 import { assertSelf } from './assert-self';
 import { toUserSelf } from './user-views';
 
@@ -19,14 +19,17 @@ export async function updateUserProfile(
 ): Promise<UserSelf> {
   assertSelf(props.viewer, props.userId);
   const { fullName, location, bio } = props.changes;
-  const user = await ctx.users
-    .findByIdAndUpdate(
-      new mongoose.Types.ObjectId(props.userId),
-      { $set: { fullName, location, ...(bio === undefined ? {} : { bio }) }, $inc: { version: 1 } },
-      { returnDocument: 'after' },
-    )
-    .lean();
+  const changes = { fullName, location, ...(bio === undefined ? {} : { bio }) };
+  // Once written, the user matches these fields (a later edit announces itself).
+  const user = await writeUserChange(ctx, 'user.updated', { userId: props.userId, exists: changes }, () =>
+    ctx.users
+      .findByIdAndUpdate(
+        new mongoose.Types.ObjectId(props.userId),
+        { $set: changes, $inc: { version: 1 } },
+        { returnDocument: 'after' },
+      )
+      .lean(),
+  );
   if (!user) throw new NotFoundError(MSG.userNotFound);
-  await publishUserChange(ctx.bus, 'user.updated', user);
   return toUserSelf(user);
 }

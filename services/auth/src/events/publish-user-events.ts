@@ -1,18 +1,69 @@
 import mongoose from 'mongoose';
-import type { EventBus, StagedEvent } from '@nomadswap/service-kit/events';
-import type { StagedEvents } from '@nomadswap/service-kit/outbox';
+import {
+  writeWithEvent,
+  type EventBus,
+  type PendingEvent,
+  type StagedEvent,
+} from '@nomadswap/service-kit/events';
+import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
 import type { AuthCore } from '../context';
 import { toUserEventData, type UserViewSource } from '../domain/user-views';
 
 export type UserChangeEvent = 'user.registered' | 'user.updated' | 'user.approved';
 
-/** Publishes a user's current state (with its version) after the database write that changed it. */
-export async function publishUserChange(
-  bus: EventBus,
+/**
+ * How the outbox relay rebuilds a user event whose process died between the write and the publish: the user's
+ * state as it is then (every user event carries the whole state with its version). Registered by every auth
+ * process (API and worker) through createAuthCore.
+ */
+export function registerUserEventBuilders(bus: EventBus): void {
+  const snapshot = (doc: Record<string, unknown>) => toUserEventData(doc as unknown as UserViewSource);
+  bus
+    .buildFrom('user.registered', snapshot)
+    .buildFrom('user.updated', snapshot)
+    .buildFrom('user.approved', (doc) => (doc.isApproved ? snapshot(doc) : null));
+}
+
+/** The guard of a write to a user: the document with this id, matching `exists` once the write is done. */
+export function userGuard(
+  core: Pick<AuthCore, 'users'>,
+  userId: mongoose.Types.ObjectId | string,
+  exists: Record<string, unknown>,
+): OutboxGuard {
+  return {
+    collection: core.users.collection.collectionName,
+    id: typeof userId === 'string' ? new mongoose.Types.ObjectId(userId) : userId,
+    exists,
+  };
+}
+
+/**
+ * Writes a user and publishes their state after it, durably: the event's intent is stored before `write`
+ * (kit writeWithEvent), so a process killed in between still announces the change. `exists`: what the user
+ * document matches once the write is done (`{}` for a creation with an id made beforehand).
+ */
+export function writeUserChange<R extends UserViewSource>(
+  core: Pick<AuthCore, 'bus' | 'users'>,
   type: UserChangeEvent,
-  user: UserViewSource,
-): Promise<void> {
-  await bus.publish(type, toUserEventData(user));
+  target: { userId: mongoose.Types.ObjectId | string; exists: Record<string, unknown> },
+  write: () => Promise<R | null | undefined>,
+): Promise<R | null | undefined> {
+  return writeWithEvent(
+    core.bus,
+    type,
+    userGuard(core, target.userId, target.exists),
+    write,
+    toUserEventData,
+  );
+}
+
+/** The intent of a user event, for a write that publishes later than writeUserChange allows. */
+export function intendUserChange(
+  core: Pick<AuthCore, 'bus' | 'users'>,
+  type: UserChangeEvent,
+  target: { userId: mongoose.Types.ObjectId | string; exists: Record<string, unknown> },
+): Promise<PendingEvent<UserChangeEvent>> {
+  return core.bus.intend(type, userGuard(core, target.userId, target.exists));
 }
 
 /**

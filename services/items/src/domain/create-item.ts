@@ -5,7 +5,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
 import type { ItemRecord } from '../db/item';
-import { publishItemChange } from '../events/publish-item-events';
+import { writeItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
@@ -36,25 +36,26 @@ export async function createItem(
   const itemId = new mongoose.Types.ObjectId();
   const userId = new mongoose.Types.ObjectId(viewer.id);
   const photos = await storeNewPhotos(ctx, { itemId, userId, uploads });
-  let created: ItemRecord;
   try {
-    const doc = await ctx.items.create({
-      _id: itemId,
-      title: input.title,
-      description: input.description,
-      category: input.category,
-      condition: input.condition,
-      location: input.location,
-      preferredExchange: input.preferredExchange || null,
-      userId,
-      photos,
+    // The event's intent is stored before the item (writeItemChange): item.created cannot be lost.
+    await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
+      const doc = await ctx.items.create({
+        _id: itemId,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        condition: input.condition,
+        location: input.location,
+        preferredExchange: input.preferredExchange || null,
+        userId,
+        photos,
+      });
+      return doc.toObject<ItemRecord>({ transform: false, virtuals: false, flattenObjectIds: false });
     });
-    created = doc.toObject<ItemRecord>({ transform: false, virtuals: false, flattenObjectIds: false });
   } catch (error) {
     await ctx.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
-  await publishItemChange(ctx.bus, 'item.created', created);
   await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });
 }

@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { EventData } from '@nomadswap/contracts/events';
 import type { ItemsCore } from '../context';
-import { publishItemChange } from '../events/publish-item-events';
+import { writeItemChange } from '../events/publish-item-events';
 import { updateItemVersioned } from './update-item-versioned';
 
 /**
@@ -18,6 +18,7 @@ export async function markItemSwappedByExchange(
   if (!item || item.isSwapped) return;
   const owner = item.userId.toHexString();
   if (owner !== exchange.requesterId && owner !== exchange.ownerId) return;
-  const updated = await updateItemVersioned(core, { itemId: item._id }, () => ({ isSwapped: true }));
-  await publishItemChange(core.bus, 'item.updated', updated);
+  await writeItemChange(core, 'item.updated', { itemId: item._id, exists: { isSwapped: true } }, () =>
+    updateItemVersioned(core, { itemId: item._id }, () => ({ isSwapped: true })),
+  );
 }

@@ -1,9 +1,10 @@
 import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
 import { markPhotoReady, type ItemRecord } from '../db/item';
-import { publishItemChange } from '../events/publish-item-events';
+import { intendItemChange, writeItemChange } from '../events/publish-item-events';
 import { ImageRenderError, renderImageVariants } from '@nomadswap/service-kit/image-variants';
 import { PHOTO_VARIANTS } from '../db/image-files';
+import { toItemEventData } from './item-views';
 
 export type ImageOutcome =
   | { status: 'ready' }
@@ -72,8 +73,14 @@ export async function processImage(
   });
   await options.afterVariantsWritten?.();
 
+  // Stored before the write: should the worker die after it, the relay announces the ready photo.
+  const event = await intendItemChange(core, 'item.updated', {
+    itemId,
+    exists: { photos: { $elemMatch: { _id: imageId, state: 'ready' } } },
+  });
   const updated = await markPhotoReady(core.items, { itemId, imageId });
   if (!updated) {
+    await event.cancel();
     // Gone, or no longer processing (another run got there first): either way these files are not needed.
     const current = await core.items
       .findOne({ _id: itemId, 'photos._id': imageId })
@@ -86,7 +93,7 @@ export async function processImage(
   }
   await Promise.all([
     (options.discardUpload ?? core.files.deleteUpload)(imageId),
-    publishItemChange(core.bus, 'item.updated', updated),
+    event.publish(toItemEventData(updated)),
   ]);
   return { status: 'ready' };
 }
@@ -111,18 +118,23 @@ export async function markImageFailed(
   }
   // Only a photo still processing: a ready one (an earlier attempt got through) stays ready.
   if (photo.state !== 'processing') return;
-  const updated = await core.items
-    .findOneAndUpdate(
-      { _id: itemId, photos: mongoose.trusted({ $elemMatch: { _id: imageId, state: 'processing' } }) },
-      {
-        // The whole element: one positional path per update is what every engine accepts.
-        $set: { 'photos.$': { ...photo, state: 'failed', error: props.reason.slice(0, 300) } },
-        $inc: { version: 1 },
-      },
-      { returnDocument: 'after' },
-    )
-    .lean<ItemRecord>();
+  const updated = await writeItemChange(
+    core,
+    'item.updated',
+    { itemId, exists: { photos: { $elemMatch: { _id: imageId, state: 'failed' } } } },
+    () =>
+      core.items
+        .findOneAndUpdate(
+          { _id: itemId, photos: mongoose.trusted({ $elemMatch: { _id: imageId, state: 'processing' } }) },
+          {
+            // The whole element: one positional path per update is what every engine accepts.
+            $set: { 'photos.$': { ...photo, state: 'failed', error: props.reason.slice(0, 300) } },
+            $inc: { version: 1 },
+          },
+          { returnDocument: 'after' },
+        )
+        .lean<ItemRecord>(),
+  );
   if (!updated) return;
   await core.files.deleteImages([imageId]);
-  await publishItemChange(core.bus, 'item.updated', updated);
 }

@@ -1,6 +1,6 @@
 import type { Item } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
-import { publishItemChange } from '../events/publish-item-events';
+import { writeItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
@@ -16,9 +16,14 @@ export async function toggleItemSwapped(
 ): Promise<Item> {
   const item = await findItemOr404(core, props.itemId);
   assertOwner(item, props.viewer);
-  const updated = await updateItemVersioned(core, { itemId: item._id, userId: item.userId }, (latest) => ({
-    isSwapped: !latest.isSwapped,
-  }));
-  await publishItemChange(core.bus, 'item.updated', updated);
+  await writeItemChange(
+    core,
+    'item.updated',
+    { itemId: item._id, exists: { version: { $gt: item.version } } },
+    () =>
+      updateItemVersioned(core, { itemId: item._id, userId: item.userId }, (latest) => ({
+        isSwapped: !latest.isSwapped,
+      })),
+  );
   return presentItemFor(core, props);
 }

@@ -5,7 +5,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
 import type { ItemRecord, PhotoRecord } from '../db/item';
-import { publishItemChange } from '../events/publish-item-events';
+import { writeItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';
 import { imageIdFromUrl, type Viewer } from './item-views';
@@ -54,36 +54,38 @@ export async function updateItem(
   const added = await storeNewPhotos(ctx, { itemId: current._id, userId: current.userId, uploads });
 
   let removed: Types.ObjectId[] = [];
-  let updated: ItemRecord;
   try {
-    updated = await updateItemVersioned(ctx, { itemId: current._id, userId: current.userId }, (item) => {
-      const fields: Partial<ItemRecord> = {
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        condition: input.condition,
-        location: input.location,
-        preferredExchange: input.preferredExchange || null,
-      };
-      if (!plan) return fields;
-      // States come from the latest version: a photo may have become ready since the request started.
-      const byId = new Map(item.photos.map((photo) => [photo._id.toHexString(), photo]));
-      const queue = [...added];
-      const photos: PhotoRecord[] = [];
-      for (const step of plan) {
-        const photo = 'keep' in step ? byId.get(step.keep) : queue.shift();
-        if (photo) photos.push(photo);
-      }
-      const keptIds = new Set(photos.map((photo) => photo._id.toHexString()));
-      removed = item.photos.filter((photo) => !keptIds.has(photo._id.toHexString())).map((p) => p._id);
-      return { ...fields, photos };
-    });
+    // Once written, the item is past the version read here (a concurrent edit announces itself too).
+    const exists = { version: { $gt: current.version } };
+    await writeItemChange(ctx, 'item.updated', { itemId: current._id, exists }, () =>
+      updateItemVersioned(ctx, { itemId: current._id, userId: current.userId }, (item) => {
+        const fields: Partial<ItemRecord> = {
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          condition: input.condition,
+          location: input.location,
+          preferredExchange: input.preferredExchange || null,
+        };
+        if (!plan) return fields;
+        // States come from the latest version: a photo may have become ready since the request started.
+        const byId = new Map(item.photos.map((photo) => [photo._id.toHexString(), photo]));
+        const queue = [...added];
+        const photos: PhotoRecord[] = [];
+        for (const step of plan) {
+          const photo = 'keep' in step ? byId.get(step.keep) : queue.shift();
+          if (photo) photos.push(photo);
+        }
+        const keptIds = new Set(photos.map((photo) => photo._id.toHexString()));
+        removed = item.photos.filter((photo) => !keptIds.has(photo._id.toHexString())).map((p) => p._id);
+        return { ...fields, photos };
+      }),
+    );
   } catch (error) {
     await ctx.files.deleteImages(added.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
   if (removed.length > 0) await ctx.files.deleteImages(removed);
-  await publishItemChange(ctx.bus, 'item.updated', updated);
   await requestImageProcessing(ctx, { itemId: current._id, imageIds: added.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: props.itemId });
 }

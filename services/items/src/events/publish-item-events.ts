@@ -1,15 +1,60 @@
-import type { EventBus, StagedEvent } from '@nomadswap/service-kit/events';
-import type { StagedEvents } from '@nomadswap/service-kit/outbox';
+import type { Types } from 'mongoose';
+import {
+  writeWithEvent,
+  type EventBus,
+  type PendingEvent,
+  type StagedEvent,
+} from '@nomadswap/service-kit/events';
+import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
 import type { ItemsCore } from '../context';
 import { toItemEventData, type ItemViewSource } from '../domain/item-views';
 
-/** Publishes an item's current state (with its version) after the database write that changed it. */
-export async function publishItemChange(
-  bus: EventBus,
-  type: 'item.created' | 'item.updated',
-  item: ItemViewSource,
-): Promise<void> {
-  await bus.publish(type, toItemEventData(item));
+export type ItemChangeEvent = 'item.created' | 'item.updated';
+
+/**
+ * How the outbox relay rebuilds an item event whose process died between the write and the publish: the item's
+ * state as it is then (with its version). Registered by every items process (API and worker) in createItemsCore.
+ */
+export function registerItemEventBuilders(bus: EventBus): void {
+  const snapshot = (doc: Record<string, unknown>) => toItemEventData(doc as unknown as ItemViewSource);
+  bus.buildFrom('item.created', snapshot).buildFrom('item.updated', snapshot);
+}
+
+function itemGuard(
+  core: Pick<ItemsCore, 'items'>,
+  itemId: Types.ObjectId,
+  exists: Record<string, unknown>,
+): OutboxGuard {
+  return { collection: core.items.collection.collectionName, id: itemId, exists };
+}
+
+/**
+ * Writes an item and publishes its state after it, durably: the event's intent is stored before `write` (kit
+ * writeWithEvent), so a process killed in between still announces the change. `exists`: what the item matches
+ * once the write is done (`{}` for a creation with an id made beforehand, `{ version: { $gt: read } }`…).
+ */
+export function writeItemChange<R extends ItemViewSource>(
+  core: Pick<ItemsCore, 'bus' | 'items'>,
+  type: ItemChangeEvent,
+  target: { itemId: Types.ObjectId; exists: Record<string, unknown> },
+  write: () => Promise<R | null | undefined>,
+): Promise<R | null | undefined> {
+  return writeWithEvent(
+    core.bus,
+    type,
+    itemGuard(core, target.itemId, target.exists),
+    write,
+    toItemEventData,
+  );
+}
+
+/** The intent of an item event, for a write whose publish runs beside other work (see writeItemChange). */
+export function intendItemChange(
+  core: Pick<ItemsCore, 'bus' | 'items'>,
+  type: ItemChangeEvent,
+  target: { itemId: Types.ObjectId; exists: Record<string, unknown> },
+): Promise<PendingEvent<ItemChangeEvent>> {
+  return core.bus.intend(type, itemGuard(core, target.itemId, target.exists));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ConversationRecord } from '../db/conversation';
 import type { ExchangeRecord } from '../db/exchange';
 import { participantState } from './chat-users';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import mongoose from 'mongoose';
 import { hex, oid } from './ids';
 import type { Viewer } from './viewer';
 
@@ -77,11 +78,30 @@ export async function completeExchange(
   const existing = await ctx.exchanges.findOne({ dedupeKey }).lean<ExchangeRecord>();
   if (existing) return { exchange: presentExchange(existing), redirectTo, created: false };
 
+  // exchange.completed is known before the exchange is written: staged with it (sent if the exchange exists, so
+  // a process killed after the write still announces it), confirmed after the write.
+  const exchangeId = new mongoose.Types.ObjectId();
+  const now = new Date();
+  const event = await ctx.bus.stage(
+    { collection: ctx.exchanges.collection.collectionName, id: exchangeId, exists: {} },
+    [
+      {
+        type: 'exchange.completed',
+        data: {
+          id: hex(exchangeId),
+          requesterId: hex(oid(me)),
+          ownerId: hex(oid(otherUserId)),
+          itemId: itemId ? hex(oid(itemId)) : null,
+          completedAt: now.toISOString(),
+        },
+      },
+    ],
+  );
   let record: ExchangeRecord;
   try {
-    const now = new Date();
     record = (
       await ctx.exchanges.create({
+        _id: exchangeId,
         requesterId: oid(me),
         ownerId: oid(otherUserId),
         itemId: itemId ? oid(itemId) : null,
@@ -92,19 +112,14 @@ export async function completeExchange(
     ).toObject({ transform: false, flattenObjectIds: false, virtuals: false }) as ExchangeRecord;
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
+    await event.cancel(); // not written: the same exchange exists already
     const winner = await ctx.exchanges.findOne({ dedupeKey }).lean<ExchangeRecord>();
     if (!winner) throw error;
     return { exchange: presentExchange(winner), redirectTo, created: false };
   }
 
   const exchange = presentExchange(record);
-  await ctx.bus.publish('exchange.completed', {
-    id: exchange.id,
-    requesterId: exchange.requesterId,
-    ownerId: exchange.ownerId,
-    itemId: exchange.itemId,
-    completedAt: exchange.completedAt ?? exchange.createdAt,
-  });
+  await event.confirm();
   ctx.live.emit([me, otherUserId], 'exchange:completed', { exchange, by: me });
   return { exchange, redirectTo, created: true };
 }

@@ -7,6 +7,7 @@ import type { CompletedExchangeRecord } from '../db/completed-exchange';
 import type { ModerationUserRecord } from '../db/moderation-user';
 import type { ReviewRecord } from '../db/review';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import mongoose from 'mongoose';
 import { hex, oid, op } from './ids';
 import { presentReviews } from './present-review';
 import type { Viewer } from './viewer';
@@ -77,9 +78,22 @@ export async function createReview(
   if (!reviewee || reviewee.deleted) throw new NotFoundError(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
   const exchange = await pickExchange(ctx, { me, revieweeId, exchangeId });
 
+  // review.created is known before the review is written: staged with it (sent if the review exists, so a
+  // process killed after the write still announces it), confirmed after the write.
+  const reviewId = new mongoose.Types.ObjectId();
+  const event = await ctx.bus.stage(
+    { collection: ctx.reviews.collection.collectionName, id: reviewId, exists: {} },
+    [
+      {
+        type: 'review.created',
+        data: { id: hex(reviewId), reviewerId: me, revieweeId, exchangeId: hex(exchange._id), rating },
+      },
+    ],
+  );
   let record: ReviewRecord;
   try {
     const created = await ctx.reviews.create({
+      _id: reviewId,
       reviewerId: oid(me),
       revieweeId: oid(revieweeId),
       exchangeId: exchange._id,
@@ -89,16 +103,14 @@ export async function createReview(
     });
     record = created.toObject({ transform: false, flattenObjectIds: false, virtuals: false }) as ReviewRecord;
   } catch (error) {
-    if (isDuplicateKey(error)) throw alreadyReviewed();
+    // Not written (a concurrent review of the same exchange): nothing to announce; the relay would drop it too.
+    if (isDuplicateKey(error)) {
+      await event.cancel();
+      throw alreadyReviewed();
+    }
     throw error;
   }
-  await ctx.bus.publish('review.created', {
-    id: hex(record._id),
-    reviewerId: me,
-    revieweeId,
-    exchangeId: hex(record.exchangeId),
-    rating: record.rating,
-  });
+  await event.confirm();
   const [review] = await presentReviews(ctx, [record]);
   return review!;
 }
