@@ -1,6 +1,6 @@
 /**
  * Soak (issue 14): the whole stack as `npm start` runs it (scripts/lib/stack.ts: embedded MongoDB engine, private
- * redis-server, the four services, their workers, the gateway), SOAK_MINUTES (default 10) of mixed traffic through
+ * redis-server, the four services, their workers, the gateway), SOAK_MINUTES (default 10; or SOAK_SECONDS) of mixed traffic through
  * the gateway at SOAK_RATE (default 200) operations a second, open loop: browse (45 %), item detail (30 %),
  * favourite / unfavourite (10 %), chat messages between SOAK_SOCKETS (default 500) connected Socket.IO clients
  * (12 %), and listing an item (3 %; every fourth with a photo, so the image worker runs; each listing past the
@@ -29,7 +29,10 @@ import {
 } from '../scripts/chaos/lib';
 import { fmt } from './lib';
 
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+// SOAK_SECONDS (e.g. 120) is for development runs; it takes precedence over SOAK_MINUTES.
+const MINUTES = process.env.SOAK_SECONDS
+  ? Number(process.env.SOAK_SECONDS) / 60
+  : Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
 const SOCKETS = Number(process.env.SOAK_SOCKETS ?? 500);
 const SAMPLE_SECONDS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 10);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { onProxyReq, onProxyStart } from './body-limit';
@@ -11,6 +11,36 @@ import { RoundRobin, upstreamAgent, type Upstreams } from './upstreams';
 /** Network errors that mean "nothing is serving there" (503) rather than "it broke mid-way" (502). */
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * A target as http-proxy uses it, parsed once: given a string, http-proxy runs the legacy `url.parse` on it for
+ * every request.
+ */
+function parsedTarget(target: string) {
+  const url = new URL(target);
+  return { protocol: url.protocol, host: url.hostname, hostname: url.hostname, port: url.port };
+}
+
+/** Closes the upstream response when the client's connection closes first (what HPM's default plugin did). */
+const closeUpstreamOnClientClose: Plugin = (proxyServer) => {
+  proxyServer.on('proxyRes', (proxyRes, _req, res) => {
+    res.once('close', () => {
+      if (!res.writableEnded) proxyRes.destroy();
+    });
+  });
+};
+
+/**
+ * http-proxy-middleware without its default plugins: their logger plugin builds a URL and a log line for every
+ * response (then hands it to a no-op logger), and their debug plugin adds listeners per request; the gateway
+ * logs and answers errors itself (`on.error`). The event plugin and the one behaviour worth keeping are plugged
+ * back in.
+ */
+const LEAN = {
+  ejectPlugins: true,
+  // proxyEventsPlugin is what subscribes the `on` handlers below.
+  plugins: [proxyEventsPlugin, closeUpstreamOnClientClose],
+};
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
 
@@ -27,10 +57,11 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
     const balancer = new RoundRobin(upstreams[service].length);
     const replicas = upstreams[service].map((target, index) =>
       createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target,
+        target: parsedTarget(target),
         agent: upstreamAgent,
         xfwd: true,
         ws: false,
+        ...LEAN,
         on: {
           start: onProxyStart,
           // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
@@ -107,8 +138,9 @@ export function createSocketProxy(targets: readonly string[], logger: Logger): S
   const replicas = targets.map((target, index) => {
     const cookie = `${REPLICA_COOKIE}=${index}; Path=/socket.io; HttpOnly; SameSite=Strict`;
     return createProxyMiddleware<IncomingMessage, ServerResponse>({
-      target,
+      target: parsedTarget(target),
       agent: upstreamAgent,
+      ...LEAN,
       // Upgrades are routed explicitly by the gateway's `onUpgrade`. With `ws: true` the middleware would
       // subscribe itself to the server's upgrade event after the first polling request and take every path.
       ws: false,
