@@ -158,6 +158,7 @@ try {
     if (!ok(answer.status)) fail(`${what} → ${answer.status}`);
   };
   let photoCounter = 0;
+  const listLatencies: number[] = [];
   let firstListError = '';
   const operations: [number, () => Promise<void>][] = [
     [
@@ -218,14 +219,17 @@ try {
   async function list() {
     const user = pick(users);
     const images = photoCounter++ % 4 === 0 ? [await photo(photoCounter)] : [];
-    counts.set('list', (counts.get('list') ?? 0) + 1);
+    // Listings with and without a photo are counted apart: only the former make the image worker run.
+    const what = images.length ? 'list with photo' : 'list';
+    counts.set(what, (counts.get(what) ?? 0) + 1);
     const answer = await api(chaos.base, 'POST', '/api/items', user.token, {
       ...ITEM_FIELDS,
       title: `Soak listing ${photoCounter}`,
       images,
     });
+    listLatencies.push(answer.ms);
     if (answer.status !== 201) {
-      fail(`list → ${answer.status}`);
+      fail(`${what} → ${answer.status}`);
       if (!firstListError) {
         firstListError = `${answer.status} ${answer.text.slice(0, 200)}`;
         log(`listing failed: ${firstListError}`);
@@ -303,6 +307,9 @@ try {
     `errors: ${errorCount} (target 0)${errorCount ? ` — ${[...errors.entries()].map(([k, v]) => `${k}: ${v}`).join('; ')}` : ''}`,
   );
   console.log(`chat: ${sentAt.size} sent and acknowledged, ${lost} lost, ${duplicated} duplicated`);
+  listLatencies.sort((a, b) => a - b);
+  const at = (q: number) => fmt(listLatencies[Math.floor((listLatencies.length - 1) * q)] ?? 0, 0);
+  console.log(`POST /api/items latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
   console.log(
     `\nMemory every ${SAMPLE_SECONDS} s (MB; slope per minute after the first minute, by least squares; target flat)`,
   );
