@@ -5,7 +5,8 @@
  * the gateway's CPU time per proxied request (/proc utime + stime deltas ÷ requests) against a minimal node:http
  * proxy (bench/minimal-proxy.ts) in front of the same upstream, in the same run: ≤ 1.5×.
  * GATEWAY_LOG_LEVEL=warn runs the gateway without per-request access logs (to compare). BENCH_SECONDS sets the length
- * of each measurement (default 10).
+ * of each measurement (default 10). GATEWAY_CPU_PROF=<dir> runs the gateway with `node --cpu-prof` and writes its
+ * profile there when the bench ends (open it in Chrome DevTools or speedscope).
  */
 import { startEmbeddedMongo } from '@nomadswap/embedded-mongo';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
@@ -32,6 +33,7 @@ const gateway = await startProcess(
     API_RATE_LIMIT_PER_MINUTE: '100000000',
   },
   `http://127.0.0.1:${gatewayPort}/api/health`,
+  process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.GATEWAY_CPU_PROF] : [],
 );
 
 const minimalPort = await freePort();

@@ -1,6 +1,6 @@
 /**
  * Soak (issue 14): the whole stack as `npm start` runs it (scripts/lib/stack.ts: embedded MongoDB engine, private
- * redis-server, the four services, their workers, the gateway), SOAK_MINUTES (default 10) of mixed traffic through
+ * redis-server, the four services, their workers, the gateway), SOAK_MINUTES (default 10; or SOAK_SECONDS) of mixed traffic through
  * the gateway at SOAK_RATE (default 200) operations a second, open loop: browse (45 %), item detail (30 %),
  * favourite / unfavourite (10 %), chat messages between SOAK_SOCKETS (default 500) connected Socket.IO clients
  * (12 %), and listing an item (3 %; every fourth with a photo, so the image worker runs; each listing past the
@@ -29,7 +29,10 @@ import {
 } from '../scripts/chaos/lib';
 import { fmt } from './lib';
 
-const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+// SOAK_SECONDS (e.g. 120) is for development runs; it takes precedence over SOAK_MINUTES.
+const MINUTES = process.env.SOAK_SECONDS
+  ? Number(process.env.SOAK_SECONDS) / 60
+  : Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
 const SOCKETS = Number(process.env.SOAK_SOCKETS ?? 500);
 const SAMPLE_SECONDS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 10);
@@ -155,6 +158,7 @@ try {
     if (!ok(answer.status)) fail(`${what} → ${answer.status}`);
   };
   let photoCounter = 0;
+  const listLatencies: number[] = [];
   let firstListError = '';
   const operations: [number, () => Promise<void>][] = [
     [
@@ -215,14 +219,17 @@ try {
   async function list() {
     const user = pick(users);
     const images = photoCounter++ % 4 === 0 ? [await photo(photoCounter)] : [];
-    counts.set('list', (counts.get('list') ?? 0) + 1);
+    // Listings with and without a photo are counted apart: only the former make the image worker run.
+    const what = images.length ? 'list with photo' : 'list';
+    counts.set(what, (counts.get(what) ?? 0) + 1);
     const answer = await api(chaos.base, 'POST', '/api/items', user.token, {
       ...ITEM_FIELDS,
       title: `Soak listing ${photoCounter}`,
       images,
     });
+    listLatencies.push(answer.ms);
     if (answer.status !== 201) {
-      fail(`list → ${answer.status}`);
+      fail(`${what} → ${answer.status}`);
       if (!firstListError) {
         firstListError = `${answer.status} ${answer.text.slice(0, 200)}`;
         log(`listing failed: ${firstListError}`);
@@ -300,6 +307,9 @@ try {
     `errors: ${errorCount} (target 0)${errorCount ? ` — ${[...errors.entries()].map(([k, v]) => `${k}: ${v}`).join('; ')}` : ''}`,
   );
   console.log(`chat: ${sentAt.size} sent and acknowledged, ${lost} lost, ${duplicated} duplicated`);
+  listLatencies.sort((a, b) => a - b);
+  const at = (q: number) => fmt(listLatencies[Math.floor((listLatencies.length - 1) * q)] ?? 0, 0);
+  console.log(`POST /api/items latency: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
   console.log(
     `\nMemory every ${SAMPLE_SECONDS} s (MB; slope per minute after the first minute, by least squares; target flat)`,
   );

@@ -19,22 +19,21 @@ export function logAccess(
   const method = req.method;
   const url = req.url ?? '';
   if (options.quiet?.(url)) return;
-  const onFinish = () => {
-    res.off('close', onClose);
-    logger.info(
-      {
-        reqId: req.headers[REQUEST_ID_HEADER],
-        req: { method, url },
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round((performance.now() - started) * 10) / 10,
-      },
-      res.statusCode >= 500 ? 'request failed' : 'request completed',
-    );
-  };
-  const onClose = () => {
-    res.off('finish', onFinish);
-    logger.warn({ reqId: req.headers[REQUEST_ID_HEADER], req: { method, url } }, 'request aborted');
-  };
-  res.once('finish', onFinish);
-  res.once('close', onClose);
+  // One 'close' listener (emitted after 'finish', or alone when the connection dropped first) rather than a
+  // 'finish' and a 'close' listener that remove each other: the access log is on every request.
+  res.once('close', () => {
+    if (res.writableFinished) {
+      logger.info(
+        {
+          reqId: req.headers[REQUEST_ID_HEADER],
+          req: { method, url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round((performance.now() - started) * 10) / 10,
+        },
+        res.statusCode >= 500 ? 'request failed' : 'request completed',
+      );
+    } else {
+      logger.warn({ reqId: req.headers[REQUEST_ID_HEADER], req: { method, url } }, 'request aborted');
+    }
+  });
 }

@@ -49,7 +49,9 @@ export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDep
       sendError(res, GATEWAY_ERRORS.payloadTooLarge);
       return;
     }
-    watchBodySize(req, limit);
+    // A declared Content-Length within the limit bounds the body (node's parser reads exactly that many bytes);
+    // only a chunked body must be counted as it streams.
+    if (req.headers['transfer-encoding'] !== undefined) watchBodySize(req, limit);
     void proxies[rule.service](req, res, () => sendError(res, GATEWAY_ERRORS.notFound));
   }
 

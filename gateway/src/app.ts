@@ -34,7 +34,11 @@ const requestId: RequestHandler = (req, res, next) => {
  */
 export function createGateway({ config, logger, redis }: GatewayDeps) {
   const upstreams = upstreamsFrom(config);
-  const proxies = createServiceProxies(upstreams, { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const proxies = createServiceProxies(upstreams, {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    maxInFlight: config.UPSTREAM_MAX_IN_FLIGHT,
+    logger,
+  });
   const socketProxy = createSocketProxy(upstreams.messaging, logger);
 
   const headers = securityHeaders({

@@ -45,6 +45,12 @@ export const GatewayEnvSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** How long a proxied request may take before the gateway answers 504 (image uploads are the slow ones). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Requests one gateway may have open towards one service replica; more are answered 503 with Retry-After at
+   * once (bounded memory under overload). At most the upstream agent's maxSockets (512), so none waits in the
+   * agent's queue, where the time-out does not run.
+   */
+  UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(512).default(256),
   /** Each service's /healthz must answer within this for /api/health to call it up. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(800),
   /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */

@@ -1,16 +1,86 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { onProxyReq, onProxyStart } from './body-limit';
-import { GATEWAY_ERRORS, sendError } from './respond';
+import { GATEWAY_ERRORS, sendError, type PreparedError } from './respond';
 import { RoundRobin, upstreamAgent, type Upstreams } from './upstreams';
 
 /** Network errors that mean "nothing is serving there" (503) rather than "it broke mid-way" (502). */
 const DOWN_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * A target as http-proxy uses it, parsed once: given a string, http-proxy runs the legacy `url.parse` on it for
+ * every request.
+ */
+function parsedTarget(target: string) {
+  const url = new URL(target);
+  return { protocol: url.protocol, host: url.hostname, hostname: url.hostname, port: url.port };
+}
+
+/** Closes the upstream response when the client's connection closes first (what HPM's default plugin did). */
+const closeUpstreamOnClientClose: Plugin = (proxyServer) => {
+  proxyServer.on('proxyRes', (proxyRes, _req, res) => {
+    res.once('close', () => {
+      if (!res.writableEnded) proxyRes.destroy();
+    });
+  });
+};
+
+/**
+ * http-proxy-middleware without its default plugins: their logger plugin builds a URL and a log line for every
+ * response (then hands it to a no-op logger), and their debug plugin adds listeners per request; the gateway
+ * logs and answers errors itself (`on.error`). The event plugin and the one behaviour worth keeping are plugged
+ * back in.
+ */
+const LEAN_SOCKET = {
+  ejectPlugins: true,
+  // proxyEventsPlugin is what subscribes the `on` handlers below.
+  plugins: [proxyEventsPlugin, closeUpstreamOnClientClose],
+};
+/** The service proxies: `limitInFlight` closes the upstream request (and so its response) itself. */
+const LEAN_SERVICE = { ejectPlugins: true, plugins: [proxyEventsPlugin] };
+
+const UPSTREAM_REQUEST = Symbol('upstream request');
+type Tracked = ServerResponse & { [UPSTREAM_REQUEST]?: ClientRequest };
+const CLIENT_GONE = 'ECLIENTGONE';
+
+/**
+ * Bounds what one upstream replica can hold in the gateway. At most `max` requests are open towards it (the
+ * agent allows more sockets, so none ever waits in its queue, where no time-out runs); one more is answered at
+ * once with a JSON 503 and Retry-After instead of queueing without bound while the service falls behind. A
+ * request whose client goes away before the answer is ended upstream too: node's `aborted` event, which
+ * http-proxy listens for, is not emitted once the request's body was read, so without this the gateway and the
+ * service kept working for nobody until the service answered or the time-out struck.
+ */
+function limitInFlight(
+  handler: ProxyHandler,
+  max: number,
+  busy: PreparedError,
+  headers: Record<string, string>,
+): ProxyHandler {
+  let inFlight = 0;
+  // One shared listener (`this` is the response): no closure per request.
+  function release(this: Tracked) {
+    inFlight -= 1;
+    const upstream = this[UPSTREAM_REQUEST];
+    if (upstream && !this.writableFinished && !upstream.destroyed) {
+      upstream.destroy(Object.assign(new Error('client went away'), { code: CLIENT_GONE }));
+    }
+  }
+  return (req, res, next) => {
+    if (inFlight >= max) {
+      sendError(res, busy, headers);
+      return;
+    }
+    inFlight += 1;
+    res.once('close', release);
+    return handler(req, res, next);
+  };
+}
 
 export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => unknown;
 
@@ -20,22 +90,27 @@ export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () 
  * replicas gets one proxy per replica and a round robin in front; a replica that refuses a connection is
  * skipped for a second (the request that met the refusal still gets its 503: its body may be streamed already).
  */
-export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs: number; logger: Logger }) {
+export function createServiceProxies(
+  upstreams: Upstreams,
+  options: { timeoutMs: number; maxInFlight: number; logger: Logger },
+) {
   const proxies = {} as Record<ServiceName, ProxyHandler>;
   for (const service of SERVICES) {
     const errors = GATEWAY_ERRORS.upstream[service];
     const balancer = new RoundRobin(upstreams[service].length);
     const replicas = upstreams[service].map((target, index) =>
       createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target,
+        target: parsedTarget(target),
         agent: upstreamAgent,
         xfwd: true,
         ws: false,
+        ...LEAN_SERVICE,
         on: {
           start: onProxyStart,
           // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
-          proxyReq(proxyReq, req) {
+          proxyReq(proxyReq, req, res) {
             onProxyReq(proxyReq, req);
+            (res as Tracked)[UPSTREAM_REQUEST] = proxyReq;
             proxyReq.setTimeout(options.timeoutMs, () => {
               proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
             });
@@ -44,6 +119,8 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
             // The gateway answered already (a body cut at its limit aborts the upstream request on purpose).
             if ('writableEnded' in res && res.writableEnded) return;
             const code = (error as NodeJS.ErrnoException).code ?? '';
+            // The client went away first (see limitInFlight): there is no one to answer.
+            if (code === CLIENT_GONE) return;
             const down = DOWN_CODES.has(code);
             const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
             if (down) balancer.bench(index);
@@ -60,8 +137,11 @@ export function createServiceProxies(upstreams: Upstreams, options: { timeoutMs:
         },
       }),
     );
+    const limited = replicas.map((replica) =>
+      limitInFlight(replica, options.maxInFlight, errors.down, { 'retry-after': '1' }),
+    );
     proxies[service] =
-      replicas.length === 1 ? replicas[0]! : (req, res, next) => replicas[balancer.pick()]!(req, res, next);
+      limited.length === 1 ? limited[0]! : (req, res, next) => limited[balancer.pick()]!(req, res, next);
   }
   return proxies;
 }
@@ -107,8 +187,9 @@ export function createSocketProxy(targets: readonly string[], logger: Logger): S
   const replicas = targets.map((target, index) => {
     const cookie = `${REPLICA_COOKIE}=${index}; Path=/socket.io; HttpOnly; SameSite=Strict`;
     return createProxyMiddleware<IncomingMessage, ServerResponse>({
-      target,
+      target: parsedTarget(target),
       agent: upstreamAgent,
+      ...LEAN_SOCKET,
       // Upgrades are routed explicitly by the gateway's `onUpgrade`. With `ws: true` the middleware would
       // subscribe itself to the server's upgrade event after the first polling request and take every path.
       ws: false,
