@@ -50,49 +50,6 @@ function compressServiceWorker(): Plugin {
   };
 }
 
-/**
- * The entry (src/main.tsx) only starts the app, src/boot.tsx, with a dynamic import (after the prerendered home
- * has painted): the app's chunk and its imports get modulepreload links in index.html, so they download with the
- * entry. Most visits start on `/`: its route chunk and its imports are preloaded too, so they download alongside
- * instead of after the app has run (a round trip less before the first render). Other routes pay about 15 KiB
- * of Brotli for it.
- */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: 'nomadswap:preload-home-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return;
-        const chunkOf = (module: string) =>
-          Object.values(bundle).find(
-            (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(module),
-          );
-        const home = chunkOf('/src/routes/home.tsx');
-        const boot = chunkOf('/src/boot.tsx');
-        if (!home || !boot) return;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const output = bundle[file];
-          if (files.has(file) || output?.type !== 'chunk') return;
-          files.add(file);
-          output.imports.forEach(visit);
-        };
-        visit(boot.fileName);
-        visit(home.fileName);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
@@ -209,7 +166,6 @@ export default defineConfig({
     // precache's globPatterns above do not match `.br`/`.gz`, so the service worker never caches a twin.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE }),
     compressServiceWorker(),
-    preloadHomeRoute(),
     prerenderHome(),
   ],
   server: {
@@ -225,14 +181,10 @@ export default defineConfig({
     },
   },
   build: {
-    modulePreload: {
-      // Every browser that runs the app supports modulepreload.
-      polyfill: false,
-      // index.html already preloads the app's chunk and its imports (preloadHomeRoute): the entry's import of it
-      // needs no list of its own (about 1 KiB of the first-render budget).
-      resolveDependencies: (file, deps, { hostType }) =>
-        hostType === 'js' && /(^|\/)boot-[\w-]+\.js$/.test(file) ? [] : deps,
-    },
+    // Every browser that runs the app supports modulepreload.
+    modulePreload: { polyfill: false },
+    // build/.vite/manifest.json: bench/web.ts reads from it which chunks the first render of `/` needs.
+    manifest: true,
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
