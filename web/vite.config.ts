@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { prerenderHome } from './scripts/prerender-home';
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080';
 
@@ -44,43 +45,6 @@ function compressServiceWorker(): Plugin {
             if (compressed.length < source.length)
               await fs.writeFile(path.join(outDir, `${file}.${extension}`), compressed);
         }
-      },
-    },
-  };
-}
-
-/**
- * Most visits start on `/`: its route chunk and the chunks that chunk imports get modulepreload links in
- * index.html, so they download alongside the entry instead of after it has run (a round trip less before the
- * hero paints). Other routes pay about 15 KiB of Brotli for it.
- */
-function preloadHomeRoute(): Plugin {
-  return {
-    name: 'nomadswap:preload-home-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return;
-        const home = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/routes/home.tsx'),
-        );
-        if (!home) return;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const output = bundle[file];
-          if (files.has(file) || output?.type !== 'chunk') return;
-          files.add(file);
-          output.imports.forEach(visit);
-        };
-        visit(home.fileName);
-        return [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
       },
     },
   };
@@ -202,7 +166,7 @@ export default defineConfig({
     // precache's globPatterns above do not match `.br`/`.gz`, so the service worker never caches a twin.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: COMPRESSIBLE }),
     compressServiceWorker(),
-    preloadHomeRoute(),
+    prerenderHome(),
   ],
   server: {
     proxy: {
@@ -217,6 +181,10 @@ export default defineConfig({
     },
   },
   build: {
+    // Every browser that runs the app supports modulepreload.
+    modulePreload: { polyfill: false },
+    // build/.vite/manifest.json: bench/web.ts reads from it which chunks the first render of `/` needs.
+    manifest: true,
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,

@@ -1,16 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n';
+// Here, not in ./boot: the entry's stylesheet is a <link> of index.html, which the prerendered markup needs.
 import './styles/index.css';
-import { App } from './app/app';
+import { takePrerenderedHome } from './app/prerendered-home';
 
+/*
+ * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
+ * together with everything it imports. With the prerendered visitor home on screen, nothing of the app is fetched
+ * or run before the browser has painted it: script that starts downloading before the first paint competes with
+ * the stylesheet on a slow connection (and Lighthouse's simulation counts it all before FCP), and modules already
+ * downloaded would run before the first frame and hold the page blank. The home page's chunk is fetched alongside
+ * the app then, as the app's first render needs it. Without it (other routes, a signed-in user), the app starts
+ * at once.
+ */
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
+const start = () => void import('./boot');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (container && takePrerenderedHome(container) && document.visibilityState === 'visible')
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      void import('./routes/home');
+      start();
+    }, 0),
+  );
+else start();
 
 // The service worker is registered by the shell's update prompt (features/pwa/components/service-worker-update.tsx).

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppShell } from './shell/app-shell';
@@ -10,7 +10,29 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  * the whole shell back on the first load.) Register a page here when its issue builds it; until then its
  * path falls through to the not-found page.
  */
-const HomeRoute = lazy(() => import('../routes/home'));
+let loadedHome: ComponentType | undefined;
+const loadHome = () =>
+  import('../routes/home').then((module) => {
+    loadedHome = module.default;
+    return module;
+  });
+const LazyHome = lazy(loadHome);
+
+/**
+ * Loads the home page's chunk. main.tsx awaits it before the first render when index.html holds the prerendered
+ * visitor home (web/scripts/prerender-home.ts): React's first commit then replaces that markup with the same page,
+ * never with the route skeleton in between.
+ */
+export function preloadHome(): Promise<unknown> {
+  return loadHome();
+}
+
+/** `/`: rendered at once when its chunk is already loaded (see preloadHome), else lazily under the skeleton. */
+function HomeRoute() {
+  // Chosen once per mount, so the page is never remounted when the chunk arrives while it is shown.
+  const [Page] = useState<ComponentType>(() => loadedHome ?? LazyHome);
+  return <Page />;
+}
 const LoginRoute = lazy(() => import('../routes/login'));
 const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useAfterLoadIdle } from '../../../hooks/use-after-load-idle';
 import { useDetectLocation } from '../../../hooks/use-detect-location';
 
 /*
  * The preset-city menu (Radix dropdown and its positioning, about 12 KiB compressed) is not needed to paint the
- * home page: it loads just after, and until then its button is shown as it will look.
+ * home page: it loads once the page has loaded and the browser is idle, and until then its button is shown as it
+ * will look.
  */
 const CityMenu = lazy(() => import('./city-menu'));
 
@@ -38,6 +40,7 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { detect, isDetecting, error } = useDetectLocation();
+  const menuReady = useAfterLoadIdle();
 
   const onDetect = async () => {
     const place = await detect();
@@ -67,9 +70,13 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
         </div>
       </div>
       <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">
-        <Suspense fallback={<ChangeLocationButton />}>
-          <CityMenu countFor={countFor} />
-        </Suspense>
+        {menuReady ? (
+          <Suspense fallback={<ChangeLocationButton />}>
+            <CityMenu countFor={countFor} />
+          </Suspense>
+        ) : (
+          <ChangeLocationButton />
+        )}
         <Button variant="secondary" onClick={() => void onDetect()} disabled={isDetecting}>
           {isDetecting ? (
             <LoaderCircle className="animate-spin" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useAfterLoadIdle } from '../../../hooks/use-after-load-idle';
 import { UpdatePrompt } from './update-prompt';
 
 /** How often an open tab asks for a new version (travellers keep the app open for days). */
@@ -6,14 +7,20 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Registers the service worker (`/sw.js`, registerType 'prompt') and shows the update prompt once a new
- * version waits. In development the plugin serves no worker, so this stays silent.
+ * version waits. In development the plugin serves no worker, so this stays silent. The worker's install
+ * downloads and stores the whole build (the precache): it starts once the page has loaded and the browser is
+ * idle, so that it does not compete with the page's own start-up for the CPU and the connection.
  */
 export function ServiceWorkerUpdate({ aboveTabBar }: { aboveTabBar: boolean }) {
+  return useAfterLoadIdle() ? <RegisteredServiceWorker aboveTabBar={aboveTabBar} /> : null;
+}
+
+function RegisteredServiceWorker({ aboveTabBar }: { aboveTabBar: boolean }) {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
   } = useRegisterSW({
-    // After the page's load event: the precache (the whole built app) must not compete with the first render.
+    // Mounted after the load event already (see above); workbox would otherwise wait for it.
     immediate: false,
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);
