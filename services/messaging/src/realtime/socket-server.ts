@@ -26,6 +26,7 @@ import { sendMessage } from '../domain/send-message';
 import type { Viewer } from '../domain/viewer';
 import { userRoom, type LiveServer, type SocketData } from './live';
 import { markSendStage } from './send-timings';
+import { withoutReplayedDuplicates } from './replayed-duplicates';
 
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -85,14 +86,16 @@ export function attachSocketServer(
       // A recovered session was authenticated at its handshake; the user events disconnect it if that changed.
       skipMiddlewares: true,
     },
-    adapter: createAdapter(ctx.redis, {
-      streamName: options.stream,
-      channelPrefix: options.stream,
-      sessionKeyPrefix: `${options.stream}:session:`,
-      maxLen: 100_000,
-      blockTimeInMs: options.adapterBlockMs ?? 5_000,
-      onlyPlaintext: true,
-    }),
+    adapter: withoutReplayedDuplicates(
+      createAdapter(ctx.redis, {
+        streamName: options.stream,
+        channelPrefix: options.stream,
+        sessionKeyPrefix: `${options.stream}:session:`,
+        maxLen: 100_000,
+        blockTimeInMs: options.adapterBlockMs ?? 5_000,
+        onlyPlaintext: true,
+      }),
+    ),
   });
   ctx.live.bind(io);
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
