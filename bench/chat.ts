@@ -11,7 +11,9 @@
  * Targets: messaging p99 ≤ 2× the echo's; 0 lost; 0 duplicated.
  * Run: npm run bench -- chat   (BENCH_SECONDS, CLIENTS, RATE change the load, BLOCK_SECONDS the alternation;
  * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
- * which isolates what the gateway's hop costs.)
+ * which isolates what the gateway's hop costs. PROFILE and DUMP: below. MESSAGING_SERVER=path runs the replicas from
+ * another copy of services/messaging/src/server.ts, e.g. a saved baseline, for before/after runs taken in turns.
+ * MESSAGING_TIMINGS_FILE=path makes each replica write its send-stage, event-loop and GC figures to path.<pid>.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -36,7 +38,7 @@ const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
  */
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
 const DIRECT = process.env.DIRECT === '1';
-/** PROFILE=dir writes V8 CPU profiles of the gateway and the replicas there (open them in Chrome DevTools). */
+/** PROFILE=dir writes V8 CPU profiles of the gateway, the replicas and the engine there (Chrome DevTools opens them). */
 const PROFILE = process.env.PROFILE;
 const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
 /** DUMP=file writes every live delivery as `system,sentAtMs,latencyMs` lines (when the slow ones happen). */
@@ -78,7 +80,7 @@ async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['shared/embedded-mongo/bin/nomadswap-mongo.mjs', '--port', String(port)],
+    [...profileArgs, 'shared/embedded-mongo/bin/nomadswap-mongo.mjs', '--port', String(port)],
     { cwd: ROOT, stdio: 'ignore' },
   );
   await waitForPort(port, '127.0.0.1', 30_000);
@@ -309,7 +311,7 @@ try {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = await startProcess(
-      'services/messaging/src/server.ts',
+      process.env.MESSAGING_SERVER ?? 'services/messaging/src/server.ts',
       { ...env, PORT: String(port) },
       `${url}/healthz`,
       profileArgs,

@@ -27,9 +27,12 @@ export async function pushUnreadCount(ctx: UnreadContext, userId: string): Promi
  * count over their messages on every send); a missing counter is recounted from the database.
  */
 export async function pushUnreadAfterSend(ctx: UnreadContext, userId: string): Promise<number> {
-  const key = unreadKey(ctx, userId);
-  if (!(await ctx.redis.exists(key))) return pushUnreadCount(ctx, userId);
-  const count = await ctx.redis.incr(key);
+  // One round trip: INCR only an existing counter (a missing one must not restart from 1), else -1.
+  const count = Number(await ctx.redis.eval(INCR_IF_EXISTS, 1, unreadKey(ctx, userId)));
+  if (count < 0) return pushUnreadCount(ctx, userId);
   ctx.live.emit([userId], 'unread:count', { count });
   return count;
 }
+
+const INCR_IF_EXISTS =
+  "if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCR', KEYS[1]) end return -1";

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
@@ -11,9 +12,10 @@ import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
 import { isBlockedEitherWay } from './find-block';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import { hex, oid, op } from './ids';
+import { hex, oid } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
+import { markSendStage } from '../realtime/send-timings';
 
 export interface SendMessageResult {
   message: Message;
@@ -45,7 +47,11 @@ function assertCanReceive(props: {
   if (props.blocked) throw new ForbiddenError(MSG.blockedConversation, { code: 'BLOCKED' });
 }
 
-/** Both sides' conversation rows point at the newest message (and at the item, when this one names one). */
+/**
+ * Both sides' conversation rows point at the newest message (and at the item, when this one names one). The
+ * driver's collection directly: the values are already typed, and mongoose's casting of a bulk write cost more
+ * CPU than the command (bench/chat). A new row gets the schema's `itemId: null` default explicitly.
+ */
 async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
   const set = {
     lastMessageId: record._id,
@@ -55,14 +61,20 @@ async function touchConversations(ctx: MessagingContext, record: MessageRecord):
   const writes = [
     { ownerId: record.senderId, otherId: record.receiverId },
     { ownerId: record.receiverId, otherId: record.senderId },
-  ].map((side) => ({ updateOne: { filter: side, update: { $set: set }, upsert: true } }));
+  ].map((side) => ({
+    updateOne: {
+      filter: side,
+      update: { $set: set, ...(record.itemId ? {} : { $setOnInsert: { itemId: null } }) },
+      upsert: true,
+    },
+  }));
   // One command for both rows (upserts on the unique owner+other index).
   try {
-    await ctx.conversations.bulkWrite(writes, { ordered: false });
+    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
   } catch (error) {
     // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
     if (!isDuplicateKey(error)) throw error;
-    await ctx.conversations.bulkWrite(writes, { ordered: false });
+    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
   }
 }
 
@@ -71,12 +83,15 @@ async function touchConversations(ctx: MessagingContext, record: MessageRecord):
  * deleted, approved, not the sender, no block either way), applies the per-sender rate limit, stores the message
  * once per `clientId`, then tells both participants live (`message:new`) and the receiver their unread count.
  * A retry with a stored `clientId` returns that message without counting against the limit or emitting again.
+ * `senderCheck` (socket sends) re-reads whether the sender may still send; it runs with the other checks and a
+ * refusal from it wins over theirs.
  */
 export async function sendMessage(
   ctx: MessagingContext,
-  props: { sender: Viewer; input: MessageSendInput },
+  props: { sender: Pick<Viewer, 'id'>; input: MessageSendInput; senderCheck?: Promise<unknown> },
 ): Promise<SendMessageResult> {
   const { sender, input } = props;
+  const started = performance.now();
   if (input.receiverId === sender.id) {
     throw new ValidationError(MSG.cannotMessageSelf, {
       code: 'CANNOT_MESSAGE_SELF',
@@ -85,16 +100,22 @@ export async function sendMessage(
   }
   // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
   // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
-  // path costs the database three commands.
-  const [state, userRecords, blocked, limit] = await Promise.all([
+  // path costs the database three commands, sent through the driver's collections (the filters and documents
+  // are built typed here; mongoose's casting, validation and hydration per send cost more CPU than the
+  // commands themselves — docs/decisions.md, 2026-11-23).
+  const [, state, userRecords, blocked, limit] = await Promise.all([
+    props.senderCheck,
     ctx.userState.get(input.receiverId),
-    ctx.users.find({ _id: op({ $in: [oid(sender.id), oid(input.receiverId)] }) }).lean<ChatUserRecord[]>(),
+    ctx.users.collection
+      .find<ChatUserRecord>({ _id: { $in: [oid(sender.id), oid(input.receiverId)] } })
+      .toArray(),
     isBlockedEitherWay(ctx, sender.id, input.receiverId),
     ctx.sendLimiter.consume(sender.id).then(
       () => null,
       (error: unknown) => error,
     ),
   ]);
+  const checked = markSendStage('checks', started);
   const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
   try {
     assertCanReceive({ state, receiver: byId.get(input.receiverId), blocked });
@@ -106,35 +127,38 @@ export async function sendMessage(
     return { message: (await presentMessages(ctx, sender.id, [existing]))[0]!, created: false };
   }
 
-  const clientId = input.clientId ?? randomUUID();
-  let record: MessageRecord;
+  // The schema's defaults, written out: the document goes to the driver as is.
+  const record: MessageRecord = {
+    _id: new Types.ObjectId(),
+    senderId: oid(sender.id),
+    receiverId: oid(input.receiverId),
+    content: input.content,
+    clientId: input.clientId ?? randomUUID(),
+    itemId: input.itemId ? oid(input.itemId) : null,
+    exchangeId: null,
+    isRead: false,
+    readAt: null,
+    createdAt: new Date(),
+  };
   try {
-    const created = await ctx.messages.create({
-      senderId: oid(sender.id),
-      receiverId: oid(input.receiverId),
-      content: input.content,
-      clientId,
-      itemId: input.itemId ? oid(input.itemId) : null,
-    });
-    record = created.toObject({
-      transform: false,
-      flattenObjectIds: false,
-      virtuals: false,
-    }) as MessageRecord;
+    await ctx.messages.collection.insertOne(record);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
-    const winner = await storedByClientId(ctx, sender.id, clientId);
+    const winner = await storedByClientId(ctx, sender.id, record.clientId);
     if (!winner) throw error;
     await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
     return { message: (await presentMessages(ctx, sender.id, [winner]))[0]!, created: false };
   }
+  const stored = markSendStage('insert', checked);
 
   // A new message is unread: read-receipt settings cannot change how it looks, so none are loaded.
   const users = new Map([sender.id, input.receiverId].map((id) => [id, presentChatUser(id, byId.get(id))]));
   const message = presentMessage(record, sender.id, users, new Map());
   ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
+  const emitted = markSendStage('emit', stored);
   await Promise.all([touchConversations(ctx, record), pushUnreadAfterSend(ctx, input.receiverId)]);
+  markSendStage('after emit', emitted);
   // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
   for (const hook of ctx.onMessageStored) {
     hook(message).catch((error: unknown) =>

@@ -143,6 +143,28 @@ describe('message:send', () => {
   });
 });
 
+describe('message:send re-reads the sender (alongside the send’s own checks)', () => {
+  it('refuses a sender no longer approved or deleted since the handshake, stores nothing and emits nothing', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const [sa, sb] = await Promise.all([online(a), online(b)]);
+    await env.stores.userState.set(a.id, { role: 'user', isApproved: false });
+    const quiet = noEvent(sb, 'message:new');
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-1' })).toEqual({
+      error: 'Approval Required',
+      code: 'NOT_APPROVED',
+    });
+    await env.stores.userState.delete(a.id);
+    // A deleted sender is disconnected (unrecoverably) before any answer could reach them.
+    const closed = new Promise((resolve) => sa.once('disconnect', resolve));
+    void sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-2' });
+    await expect(closed).resolves.toBe('io server disconnect');
+    expect(await quiet).toBe(true);
+    expect(
+      await env.ctx.messages.collection.countDocuments({ clientId: { $in: ['gone-1', 'gone-2'] } }),
+    ).toBe(0);
+  });
+});
+
 describe('two messaging processes on one Redis', () => {
   it('deliver to each other’s clients (socket send on one, REST send on the other)', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);

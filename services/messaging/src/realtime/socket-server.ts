@@ -25,6 +25,8 @@ import { markConversationRead } from '../domain/mark-conversation-read';
 import { sendMessage } from '../domain/send-message';
 import type { Viewer } from '../domain/viewer';
 import { userRoom, type LiveServer, type SocketData } from './live';
+import { markSendStage } from './send-timings';
+import { withoutReplayedDuplicates } from './replayed-duplicates';
 
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -84,14 +86,16 @@ export function attachSocketServer(
       // A recovered session was authenticated at its handshake; the user events disconnect it if that changed.
       skipMiddlewares: true,
     },
-    adapter: createAdapter(ctx.redis, {
-      streamName: options.stream,
-      channelPrefix: options.stream,
-      sessionKeyPrefix: `${options.stream}:session:`,
-      maxLen: 100_000,
-      blockTimeInMs: options.adapterBlockMs ?? 5_000,
-      onlyPlaintext: true,
-    }),
+    adapter: withoutReplayedDuplicates(
+      createAdapter(ctx.redis, {
+        streamName: options.stream,
+        channelPrefix: options.stream,
+        sessionKeyPrefix: `${options.stream}:session:`,
+        maxLen: 100_000,
+        blockTimeInMs: options.adapterBlockMs ?? 5_000,
+        onlyPlaintext: true,
+      }),
+    ),
   });
   ctx.live.bind(io);
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
@@ -163,8 +167,13 @@ export function attachSocketServer(
     socket.on('message:send', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
+        const started = performance.now();
         const input = SocketMessageSendSchema.parse(payload);
-        const result = await sendMessage(ctx, { sender: await currentViewer(socket), input });
+        // The sender's current state is read with the send's own checks, not before them: one round trip less.
+        const senderCheck = currentViewer(socket);
+        senderCheck.catch(() => undefined);
+        const result = await sendMessage(ctx, { sender: { id: socket.data.userId }, input, senderCheck });
+        markSendStage('socket send', started);
         reply(result.message);
       } catch (error) {
         reply(errorBody(error));

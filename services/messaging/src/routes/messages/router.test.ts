@@ -50,6 +50,49 @@ describe('POST /api/messages', () => {
     expect(stored?.content).toBe('Hi Ben, is the tent still there?');
   });
 
+  it('stores every field of the schema with its default, and conversation rows with itemId null (written through the driver)', async () => {
+    const [cara, dan] = await Promise.all([env.user(), env.user()]);
+    const res = await send(cara, { receiverId: dan.id, content: 'first', clientId: 'shape-1' });
+    expect(res.status).toBe(201);
+    const raw = await env.ctx.messages.collection.findOne({ clientId: 'shape-1' });
+    expect(raw).toEqual({
+      _id: expect.anything(),
+      senderId: expect.anything(),
+      receiverId: expect.anything(),
+      content: 'first',
+      clientId: 'shape-1',
+      itemId: null,
+      exchangeId: null,
+      isRead: false,
+      readAt: null,
+      createdAt: expect.any(Date),
+    });
+    expect(raw!._id.toHexString()).toBe(res.body.id);
+    expect(raw!.senderId.toHexString()).toBe(cara.id);
+    expect(raw!.createdAt.toISOString()).toBe(res.body.createdAt);
+    // What mongoose would have stored: the model reads the raw document back without a cast or validation error.
+    const hydrated = env.ctx.messages.hydrate(raw!);
+    await expect(hydrated.validate()).resolves.toBeUndefined();
+
+    const rows = await env.ctx.conversations.collection.find({ lastMessageId: raw!._id }).toArray();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({ itemId: null, lastMessageAt: raw!.createdAt });
+      await expect(env.ctx.conversations.hydrate(row).validate()).resolves.toBeUndefined();
+    }
+    // A later message naming an item moves both rows to it; one without an item leaves it there.
+    const itemId = await env.item({ ownerId: dan.id });
+    await send(cara, { receiverId: dan.id, content: 'item', itemId }).expect(201);
+    await send(dan, { receiverId: cara.id, content: 'no item' }).expect(201);
+    const after = await env.ctx.conversations.collection
+      .find({
+        ownerId: { $in: [raw!.senderId, raw!.receiverId] },
+        otherId: { $in: [raw!.senderId, raw!.receiverId] },
+      })
+      .toArray();
+    expect(after.map((row) => row.itemId?.toHexString())).toEqual([itemId, itemId]);
+  });
+
   it('refuses blank content with 400 "Message cannot be empty" and over 2000 characters with its own text', async () => {
     const blank = await send(ana, { receiverId: ben.id, content: '   ' });
     expect(blank.status).toBe(400);

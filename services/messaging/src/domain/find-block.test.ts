@@ -1,0 +1,49 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMessagingTestEnv, type MessagingTestEnv } from '../../test/support/messaging-test-env';
+import { pushUnreadAfterSend, pushUnreadCount } from './count-unread';
+import { blockedAmong, isBlockedEitherWay } from './find-block';
+
+let env: MessagingTestEnv;
+beforeAll(async () => {
+  env = await createMessagingTestEnv();
+});
+afterAll(() => env.close());
+
+describe('isBlockedEitherWay', () => {
+  it('sees a block in either direction between the two, and no block of either with someone else', async () => {
+    const [a, b, c, d] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
+    // Blocks involving a and b, but not between them.
+    await request(env.app).post(`/api/blocks/${c.id}`).set(a.headers).expect(201);
+    await request(env.app).post(`/api/blocks/${b.id}`).set(d.headers).expect(201);
+    await request(env.app).post(`/api/blocks/${a.id}`).set(c.headers).expect(201);
+    expect(await isBlockedEitherWay(env.ctx, a.id, b.id)).toBe(false);
+    expect(await isBlockedEitherWay(env.ctx, b.id, a.id)).toBe(false);
+    expect(await isBlockedEitherWay(env.ctx, a.id, a.id)).toBe(false);
+    expect(await isBlockedEitherWay(env.ctx, a.id, c.id)).toBe(true);
+    expect(await isBlockedEitherWay(env.ctx, b.id, d.id)).toBe(true);
+
+    await request(env.app).post(`/api/blocks/${a.id}`).set(b.headers).expect(201);
+    expect(await isBlockedEitherWay(env.ctx, a.id, b.id)).toBe(true);
+    expect(await isBlockedEitherWay(env.ctx, b.id, a.id)).toBe(true);
+    expect((await blockedAmong(env.ctx, a.id, [b.id, c.id, d.id])).either).toEqual(new Set([b.id, c.id]));
+    await request(env.app).delete(`/api/blocks/${a.id}`).set(b.headers).expect(200);
+    expect(await isBlockedEitherWay(env.ctx, a.id, b.id)).toBe(false);
+  });
+});
+
+describe('pushUnreadAfterSend', () => {
+  it('counts from the database when the counter is missing, then increments it; a read recount resets it', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const send = (content: string) =>
+      request(env.app).post('/api/messages').set(a.headers).send({ receiverId: b.id, content }).expect(201);
+    await send('one');
+    await send('two');
+    await env.ctx.redis.del(`${env.ctx.keyPrefix}unread:${b.id}`);
+    await send('three');
+    // The send itself pushed 3 from a recount (the counter was gone); the next ones increment.
+    expect(await pushUnreadAfterSend(env.ctx, b.id)).toBe(4);
+    expect(await pushUnreadCount(env.ctx, b.id)).toBe(3);
+    expect(await pushUnreadAfterSend(env.ctx, b.id)).toBe(4);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createReplayFilter, streamIdBefore, withoutReplayedDuplicates } from './replayed-duplicates';
+
+describe('streamIdBefore', () => {
+  it('orders Redis stream ids by time, then sequence, numerically', () => {
+    expect(streamIdBefore('1700000000000-5', '1700000000000-12')).toBe(true);
+    expect(streamIdBefore('1700000000000-12', '1700000000000-5')).toBe(false);
+    expect(streamIdBefore('999999999999-9', '1000000000000-0')).toBe(true);
+    expect(streamIdBefore('1700000000000-1', '1700000000000-1')).toBe(false);
+  });
+});
+
+describe('createReplayFilter', () => {
+  it('leaves a restored socket out of entries up to its last replayed one, others and later entries untouched', () => {
+    let now = 0;
+    const filter = createReplayFilter(() => now);
+    filter.remember({
+      sid: 'restored',
+      missedPackets: [
+        ['message:new', {}, '100-1'],
+        ['unread:count', {}, '100-3'],
+      ],
+    });
+    filter.remember({ sid: 'nothing-missed', missedPackets: [] });
+    expect(filter.size).toBe(1);
+
+    for (const [offset, excluded] of [
+      ['100-2', true],
+      ['100-3', true],
+      ['100-4', false],
+      ['101-0', false],
+    ] as const) {
+      const except = new Set(['someone-else']);
+      filter.exclude(except, offset);
+      expect(except.has('restored')).toBe(excluded);
+      expect(except.has('nothing-missed')).toBe(false);
+    }
+    now = 31_000;
+    const except = new Set<string>();
+    filter.exclude(except, '100-1');
+    expect(except.size).toBe(0);
+    expect(filter.size).toBe(0);
+  });
+});
+
+describe('withoutReplayedDuplicates', () => {
+  it('hooks the adapter: a restore is remembered and the next local delivery of a replayed entry skips that socket', async () => {
+    const delivered: Set<string>[] = [];
+    const fake = {
+      restoreSession: async () => ({
+        sid: 's1',
+        pid: 'p1',
+        rooms: ['user:1'],
+        data: {},
+        missedPackets: [['x', '5-0']],
+      }),
+      addOffsetIfNecessary(_packet: unknown, opts: { except: Set<string> }) {
+        delivered.push(opts.except);
+      },
+    };
+    const factory = (() => fake) as unknown as ReturnType<typeof createAdapter>;
+    // Socket.IO constructs the adapter with `new`.
+    const Wrapped = withoutReplayedDuplicates(factory) as unknown as new (nsp: unknown) => typeof fake;
+    const adapter = new Wrapped({});
+    await adapter.restoreSession();
+    const hook = adapter.addOffsetIfNecessary as (packet: unknown, opts: unknown, offset: string) => void;
+    hook({}, { except: new Set() }, '5-0');
+    hook({}, { except: new Set() }, '5-1');
+    expect(delivered.map((except) => [...except])).toEqual([['s1'], []]);
+  });
+});

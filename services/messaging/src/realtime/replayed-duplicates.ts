@@ -1,0 +1,73 @@
+import type { createAdapter } from '@socket.io/redis-streams-adapter';
+
+/**
+ * Connection state recovery without duplicates. The streams adapter (0.3.1) restores a session by replaying the
+ * stream from the socket's last offset up to the newest entry; the restored socket is then back in its rooms
+ * before this replica's XREAD loop (or the XADD reply of one of its own emits) has reached those same entries, so
+ * when it does, the socket gets them a second time (bench/chat saw 1–2 per run). This wrapper remembers, per
+ * restored socket, the newest entry its replay carried, and leaves that socket out of the live broadcast of any
+ * entry up to it. The broadcast path calls `addOffsetIfNecessary(packet, opts, offset)` with the entry's stream
+ * id just before delivering locally (for remote entries and for this replica's own emits alike): the hook point.
+ */
+
+type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>;
+type Session = Awaited<ReturnType<StreamsAdapter['restoreSession']>>;
+type AddOffset = (packet: unknown, opts: { except?: Set<string> }, offset: string) => void;
+
+/** How long a restored socket is watched: far longer than the adapter's read loop can lag behind. */
+const WATCH_MS = 30_000;
+
+/** `a` < `b` for Redis stream ids (`<ms>-<seq>`). */
+export function streamIdBefore(a: string, b: string): boolean {
+  const [aMs, aSeq] = a.split('-').map(BigInt) as [bigint, bigint];
+  const [bMs, bSeq] = b.split('-').map(BigInt) as [bigint, bigint];
+  return aMs < bMs || (aMs === bMs && aSeq < bSeq);
+}
+
+/** Which restored sockets already got which entries through their replay. */
+export function createReplayFilter(now: () => number = Date.now) {
+  const replayedUpTo = new Map<string, { offset: string; until: number }>();
+  return {
+    /** After a restore: the socket `session.sid` has every entry up to the last replayed one. */
+    remember(session: Pick<Session, 'sid' | 'missedPackets'>): void {
+      const last = session.missedPackets.at(-1)?.at(-1);
+      if (typeof last === 'string') replayedUpTo.set(session.sid, { offset: last, until: now() + WATCH_MS });
+    },
+    /** Before the live delivery of entry `offset`: adds every socket that already has it to `except`. */
+    exclude(except: Set<string> | undefined, offset: unknown): void {
+      if (replayedUpTo.size === 0 || !except || typeof offset !== 'string') return;
+      const time = now();
+      for (const [sid, watched] of replayedUpTo) {
+        if (watched.until < time) replayedUpTo.delete(sid);
+        else if (!streamIdBefore(watched.offset, offset)) except.add(sid);
+      }
+    },
+    get size() {
+      return replayedUpTo.size;
+    },
+  };
+}
+
+/** The adapter factory, with restored sockets left out of the live delivery of what their replay carried. */
+export function withoutReplayedDuplicates(
+  factory: ReturnType<typeof createAdapter>,
+): ReturnType<typeof createAdapter> {
+  // A function, not an arrow: Socket.IO calls the adapter factory with `new` (it also takes adapter classes).
+  return function restoringWithoutDuplicates(nsp) {
+    const adapter = factory(nsp);
+    const filter = createReplayFilter();
+    const restore = adapter.restoreSession.bind(adapter);
+    adapter.restoreSession = async (pid, offset) => {
+      const session = await restore(pid, offset);
+      filter.remember(session);
+      return session;
+    };
+    const hooks = adapter as unknown as { addOffsetIfNecessary: AddOffset };
+    const addOffset = hooks.addOffsetIfNecessary.bind(adapter);
+    hooks.addOffsetIfNecessary = (packet, opts, offset) => {
+      addOffset(packet, opts, offset);
+      filter.exclude(opts.except, offset);
+    };
+    return adapter;
+  };
+}
