@@ -287,6 +287,29 @@ describe('read receipts, typing, presence', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('waits for the presence updates of the sockets it closes (lastSeen is stored before the stores close)', async () => {
+    const user = await env.user();
+    const instance = await env.startInstance();
+    await online(user, instance);
+    const original = instance.ctx.presence.disconnected.bind(instance.ctx.presence);
+    let recorded = false;
+    // A slow store: the update finishes well after io.close() has called back.
+    instance.ctx.presence.disconnected = async (userId, socketId) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const result = await original(userId, socketId);
+      recorded = true;
+      return result;
+    };
+    await instance.close();
+    expect(recorded).toBe(true);
+    expect(await instance.ctx.presence.get(user.id)).toMatchObject({
+      online: false,
+      lastSeen: expect.any(String),
+    });
+  });
+});
+
 describe('account changes while connected', () => {
   it('disconnects a user who is deleted or no longer approved', async () => {
     const [gone, demoted] = await Promise.all([env.user(), env.user()]);

@@ -153,6 +153,12 @@ export function attachSocketServer(
     ctx.live.emit(audience, 'presence', await ctx.presence.get(userId));
   }
 
+  /**
+   * Presence updates of sockets that went away, still running: close() waits for them, so a shutdown records
+   * every user's lastSeen before the service closes its database and Redis (they used to fail after it).
+   */
+  const presenceUpdates = new Set<Promise<void>>();
+
   io.on('connection', (socket: ChatSocket) => {
     const userId = socket.data.userId;
     if (!socket.recovered) void socket.join(userRoom(userId));
@@ -226,9 +232,11 @@ export function attachSocketServer(
 
     socket.on('disconnect', () => {
       for (const timer of typingTimers.values()) clearTimeout(timer);
-      void (async () => {
+      const update = (async () => {
         if (await ctx.presence.disconnected(userId, socket.id)) await broadcastPresence(userId);
       })().catch((error: unknown) => log.warn({ err: error }, 'presence update failed'));
+      presenceUpdates.add(update);
+      void update.finally(() => presenceUpdates.delete(update));
     });
   });
 
@@ -250,6 +258,8 @@ export function attachSocketServer(
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });
+      // io.close() disconnected every socket; their presence updates started then.
+      await Promise.all([...presenceUpdates]);
     },
   };
 }
