@@ -508,7 +508,7 @@ export async function restartRedis(
         check(
           'no stored item lost its event',
           storedUnpublished.length === 0,
-          `${storedUnpublished.length} of ${stored.length} stored items have no item.created (publish after the write, no outbox yet)`,
+          `${storedUnpublished.length} of ${stored.length} stored items have no item.created (the intent is stored before the write)`,
         ),
       ],
     };
