@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminActionEventData } from '@nomadswap/contracts/events';
-import type { EventBus, StagedEvent } from './events';
+import type { StagedEvent } from './events';
 
 export type AdminActionRecord = Omit<AdminActionEventData, 'id' | 'at'>;
 
@@ -11,10 +11,4 @@ export type AdminActionRecord = Omit<AdminActionEventData, 'id' | 'at'>;
  */
 export function adminActionEvent(record: AdminActionRecord): StagedEvent {
   return { type: 'admin.action', data: { id: randomUUID(), at: new Date().toISOString(), ...record } };
-}
-
-/** Publishes the admin.action event after the change is written (through the service's outbox). */
-export async function publishAdminAction(bus: EventBus, record: AdminActionRecord): Promise<void> {
-  const event = adminActionEvent(record);
-  await bus.publish(event.type, event.data);
 }

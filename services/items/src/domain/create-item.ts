@@ -11,6 +11,7 @@ import type { Viewer } from './item-views';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
+import { editableFields } from './editable-fields';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -41,12 +42,7 @@ export async function createItem(
     await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
       const doc = await ctx.items.create({
         _id: itemId,
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        condition: input.condition,
-        location: input.location,
-        preferredExchange: input.preferredExchange || null,
+        ...editableFields(input),
         userId,
         photos,
       });

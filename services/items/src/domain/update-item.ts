@@ -13,6 +13,7 @@ import { readImageUpload, type ImageUpload } from '@nomadswap/service-kit/image-
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { updateItemVersioned } from './update-item-versioned';
+import { editableFields } from './editable-fields';
 
 /** What the `images` list of an edit asks for, in order: photos to keep (by id) and new uploads. */
 type PhotoPlan = ({ keep: string } | { upload: ImageUpload })[];
@@ -59,14 +60,7 @@ export async function updateItem(
     const exists = { version: { $gt: current.version } };
     await writeItemChange(ctx, 'item.updated', { itemId: current._id, exists }, () =>
       updateItemVersioned(ctx, { itemId: current._id, userId: current.userId }, (item) => {
-        const fields: Partial<ItemRecord> = {
-          title: input.title,
-          description: input.description,
-          category: input.category,
-          condition: input.condition,
-          location: input.location,
-          preferredExchange: input.preferredExchange || null,
-        };
+        const fields = editableFields(input);
         if (!plan) return fields;
         // States come from the latest version: a photo may have become ready since the request started.
         const byId = new Map(item.photos.map((photo) => [photo._id.toHexString(), photo]));
