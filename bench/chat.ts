@@ -13,7 +13,10 @@
  * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
  * which isolates what the gateway's hop costs. PROFILE and DUMP: below. MESSAGING_SERVER=path runs the replicas from
  * another copy of services/messaging/src/server.ts, e.g. a saved baseline, for before/after runs taken in turns.
- * MESSAGING_TIMINGS_FILE=path makes each replica write its send-stage, event-loop and GC figures to path.<pid>.)
+ * MESSAGING_TIMINGS_FILE=path makes each replica write its send-stage, event-loop and GC figures to path.<pid>.
+ * FLOOR=1 adds one more system in the rotation: the same topology — a second gateway, two replicas on the same Redis
+ * streams adapter settings with recovery — running bench/chat/floor-server.ts, which only acks and relays (no
+ * database, no checks). Its p99 is what the topology alone costs on this machine, before any of the service's work.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,6 +41,7 @@ const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
  */
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
 const DIRECT = process.env.DIRECT === '1';
+const FLOOR = process.env.FLOOR === '1';
 /** PROFILE=dir writes V8 CPU profiles of the gateway, the replicas and the engine there (Chrome DevTools opens them). */
 const PROFILE = process.env.PROFILE;
 const profileArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
@@ -338,6 +342,38 @@ try {
   processes.push(gateway);
   const echo = await startEcho();
   processes.push(echo.child);
+  let floorGatewayUrl = '';
+  if (FLOOR) {
+    const floorReplicas: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      processes.push(
+        await startProcess(
+          'bench/chat/floor-server.ts',
+          { ...env, PORT: String(port), SOCKET_STREAM: `${env.SOCKET_STREAM}:floor` },
+          `${url}/healthz`,
+        ),
+      );
+      floorReplicas.push(url);
+    }
+    const port = await freePort();
+    floorGatewayUrl = `http://127.0.0.1:${port}`;
+    processes.push(
+      await startProcess(
+        'gateway/src/server.ts',
+        {
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'warn',
+          REDIS_URL: redis.url,
+          MESSAGING_URL: floorReplicas.join(','),
+        },
+        `${floorGatewayUrl}/api/health`,
+      ),
+    );
+  }
 
   // Users as auth would leave them: approved state in Redis and a token each (no projection needed to send).
   const tokens = createTokenService({ ...jwt, redis: stateClient });
@@ -364,6 +400,9 @@ try {
   const directClients = DIRECT
     ? await connectAll(users.slice(CLIENTS).map(withToken), (i) => replicas[i % replicas.length]!)
     : [];
+  const floorClients = FLOOR
+    ? await connectAll(users.slice(0, CLIENTS).map(withToken), () => floorGatewayUrl)
+    : [];
   const watched = [
     ['gateway', gateway],
     ['replica 1', replicaProcesses[0]!],
@@ -371,16 +410,21 @@ try {
     ['echo', echo.child],
     ['embedded mongo', mongo.child],
   ] as const;
-  const systems = DIRECT ? [messagingClients, echoClients, directClients] : [messagingClients, echoClients];
+  const systems = [messagingClients, echoClients];
+  if (DIRECT) systems.push(directClients);
+  if (FLOOR) systems.push(floorClients);
   if (WARMUP_SECONDS > 0) await run(systems, { seconds: WARMUP_SECONDS, drops: false });
   const cpuBefore = watched.map(([, child]) => cpuMs(child.pid!));
-  const [messaging, baseline, direct] = await run(systems, { seconds: SECONDS, drops: true });
+  const [messaging, baseline, ...others] = await run(systems, { seconds: SECONDS, drops: true });
+  const direct = DIRECT ? others.shift() : undefined;
+  const floor = FLOOR ? others.shift() : undefined;
   const cpu = watched.map(
     ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
   );
-  for (const client of [...messagingClients, ...echoClients, ...directClients]) client.socket.disconnect();
+  for (const client of systems.flat()) client.socket.disconnect();
   report('gateway → messaging ×2 + streams', messaging!);
   if (direct) report('messaging ×2, direct (no gateway)', direct);
+  if (floor) report('floor: gateway → relay ×2 + streams', floor);
   report('echo (1 process, no persistence)', baseline!);
   console.log(`CPU used during the run: ${cpu.join(', ')}`);
 
@@ -389,6 +433,11 @@ try {
   console.log(
     `p99 ratio messaging/echo: ${fmt(ratio)}× (target ≤ ${TARGETS.p99Ratio}×) — ${verdict(ratio <= TARGETS.p99Ratio)}`,
   );
+  if (floor)
+    console.log(
+      `p99 ratio floor/echo: ${fmt(floor.p99 / Math.max(baseline!.p99, 0.001))}× (the topology with none of the ` +
+        `service's work; messaging/floor ${fmt(messaging!.p99 / Math.max(floor.p99, 0.001))}×)`,
+    );
   console.log(
     `lost ${messaging!.lost}, duplicated ${messaging!.duplicated} (target 0/0) — ${verdict(
       messaging!.lost === TARGETS.lost && messaging!.duplicated === TARGETS.duplicated,
