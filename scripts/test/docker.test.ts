@@ -149,19 +149,48 @@ describe('docker-compose workers', () => {
 });
 
 describe('Dockerfiles', () => {
-  it.each([...SERVICES.map((s) => `services/${s}`), 'gateway'])(
-    '%s/Dockerfile is multi-stage, non-root, with a healthcheck',
-    (dir) => {
-      const file = fs.readFileSync(path.join(ROOT, dir, 'Dockerfile'), 'utf8');
+  /** The services share services/Dockerfile, built once per service with the build argument SERVICE. */
+  const images = [
+    ...SERVICES.map((service) => ({
+      name: service,
+      file: 'services/Dockerfile',
+      args: { SERVICE: service },
+    })),
+    { name: 'gateway', file: 'gateway/Dockerfile', args: {} as Record<string, string> },
+  ];
+
+  it.each(images)(
+    'the $name image is multi-stage, non-root, with a healthcheck',
+    ({ file: dockerfile, args }) => {
+      const file = fs.readFileSync(path.join(ROOT, dockerfile), 'utf8');
       expect(file.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
       expect(file).toMatch(/^USER node$/m);
       expect(file).toMatch(/^HEALTHCHECK /m);
       expect(file).toMatch(/npm ci --omit=dev/);
-      // Every file the image copies must exist in the repository.
+      // Every file the image copies must exist in the repository, with the build arguments filled in.
       for (const match of file.matchAll(/^COPY (?!--from)(\S+) /gm)) {
-        const source = match[1] ?? '';
-        expect(fs.existsSync(path.join(ROOT, source)), `${dir}/Dockerfile copies ${source}`).toBe(true);
+        const source = (match[1] ?? '').replace(
+          /\$\{(\w+)\}/g,
+          (_, name: string) => args[name] ?? `<${name} unset>`,
+        );
+        expect(fs.existsSync(path.join(ROOT, source)), `${dockerfile} copies ${source}`).toBe(true);
       }
     },
   );
+
+  it('compose builds each service from services/Dockerfile with its own SERVICE, and runs that service', () => {
+    const compose = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+    for (const service of SERVICES) {
+      const block = new RegExp(
+        `^  ${service}:\\n    build: \\{ context: \\., dockerfile: services/Dockerfile, args: \\{ SERVICE: (\\w+) \\} \\}`,
+        'm',
+      ).exec(compose);
+      expect(block?.[1], `compose service ${service}`).toBe(service);
+    }
+    const file = fs.readFileSync(path.join(ROOT, 'services/Dockerfile'), 'utf8');
+    expect(file).toMatch(
+      /^CMD \["sh", "-c", "exec node --import tsx services\/\$\{SERVICE\}\/src\/server\.ts"\]$/m,
+    );
+    expect(file).toMatch(/npm ci --omit=dev --workspace "@nomadswap\/\$\{SERVICE\}"/);
+  });
 });
