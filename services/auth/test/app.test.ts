@@ -1,48 +1,20 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
-import { deadRedisUrl } from '@nomadswap/service-kit/testing';
+import { expect, it } from 'vitest';
+import { describeServiceApp } from '@nomadswap/service-kit/testing-app';
 import { buildApp } from '../src/app';
-import { createAuthTestEnv, type AuthTestEnv } from './support/auth-test-env';
+import { createAuthTestEnv } from './support/auth-test-env';
 
-let env: AuthTestEnv;
-beforeAll(async () => {
-  env = await createAuthTestEnv({ workers: false });
-});
-afterAll(() => env.close());
-
-describe('auth app', () => {
-  it('GET /healthz answers 200 with mongo and redis up', async () => {
-    const res = await request(env.app).get('/healthz');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', service: 'auth', mongo: 'up', redis: 'up' });
-  });
-
-  it('when Redis points to a dead port, GET /healthz answers 503 redis down within 2 s', async () => {
-    const dead = createRedis(await deadRedisUrl(), { name: 'auth-dead' });
-    try {
-      const started = Date.now();
-      const res = await request(buildApp({ ...env.ctx, redis: dead })).get('/healthz');
-      expect(Date.now() - started).toBeLessThan(2_000);
-      expect(res.status).toBe(503);
-      expect(res.body).toEqual({ status: 'degraded', service: 'auth', mongo: 'up', redis: 'down' });
-    } finally {
-      await closeRedis(dead);
-    }
-  });
-
-  it('answers unknown paths with the JSON 404 of the error model', async () => {
-    const res = await request(env.app).get('/api/unknown');
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
-  });
-
-  it('answers a malformed JSON body with 400, never 500', async () => {
-    const res = await request(env.app)
-      .post('/api/auth/login')
-      .set('Content-Type', 'application/json')
-      .send('{"email":');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Invalid JSON body', code: 'INVALID_JSON' });
-  });
+describeServiceApp('auth', {
+  createEnv: () => createAuthTestEnv({ workers: false }),
+  buildApp,
+  more: (env) => {
+    it('answers a malformed JSON body with 400, never 500', async () => {
+      const res = await request(env().app)
+        .post('/api/auth/login')
+        .set('Content-Type', 'application/json')
+        .send('{"email":');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Invalid JSON body', code: 'INVALID_JSON' });
+    });
+  },
 });
