@@ -50,7 +50,45 @@ function compressServiceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The service worker's registration module is virtual (vite-plugin-pwa, client build only). The server never
+ * registers a worker, and the component using it only mounts after the page has loaded: an inert hook stands in.
+ */
+function serverStubs(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  return {
+    name: 'nomadswap:server-stubs',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) =>
+      resolved === `\0${id}`
+        ? `const noop = () => {};
+export function useRegisterSW() {
+  return { needRefresh: [false, noop], offlineReady: [false, noop], updateServiceWorker: async () => {} };
+}`
+        : null,
+  };
+}
+
+/**
+ * `vite build --ssr`: the server renderer (src/entry-server.tsx) for the gateway, written into dist/.ssr (a dot
+ * folder: the gateway's static files never serve it, the service worker never precaches it). Every library is
+ * bundled in: the gateway's image installs only the gateway's dependencies.
+ */
+const serverBuild = defineConfig({
+  plugins: [react(), serverStubs()],
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build, whatever NODE_ENV the gateway runs with.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+  },
+});
+
+const clientBuild = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
@@ -204,3 +242,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild));

@@ -13,6 +13,7 @@ import { createServiceProxies, createSocketProxy, dropClientForwarding } from '.
 import { apiRateLimit, routeRateLimits } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
+import { serverRenderedPages } from './ssr';
 import { webApp } from './static';
 import { upstreamsFrom } from './upstreams';
 
@@ -83,6 +84,16 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     socketProxy.http(req, res, next);
   });
 
+  // The visitor's `/browse` as server-rendered HTML when the build has the renderer; the shell otherwise.
+  web.use(
+    serverRenderedPages({
+      distDir: config.WEB_DIST,
+      itemsUrls: upstreams.items,
+      timeoutMs: config.SSR_TIMEOUT_MS,
+      cacheMs: config.SSR_CACHE_MS,
+      logger,
+    }),
+  );
   web.use(webApp(config.WEB_DIST));
 
   web.use((_req, res) => sendError(res, GATEWAY_ERRORS.notFound));

@@ -53,6 +53,12 @@ export const GatewayEnvSchema = z.object({
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(512).default(256),
   /** Each service's /healthz must answer within this for /api/health to call it up. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(800),
+  /**
+   * Server-rendered visitor pages (src/ssr.ts): the items call a page waits for at most before the plain shell
+   * is served instead, and how long a rendered page is reused for the same URL.
+   */
+  SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
+  SSR_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Reverse-geocoding origin the web app may call (CSP connect-src). */

@@ -1,12 +1,15 @@
 /*
  * Runs before the body is parsed (a blocking script in index.html's head; the CSP allows no inline script).
- * index.html holds the visitor home prerendered at build time (web/src/app/prerendered-home.ts): it is right only
- * for a visitor on "/". On any other route (the gateway and the service worker answer every route with this HTML)
- * or with a stored session, <html> gets the class that hides it before the first paint.
+ * #root may hold a page rendered ahead of time (web/src/app/prerendered-home.ts): the visitor home of "/"
+ * prerendered at build time in index.html, or a visitor page the gateway rendered, whose path it writes into
+ * <html data-prerendered-path>. It is right only for a visitor on that path. On any other route (the service
+ * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
+ * hides it before the first paint.
  */
 /* global window, document, location */
 (function () {
-  var skip = location.pathname !== '/';
+  var page = document.documentElement.getAttribute('data-prerendered-path') || '/';
+  var skip = location.pathname !== page;
   try {
     skip = skip || Boolean(window.localStorage.getItem('authToken'));
   } catch {

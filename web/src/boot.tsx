@@ -3,25 +3,32 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/app';
-import { PRERENDERED_ATTRIBUTE } from './app/prerendered-home';
-import { preloadHome } from './app/router';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE } from './app/prerendered-home';
+import { seedQueryCache } from './app/server-rendered-data';
+import { preloadPage } from './app/router';
+import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
+const queryClient = createQueryClient();
+// What main.tsx kept on screen (app/prerendered-home.ts): the build's home, or a page the gateway rendered.
+const rendered = container.querySelector(`[${PRERENDERED_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`);
+// A server-rendered page brings its data: the first render uses it instead of asking the API again.
+if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
 // A transition: React renders the first page in slices that yield to the browser instead of one long task (the
 // page is already painted, from the prerendered home or as nothing yet; Lighthouse's TBT counts long tasks).
 const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );
 
-// With the prerendered home on screen, the first commit must be that page, not the route skeleton: its chunk
-// (modulepreloaded by index.html) is loaded first. The commit replaces the markup with the same page.
-if (container.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)) void preloadHome().then(render, render);
+// With a rendered page on screen, the first commit must be that page, not the route skeleton: its chunk is loaded
+// first. The commit replaces the markup with the same page.
+if (rendered) void preloadPage(window.location.pathname).then(render, render);
 else render();

@@ -1,23 +1,25 @@
 // Here, not in ./boot: the entry's stylesheet is a <link> of index.html, which the prerendered markup needs.
 import './styles/index.css';
-import { takePrerenderedHome } from './app/prerendered-home';
+import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
- * together with everything it imports. With the prerendered visitor home on screen, nothing of the app is fetched
- * or run before the browser has painted it: script that starts downloading before the first paint competes with
- * the stylesheet on a slow connection (and Lighthouse's simulation counts it all before FCP), and modules already
- * downloaded would run before the first frame and hold the page blank. The home page's chunk is fetched alongside
- * the app then, as the app's first render needs it. Without it (other routes, a signed-in user), the app starts
- * at once.
+ * together with everything it imports. With a page already rendered on screen (the visitor home prerendered into
+ * index.html, or `/browse` rendered by the gateway), nothing of the app is fetched or run before the browser has
+ * painted it: script that starts downloading before the first paint competes with the stylesheet on a slow
+ * connection (and Lighthouse's simulation counts it all before FCP), and modules already downloaded would run
+ * before the first frame and hold the page blank. That page's chunk is fetched alongside the app then, as the
+ * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
 const container = document.getElementById('root');
 const start = () => void import('./boot');
+const rendered = container ? takePrerendered(container) : null;
 
-if (container && takePrerenderedHome(container) && document.visibilityState === 'visible')
+if (rendered && document.visibilityState === 'visible')
   requestAnimationFrame(() =>
     setTimeout(() => {
-      void import('./routes/home');
+      if (rendered.hasAttribute(PRERENDERED_ATTRIBUTE)) void import('./routes/home');
+      else void import('./routes/browse');
       start();
     }, 0),
   );

@@ -7,9 +7,17 @@ import { injectPrerenderedHome } from '../../scripts/prerender-home';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { healthyResponse, mockApi } from '../testing/api-mock';
-import { PRERENDERED_ATTRIBUTE, SKIP_PRERENDER_CLASS, takePrerenderedHome } from './prerendered-home';
+import {
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PATH_ATTRIBUTE,
+  QUERY_STATE_ID,
+  SKIP_PRERENDER_CLASS,
+  takePrerendered,
+} from './prerendered-home';
+import { seedQueryCache } from './server-rendered-data';
 import { AppProviders } from './providers';
-import { preloadHome, routes } from './router';
+import { preloadHome, preloadPage, routes } from './router';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
@@ -26,6 +34,7 @@ function runGate(path: string) {
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
   document.documentElement.classList.remove(SKIP_PRERENDER_CLASS);
   window.localStorage.clear();
 });
@@ -46,17 +55,26 @@ describe('the prerender gate (public/prerender-gate.js)', () => {
     expect(runGate('/')).toBe(true);
   });
 
+  it('keeps a page the gateway rendered on its own path only, and only for a visitor', () => {
+    document.documentElement.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/browse');
+    expect(runGate('/browse')).toBe(false);
+    expect(runGate('/browse?q=tent&category=Books')).toBe(false);
+    for (const path of ['/', '/item/abc', '/browse/x']) expect(runGate(path), path).toBe(true);
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    expect(runGate('/browse')).toBe(true);
+  });
+
   it('is a blocking script of the head, and the head hides the marked markup under its class', () => {
     const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
     expect(head).toMatch(/<script src="\/prerender-gate\.js"><\/script>/);
-    expect(head).toContain(`.${SKIP_PRERENDER_CLASS} [${PRERENDERED_ATTRIBUTE}]`);
-    expect(head).toMatch(
-      new RegExp(`\\.${SKIP_PRERENDER_CLASS} \\[${PRERENDERED_ATTRIBUTE}\\] \\{\\s*display: none;`),
-    );
+    for (const attribute of [PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE])
+      expect(head).toMatch(
+        new RegExp(`\\.${SKIP_PRERENDER_CLASS} \\[${attribute}\\][^{]*\\{\\s*display: none;`),
+      );
   });
 });
 
-describe('takePrerenderedHome', () => {
+describe('takePrerendered', () => {
   const container = () => {
     const root = document.createElement('div');
     root.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}=""><h1 id="hero-title">Hero</h1></div>`;
@@ -65,19 +83,76 @@ describe('takePrerenderedHome', () => {
 
   it('returns the markup when the gate let it show', () => {
     const root = container();
-    expect(takePrerenderedHome(root)).not.toBeNull();
+    expect(takePrerendered(root)).not.toBeNull();
     expect(root.querySelector('#hero-title')).not.toBeNull();
   });
 
   it('removes it when the gate hid it, so nothing of it can appear', () => {
     document.documentElement.classList.add(SKIP_PRERENDER_CLASS);
     const root = container();
-    expect(takePrerenderedHome(root)).toBeNull();
+    expect(takePrerendered(root)).toBeNull();
     expect(root.innerHTML).toBe('');
   });
 
   it('returns null when index.html was not prerendered', () => {
-    expect(takePrerenderedHome(document.createElement('div'))).toBeNull();
+    expect(takePrerendered(document.createElement('div'))).toBeNull();
+  });
+
+  it('removes a hidden server-rendered page together with its data, which the app then never uses', () => {
+    document.documentElement.classList.add(SKIP_PRERENDER_CLASS);
+    const root = document.createElement('div');
+    root.innerHTML = `<div ${PRERENDERED_PAGE_ATTRIBUTE}=""><h1>Browse Items</h1></div>`;
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = QUERY_STATE_ID;
+    data.textContent = '{"mutations":[],"queries":[]}';
+    document.body.append(data);
+    expect(takePrerendered(root)).toBeNull();
+    expect(root.innerHTML).toBe('');
+    expect(document.getElementById(QUERY_STATE_ID)).toBeNull();
+  });
+});
+
+describe('seedQueryCache', () => {
+  const block = (text: string) => {
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = QUERY_STATE_ID;
+    data.textContent = text;
+    document.body.append(data);
+  };
+
+  it("puts the page's dehydrated queries into the cache and removes the data block", () => {
+    block(
+      JSON.stringify({
+        mutations: [],
+        queries: [
+          {
+            queryKey: ['items', 'browse', { q: '', category: '', location: '' }],
+            queryHash: '["items","browse",{"category":"","location":"","q":""}]',
+            state: {
+              data: { pages: [{ items: [], nextCursor: null }], pageParams: [null] },
+              status: 'success',
+            },
+          },
+        ],
+      }),
+    );
+    const client = createQueryClient();
+    expect(seedQueryCache(client)).toBe(true);
+    expect(client.getQueryData(['items', 'browse', { q: '', category: '', location: '' }])).toEqual({
+      pages: [{ items: [], nextCursor: null }],
+      pageParams: [null],
+    });
+    expect(document.getElementById(QUERY_STATE_ID)).toBeNull();
+  });
+
+  it('ignores unreadable data (the page asks the API as usual)', () => {
+    block('{not json');
+    const client = createQueryClient();
+    expect(seedQueryCache(client)).toBe(false);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    expect(seedQueryCache(client)).toBe(false);
   });
 });
 
@@ -92,6 +167,48 @@ describe('injectPrerenderedHome (build step)', () => {
 
   it('refuses a page without the home hero (the app rendered something else)', () => {
     expect(() => injectPrerenderedHome('<div id="root"></div>', '<h1>Error</h1>')).toThrow(/hero/);
+  });
+});
+
+describe('preloadPage', () => {
+  it("once /browse's chunk is loaded, a seeded /browse is the router's first commit: the cards, no skeleton", async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    await preloadPage('/browse');
+    const client = createQueryClient();
+    client.setQueryData(['items', 'browse', { q: '', category: '', location: '' }], {
+      pages: [
+        {
+          items: [
+            {
+              id: 'i1',
+              title: 'Camping stove',
+              description: 'Works',
+              category: 'Travel Gear',
+              condition: 'good',
+              location: 'Lisbon',
+              cover: '/api/images/p1/thumb',
+              user: null,
+            },
+          ],
+          nextCursor: null,
+        },
+      ],
+      pageParams: [undefined],
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/browse'] });
+    act(() => {
+      render(
+        <AppProviders queryClient={client}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      );
+    });
+    expect(screen.getByRole('heading', { level: 3, name: 'Camping stove' })).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    // The first card's photo is the LCP element: fetched at once and first.
+    const photo = document.querySelector('img[src="/api/images/p1/thumb"]');
+    expect(photo?.getAttribute('fetchpriority')).toBe('high');
+    expect(photo?.getAttribute('loading')).toBe('eager');
   });
 });
 

@@ -10,33 +10,50 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  * the whole shell back on the first load.) Register a page here when its issue builds it; until then its
  * path falls through to the not-found page.
  */
-let loadedHome: ComponentType | undefined;
-const loadHome = () =>
-  import('../routes/home').then((module) => {
-    loadedHome = module.default;
-    return module;
-  });
-const LazyHome = lazy(loadHome);
-
 /**
- * Loads the home page's chunk. main.tsx awaits it before the first render when index.html holds the prerendered
- * visitor home (web/scripts/prerender-home.ts): React's first commit then replaces that markup with the same page,
- * never with the route skeleton in between.
+ * A page whose chunk can be loaded before React's first render. main.tsx and boot.tsx await it when the HTML
+ * already shows that page (the home prerendered at build time, web/scripts/prerender-home.ts; a page the gateway
+ * rendered, src/entry-server.tsx): React's first commit then replaces that markup with the same page, never with
+ * the route skeleton in between. The server renderer awaits it too, as renderToString cannot wait for a lazy page.
  */
-export function preloadHome(): Promise<unknown> {
-  return loadHome();
+function preloadablePage(loader: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    loader().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const LazyPage = lazy(load);
+  /** Rendered at once when its chunk is already loaded, else lazily under the shell's skeleton. */
+  function Page() {
+    // Chosen once per mount, so the page is never remounted when the chunk arrives while it is shown.
+    const [Component] = useState<ComponentType>(() => loaded ?? LazyPage);
+    return <Component />;
+  }
+  return { Page, load };
 }
 
-/** `/`: rendered at once when its chunk is already loaded (see preloadHome), else lazily under the skeleton. */
-function HomeRoute() {
-  // Chosen once per mount, so the page is never remounted when the chunk arrives while it is shown.
-  const [Page] = useState<ComponentType>(() => loadedHome ?? LazyHome);
-  return <Page />;
+const home = preloadablePage(() => import('../routes/home'));
+const browse = preloadablePage(() => import('../routes/browse'));
+const HomeRoute = home.Page;
+const BrowseRoute = browse.Page;
+
+/** Loads the home page's chunk (see preloadablePage). */
+export function preloadHome(): Promise<unknown> {
+  return home.load();
 }
+
+/** The pages that can arrive prerendered or server-rendered, by path: their chunks load before the first render. */
+const PRELOADABLE: Record<string, () => Promise<unknown>> = { '/': home.load, '/browse': browse.load };
+
+/** Loads the chunk of the page at `pathname` when it is one that can arrive rendered; else resolves at once. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return PRELOADABLE[pathname]?.() ?? Promise.resolve();
+}
+
 const LoginRoute = lazy(() => import('../routes/login'));
 const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));
-const BrowseRoute = lazy(() => import('../routes/browse'));
 const ItemRoute = lazy(() => import('../routes/item'));
 const AddItemRoute = lazy(() => import('../routes/add-item'));
 const EditItemRoute = lazy(() => import('../routes/edit-item'));

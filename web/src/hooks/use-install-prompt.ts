@@ -67,12 +67,16 @@ async function install(): Promise<void> {
   setState({ promptEvent: null, ...(choice.outcome === 'accepted' ? { installed: true } : {}) });
 }
 
+/** On the server (src/entry-server.tsx): a browser tab that has not been offered the install yet. */
+const SERVER_STATE: InstallState = { promptEvent: null, installed: false };
+const getServerState = () => SERVER_STATE;
+
 /**
  * Whether the browser offers to install the PWA right now (Chromium: `beforeinstallprompt`), a function to
  * show its install dialog, and whether the app already runs installed.
  */
 export function useInstallPrompt() {
-  const current = useSyncExternalStore(subscribe, getState, getState);
+  const current = useSyncExternalStore(subscribe, getState, getServerState);
   return { canInstall: current.promptEvent !== null, install, installed: current.installed };
 }
 

@@ -146,9 +146,9 @@ function Browse({ user }: { user: UserSelf | null }) {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {list.map((item) => (
+            {list.map((item, index) => (
               <li key={item.id}>
-                <ItemCard item={item} viewer={viewer} />
+                <ItemCard item={item} viewer={viewer} priority={index === 0} />
               </li>
             ))}
           </ul>

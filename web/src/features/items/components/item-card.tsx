@@ -27,7 +27,16 @@ export interface ItemViewer {
  * dimmed card with a disabled 'Approval Required' button; visitors are asked to log in. Visitors and
  * unapproved users receive the card view of other people's items (no owner id, no photo states).
  */
-export function ItemCard({ item, viewer }: { item: ListedItem; viewer: ItemViewer | null }) {
+export function ItemCard({
+  item,
+  viewer,
+  priority = false,
+}: {
+  item: ListedItem;
+  viewer: ItemViewer | null;
+  /** The first card of a page: its photo is the LCP element (see ItemCover). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const full = isFullItem(item) ? item : null;
@@ -41,7 +50,7 @@ export function ItemCard({ item, viewer }: { item: ListedItem; viewer: ItemViewe
   // Dimmed for unapproved viewers (spec): the photo fades, the text keeps its contrast (WCAG AA, axe).
   const cover = (
     <div className={cn('aspect-[4/3] overflow-hidden bg-muted', dimmed && 'opacity-60 grayscale')}>
-      <ItemCover item={item} />
+      <ItemCover item={item} priority={priority} />
     </div>
   );
 

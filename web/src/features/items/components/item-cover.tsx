@@ -40,10 +40,27 @@ export function DefaultItemImage({ className }: { className?: string }) {
  * state (only they receive those); an item with no photo shows the default illustration. A card view (visitors,
  * unapproved users) carries only its cover thumbnail.
  */
-export function ItemCover({ item, size = 'thumb' }: { item: ListedItem; size?: 'thumb' | 'full' }) {
+export function ItemCover({
+  item,
+  size = 'thumb',
+  priority = false,
+}: {
+  item: ListedItem;
+  size?: 'thumb' | 'full';
+  /** The page's largest photo above the fold (its LCP element): fetched at once and first, not lazily. */
+  priority?: boolean;
+}) {
+  const loading = priority ? ('eager' as const) : ('lazy' as const);
+  const fetchPriority = priority ? ('high' as const) : undefined;
   if (!isFullItem(item)) {
     return item.cover ? (
-      <img src={item.cover} alt="" loading="lazy" className="size-full object-cover" />
+      <img
+        src={item.cover}
+        alt=""
+        loading={loading}
+        fetchPriority={fetchPriority}
+        className="size-full object-cover"
+      />
     ) : (
       <DefaultItemImage />
     );
@@ -52,5 +69,13 @@ export function ItemCover({ item, size = 'thumb' }: { item: ListedItem; size?: '
   if (first && first.state !== 'ready') return <PhotoStatePlaceholder state={first.state} />;
   const src = (first ? first[size] : null) ?? item.images[0];
   if (!src) return <DefaultItemImage />;
-  return <img src={src} alt="" loading="lazy" className="size-full object-cover" />;
+  return (
+    <img
+      src={src}
+      alt=""
+      loading={loading}
+      fetchPriority={fetchPriority}
+      className="size-full object-cover"
+    />
+  );
 }

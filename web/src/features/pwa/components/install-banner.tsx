@@ -6,8 +6,13 @@ import { INSTALL_BANNER_DISMISSED_KEY } from '../../../config/storage-keys';
 import { useInstallPrompt } from '../../../hooks/use-install-prompt';
 import { cn } from '../../../lib/utils';
 
-/** iPhone and iPad Safari have no install prompt event: they get the Add-to-Home-Screen steps instead. */
-export function isIos(nav: Navigator = navigator): boolean {
+/**
+ * iPhone and iPad Safari have no install prompt event: they get the Add-to-Home-Screen steps instead. On the
+ * server (src/entry-server.tsx) there is no navigator: not iOS (the banner is fixed over the page, so its arrival
+ * with the app's first render moves nothing).
+ */
+export function isIos(nav: Navigator | undefined = globalThis.navigator): boolean {
+  if (!nav) return false;
   return /iphone|ipad|ipod/i.test(nav.userAgent) || (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1);
 }
 

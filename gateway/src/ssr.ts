@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/*
+ * Server-rendered visitor pages (web/src/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
+ * the renderer takes (`/browse`), the gateway asks the items service as a visitor — no credentials of the caller
+ * are passed on — and answers with index.html whose #root holds the page with its data. Whenever that cannot be
+ * done quickly (no renderer in the build, items slow, down or answering an error) the request falls through to
+ * the plain shell: a page never fails because of this. The API path does not pass here (app.ts).
+ */
+
+/** The renderer's interface (web/src/entry-server.tsx); kept here so the gateway does not import web code. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+export interface RenderedPage {
+  html: string;
+  state: string;
+  title: string;
+  description: string;
+}
+interface Renderer {
+  isServerRendered(pathname: string): boolean;
+  renderPage(url: string, api: (apiPath: string) => Promise<ApiAnswer>): Promise<RenderedPage | null>;
+}
+
+export interface ServerRenderOptions {
+  distDir: string;
+  /** The items service's replicas. */
+  itemsUrls: readonly string[];
+  /** How long the items call may take before the shell is served instead. */
+  timeoutMs: number;
+  /** How long a rendered page is reused for the same URL. */
+  cacheMs: number;
+  logger: Logger;
+}
+
+/** The markup the build put into #root (the prerendered home) is replaced; this is where it starts and ends. */
+const ROOT_OPEN = '<div id="root">';
+const AFTER_ROOT = /<\/div>\s*(?=<noscript>)/;
+/** At most this many URLs are kept (a crawler walking search queries must not grow the cache without bound). */
+const CACHE_ENTRIES = 200;
+
+/** index.html split around #root's content, or null when its shape is not the one the web build writes. */
+export function splitTemplate(indexHtml: string): { head: string; tail: string } | null {
+  const start = indexHtml.indexOf(ROOT_OPEN);
+  if (start === -1) return null;
+  const afterOpen = start + ROOT_OPEN.length;
+  const end = AFTER_ROOT.exec(indexHtml.slice(afterOpen));
+  if (!end) return null;
+  return { head: indexHtml.slice(0, afterOpen), tail: indexHtml.slice(afterOpen + end.index) };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script type="application/json">: nothing in it may close the element or start a comment. */
+export const escapeJsonForScript = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The id of the data block with React Query's cache (web/src/app/prerendered-home.ts reads it). */
+export const QUERY_STATE_ID = 'ns-query-state';
+
+/** The whole document for a rendered page. */
+export function pageDocument(template: { head: string; tail: string }, pathname: string, page: RenderedPage) {
+  const head = template.head
+    // The gate (web/public/prerender-gate.js) shows the markup only on this path and only to a visitor.
+    .replace('<html lang="en">', `<html lang="en" data-prerendered-path="${escapeHtml(pathname)}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_match, open: string, close: string) => `${open}${escapeHtml(page.description)}${close}`,
+    );
+  return (
+    `${head}<div data-prerendered-page>${page.html}</div>` +
+    `<script type="application/json" id="${QUERY_STATE_ID}">${escapeJsonForScript(page.state)}</script>` +
+    template.tail
+  );
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+interface CachedPage {
+  expires: number;
+  /** Null: the page could not be rendered (served as the shell); remembered as briefly as a page. */
+  body: Promise<Record<Encoding, Buffer> | null>;
+}
+
+function compressAll(html: string): Record<Encoding, Buffer> {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    // Fast settings: the page is compressed once per cache period, while the visitor waits.
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(identity, { level: 6 }),
+  };
+}
+
+/** Loads the renderer of the build, or null when the build has none (or it does not load). */
+async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer | null> {
+  const file = path.join(distDir, '.ssr', 'entry-server.js');
+  if (!fs.existsSync(file)) {
+    logger.info({ file }, 'no server renderer in the web build: pages are served as the plain shell');
+    return null;
+  }
+  try {
+    return (await import(pathToFileURL(file).href)) as Renderer;
+  } catch (error) {
+    logger.error(
+      { err: error, file },
+      'the server renderer did not load: pages are served as the plain shell',
+    );
+    return null;
+  }
+}
+
+/**
+ * The handler for server-rendered pages; it passes every other request (and every failure) on to the next one,
+ * the SPA fallback. The renderer is loaded (and its page modules warmed up) when the gateway starts.
+ */
+export function serverRenderedPages(options: ServerRenderOptions): RequestHandler {
+  const { distDir, itemsUrls, timeoutMs, cacheMs, logger } = options;
+  let template: { head: string; tail: string } | null | undefined;
+  const templateOf = () => {
+    if (template !== undefined) return template;
+    try {
+      template = splitTemplate(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+    } catch {
+      template = null;
+    }
+    if (!template)
+      logger.warn({ distDir }, 'index.html has no #root to render into: pages are served as the shell');
+    return template;
+  };
+  const renderer = loadRenderer(distDir, logger);
+  const cache = new Map<string, CachedPage>();
+  let next = 0;
+
+  const visitorApi = async (apiPath: string): Promise<ApiAnswer> => {
+    const base = itemsUrls[next++ % itemsUrls.length]!;
+    // No header of the caller's: the page is the visitor view whoever asks (a token lives in localStorage anyway).
+    const response = await fetch(new URL(apiPath, base), {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    const body: unknown = response.ok ? await response.json() : null;
+    return { status: response.status, body, headers: Object.fromEntries(response.headers) };
+  };
+
+  async function render(loaded: Renderer, url: string, pathname: string) {
+    const shell = templateOf();
+    if (!shell) return null;
+    try {
+      const page = await loaded.renderPage(url, visitorApi);
+      return page ? compressAll(pageDocument(shell, pathname, page)) : null;
+    } catch (error) {
+      logger.warn({ err: error, url }, 'page not server-rendered: the shell is served instead');
+      return null;
+    }
+  }
+
+  return async (req, res, nextHandler) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return nextHandler();
+    const loaded = await renderer;
+    if (!loaded || !loaded.isServerRendered(req.path)) return nextHandler();
+
+    const now = Date.now();
+    let cached = cache.get(req.url);
+    if (!cached || cached.expires <= now) {
+      if (cache.size >= CACHE_ENTRIES) {
+        for (const [key, entry] of cache)
+          if (entry.expires <= now || cache.size >= CACHE_ENTRIES) cache.delete(key);
+      }
+      cached = { expires: now + cacheMs, body: render(loaded, req.url, req.path) };
+      cache.set(req.url, cached);
+    }
+    const bodies = await cached.body;
+    if (!bodies) return nextHandler();
+
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    const body = bodies[encoding];
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  };
+}

@@ -1,0 +1,297 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers';
+import { escapeJsonForScript, splitTemplate } from '../src/ssr';
+
+/*
+ * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/entry-server.tsx is built
+ * once for this file into a temporary folder (`vite build --ssr`), so the test runs the code of this tree, never
+ * a stale build.
+ */
+const web = path.resolve(import.meta.dirname, '../../web');
+const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-ssr-'));
+
+/** index.html as the web build writes it: the prerendered home in #root, the gate in the head. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>NomadSwap · Swap items when you move between cities</title>
+    <meta
+      name="description"
+      content="NomadSwap is a free marketplace."
+    />
+    <script src="/prerender-gate.js"></script>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"><div data-prerendered-home=""><h1 id="hero-title">Welcome home</h1></div></div>
+    <noscript>NomadSwap needs JavaScript to run.</noscript>
+  </body>
+</html>`;
+
+/** A web build with the renderer in `.ssr` (or without it: `renderer: false`). */
+function webDist({ renderer = true } = {}) {
+  const dir = makeWebDist();
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  for (const twin of ['index.html.br', 'index.html.gz']) fs.rmSync(path.join(dir, twin));
+  if (renderer) fs.cpSync(rendererDir, path.join(dir, '.ssr'), { recursive: true });
+  return dir;
+}
+
+const card = (n: number, title = `Camping stove ${n}`) => ({
+  id: `item${n}`,
+  title,
+  description: 'Two burners, works fine.',
+  category: 'Travel Gear',
+  condition: 'good',
+  location: 'Lisbon',
+  cover: `/api/images/photo${n}/thumb`,
+  user: { fullName: 'Ana Ribeiro', avatar: '/api/images/avatar1/thumb', rating: 4, reviewCount: 2 },
+});
+
+/** What an approved user gets for the same item: it must never reach a server-rendered page. */
+const fullItem = (n: number) => ({
+  ...card(n),
+  userId: 'owner-secret-id',
+  preferredExchange: 'secret preferred exchange',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  user: { ...card(n).user, username: 'ana.secret', email: 'ana@secret.example' },
+});
+
+interface ItemsStandIn {
+  url: string;
+  requests: { url: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/**
+ * The items service as the renderer sees it: cards for a visitor, full items for a caller with a token (as the
+ * real service), or whatever `answer` says.
+ */
+async function startItems(
+  answer: (req: http.IncomingMessage) => { status: number; body: unknown; delayMs?: number } = (req) =>
+    req.headers.authorization
+      ? { status: 200, body: [fullItem(1), fullItem(2)] }
+      : { status: 200, body: [card(1), card(2)] },
+): Promise<ItemsStandIn> {
+  const requests: ItemsStandIn['requests'] = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ url: req.url ?? '', headers: req.headers });
+    const { status, body, delayMs = 0 } = answer(req);
+    setTimeout(() => {
+      if (res.destroyed) return;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-next-cursor': 'cursor-2' });
+      res.end(JSON.stringify(body));
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The JSON data block of a rendered page, parsed. */
+function queryState(html: string) {
+  const match = /<script type="application\/json" id="ns-query-state">([^<]*)<\/script>/.exec(html);
+  if (!match) throw new Error('no query state in the page');
+  return JSON.parse(match[1]!) as {
+    queries: {
+      queryKey: unknown[];
+      state: { data: { pages: { items: unknown[]; nextCursor: string }[] } };
+    }[];
+  };
+}
+
+describe('server-rendered /browse', () => {
+  let stack: Awaited<ReturnType<typeof startAllUpstreams>>;
+  const open: { redis: { disconnect(): void } }[] = [];
+  const standIns: ItemsStandIn[] = [];
+
+  async function gatewayWith(
+    items: ItemsStandIn | string,
+    env: Record<string, string> = {},
+    dist = webDist(),
+  ) {
+    const gateway = await buildGateway(
+      { ...stack.urls, items: typeof items === 'string' ? items : items.url },
+      { WEB_DIST: dist, ...env },
+    );
+    open.push(gateway);
+    return gateway;
+  }
+  async function items(...args: Parameters<typeof startItems>) {
+    const standIn = await startItems(...args);
+    standIns.push(standIn);
+    return standIn;
+  }
+
+  beforeAll(async () => {
+    execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', rendererDir], {
+      cwd: web,
+      stdio: 'pipe',
+      // As `npm run build` builds it (vitest sets NODE_ENV=test, which would select React's development JSX).
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    stack = await startAllUpstreams();
+  }, 180_000);
+  afterAll(async () => {
+    await stack.close();
+    await Promise.all(standIns.map((s) => s.close()));
+    for (const gateway of open) gateway.redis.disconnect();
+  });
+
+  it("answers a visitor's /browse with the page: titles, photos, the first one fetched first, and its data", async () => {
+    const gateway = await gatewayWith(await items());
+    const response = await request(gateway.app).get('/browse').set('accept', 'text/html');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.text;
+    expect(html).toContain('<html lang="en" data-prerendered-path="/browse">');
+    expect(html).toContain('<title>Browse Items · NomadSwap</title>');
+    expect(html).toContain('<div data-prerendered-page>');
+    expect(html).not.toContain('Welcome home');
+    expect(html).toContain('Camping stove 1');
+    expect(html).toContain('Camping stove 2');
+    expect(html).toMatch(/<img src="\/api\/images\/photo1\/thumb"[^>]*fetchpriority="high"/i);
+    expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/images\/photo1\/thumb"/);
+    expect(html).toMatch(/<img src="\/api\/images\/photo2\/thumb"[^>]*loading="lazy"/);
+    // No script the CSP would refuse: the only new script element is the (not executed) JSON data block.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    const [query] = queryState(html).queries;
+    expect(query!.queryKey).toEqual(['items', 'browse', { q: '', category: '', location: '' }]);
+    expect(query!.state.data.pages[0]!.items).toEqual([card(1), card(2)]);
+    expect(query!.state.data.pages[0]!.nextCursor).toBe('cursor-2');
+  });
+
+  it("asks items as a visitor whoever calls, with the URL's search and category but never a location", async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn);
+    const response = await request(gateway.app)
+      .get('/browse?q=stove&category=Travel+Gear&location=Porto')
+      .set('authorization', 'Bearer a-real-token')
+      .set('cookie', 'session=abc');
+    expect(response.status).toBe(200);
+    expect(standIn.requests.map((r) => r.url)).toEqual(['/api/items?q=stove&category=Travel+Gear']);
+    const { headers } = standIn.requests[0]!;
+    expect(headers.authorization).toBeUndefined();
+    expect(headers.cookie).toBeUndefined();
+    expect(response.text).not.toMatch(/secret|owner-secret-id|userId|preferredExchange|email/);
+    expect(queryState(response.text).queries[0]!.queryKey).toEqual([
+      'items',
+      'browse',
+      { q: 'stove', category: 'Travel Gear', location: '' },
+    ]);
+  });
+
+  it('serves the shell when items answers more than the public card (no private field is ever rendered)', async () => {
+    const gateway = await gatewayWith(await items(() => ({ status: 200, body: [fullItem(1)] })));
+    const response = await request(gateway.app).get('/browse');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Welcome home');
+    expect(response.text).not.toContain('data-prerendered-page');
+    expect(response.text).not.toMatch(/secret|Camping stove/);
+  });
+
+  it('keeps the data block inert: a title cannot close the script element', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    const gateway = await gatewayWith(await items(() => ({ status: 200, body: [card(1, evil)] })));
+    const html = (await request(gateway.app).get('/browse')).text;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+    expect((queryState(html).queries[0]!.state.data.pages[0]!.items[0] as { title: string }).title).toBe(
+      evil,
+    );
+    expect(escapeJsonForScript('"</script>\u2028"')).toBe('"\\u003c/script\\u003e\\u2028"');
+  });
+
+  it('falls back to the shell when items is down, answers an error, or is slower than the time-out', async () => {
+    const slow = await items(() => ({ status: 200, body: [card(1)], delayMs: 2_000 }));
+    const cases = [
+      await gatewayWith(await deadUrl()),
+      await gatewayWith(await items(() => ({ status: 500, body: { error: 'boom' } }))),
+      await gatewayWith(await items(() => ({ status: 200, body: { not: 'a list' } }))),
+      await gatewayWith(slow, { SSR_TIMEOUT_MS: '250' }),
+    ];
+    for (const gateway of cases) {
+      // The renderer loads when the gateway starts; requests meanwhile wait for it.
+      await request(gateway.app).get('/');
+      const started = Date.now();
+      const response = await request(gateway.app).get('/browse').set('accept-encoding', 'br');
+      expect(response.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(response.text).toContain('<div id="root"><div data-prerendered-home="">');
+      expect(response.text).not.toContain('data-prerendered-path');
+    }
+  });
+
+  it('serves the shell when the build has no renderer', async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn, {}, webDist({ renderer: false }));
+    const response = await request(gateway.app).get('/browse');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Welcome home');
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('leaves every other page to the shell, an unknown item too, without asking items', async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn);
+    for (const page of ['/', '/item/does-not-exist', '/item/item1', '/browse/more', '/no/such/page']) {
+      const response = await request(gateway.app).get(page);
+      expect(response.status, page).toBe(200);
+      expect(response.text, page).toContain('Welcome home');
+    }
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('reuses a rendered page for the same URL for a few seconds, and compresses it as the client accepts', async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn, { SSR_CACHE_MS: '5000' });
+    const plain = await request(gateway.app).get('/browse').set('accept-encoding', 'identity');
+    const br = await request(gateway.app)
+      .get('/browse')
+      .set('accept-encoding', 'gzip, br')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(plain.text).toContain('data-prerendered-page');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    // superagent decodes the body; the length on the wire is the Brotli one.
+    expect((br.body as Buffer).toString()).toBe(plain.text);
+    expect(Number(br.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 3);
+    await request(gateway.app).get('/browse?q=tent');
+    expect(standIn.requests.map((r) => r.url)).toEqual(['/api/items', '/api/items?q=tent']);
+  });
+});
+
+describe('splitTemplate', () => {
+  it("finds #root's content in the build's index.html, prerendered or not", () => {
+    const split = splitTemplate(INDEX_HTML)!;
+    expect(split.head.endsWith('<div id="root">')).toBe(true);
+    expect(split.tail.startsWith('</div>\n    <noscript>')).toBe(true);
+    expect(splitTemplate('<div id="root"></div>\n<noscript>x</noscript>')).toEqual({
+      head: '<div id="root">',
+      tail: '</div>\n<noscript>x</noscript>',
+    });
+    expect(splitTemplate('<div id="app"></div>')).toBeNull();
+  });
+});
