@@ -1,6 +1,7 @@
 // Here, not in ./boot: the entry's stylesheet is a <link> of index.html, which the prerendered markup needs.
 import './styles/index.css';
 import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
+import { startEarlyReads } from './lib/early-reads';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -11,6 +12,9 @@ import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
  * before the first frame and hold the page blank. That page's chunk is fetched alongside the app then, as the
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
+// A signed-in user's page: its first API reads start now, in parallel with the app's download (lib/early-reads.ts).
+startEarlyReads();
+
 const container = document.getElementById('root');
 const start = () => void import('./boot');
 const rendered = container ? takePrerendered(container) : null;

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@nomadswap/contracts/common';
 import { i18n } from '../i18n';
 import { getAuthToken } from './auth-token';
+import { takeEarlyRead } from './early-reads';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -130,7 +131,9 @@ export async function apiRequestWithHeaders<T = unknown>(
     init.body = JSON.stringify(body);
   }
 
-  const response = await fetch(path, init);
+  // A read main.tsx already started for this page load (./early-reads.ts), else the network as usual.
+  const early = method === 'GET' && body === undefined ? takeEarlyRead(path, token) : undefined;
+  const response = await (early ?? fetch(path, init));
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return { data: parseJson(text) as T, headers: response.headers };

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { approvedTraveller, snap, token } from './support';
+
+/*
+ * A visitor's `/browse` arrives rendered by the gateway (web/src/entry-server.tsx, gateway/src/ssr.ts): the cards
+ * and their photos paint from the HTML, before any script of the app, and the app takes the page over without a
+ * shift and without asking the API again. A signed-in user must never see a frame of that visitor markup.
+ */
+
+interface Card {
+  title: string;
+  cover: string | null;
+}
+
+/** What the items API gives a visitor: the preview the page must show. */
+async function visitorCards(page: Page): Promise<Card[]> {
+  const response = await page.request.get('/api/items');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Card[];
+}
+
+/** Before every frame, from the very first one: whether the server-rendered markup was on screen. */
+async function watchServerRendered(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { frames: 0, shown: 0 };
+    (window as unknown as { __ssr: typeof seen }).__ssr = seen;
+    const check = () => {
+      seen.frames++;
+      // The wrapper is `display: contents`: look at what is inside it.
+      const inside = document.querySelector('[data-prerendered-page] h1');
+      if (inside && inside.getClientRects().length > 0) seen.shown++;
+      if (seen.frames < 600) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+const serverRenderedSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __ssr: { frames: number; shown: number } }).__ssr);
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a visitor's /browse paints the listing and its photos from the HTML", async ({ page }, testInfo) => {
+    // Right after the stack starts, the demo photos may still be processing (a card has no cover until then).
+    await expect
+      .poll(async () => (await visitorCards(page))[0]?.cover ?? null, { timeout: 60_000 })
+      .not.toBeNull();
+    const cards = await visitorCards(page);
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Items' })).toBeVisible();
+    await expect(page.getByText('Limited Preview')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(cards.length);
+    // (The demo data has look-alike listings with the same title.)
+    for (const card of cards)
+      await expect(page.getByRole('article', { name: card.title }).first()).toBeVisible();
+
+    // The first photo is the LCP element: an eager, high-priority image, and loaded.
+    const first = page.locator('article img').first();
+    await expect(first).toHaveAttribute('src', cards[0]!.cover!);
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page).toHaveTitle('Browse Items · NomadSwap');
+    await snap(page, testInfo, 'ssr-browse-no-js');
+  });
+
+  test("/browse's search and category come from the URL", async ({ page }) => {
+    const [card] = await visitorCards(page);
+    const word = card!.title.split(' ')[0]!;
+    await page.goto(`/browse?q=${encodeURIComponent(word)}`);
+    await expect(page.getByRole('article', { name: card!.title }).first()).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: /search/i })).toHaveValue(word);
+
+    await page.goto('/browse?q=zzqx-nothing-matches-this');
+    await expect(page.getByRole('article')).toHaveCount(0);
+    await expect(page.getByText('No items found')).toBeVisible();
+  });
+});
+
+test("the app takes over a visitor's server-rendered /browse without a shift or a second API call", async ({
+  page,
+}, testInfo) => {
+  const cards = await visitorCards(page);
+  await watchServerRendered(page);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const listingCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/items') listingCalls.push(request.url());
+  });
+
+  await page.goto('/browse');
+  // React's first commit replaces the markup (the wrapper goes) with the same page.
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('article')).toHaveCount(cards.length);
+  const seen = await serverRenderedSeen(page);
+  expect(seen.shown).toBeGreaterThan(0);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  expect(listingCalls).toEqual([]);
+  await snap(page, testInfo, 'ssr-browse-taken-over');
+
+  // The app is live: a search is a client-side navigation that asks the API.
+  await page.getByRole('searchbox', { name: /search/i }).fill('zzqx-nothing-matches-this');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=zzqx-nothing-matches-this/);
+  await expect(page.getByRole('article')).toHaveCount(0);
+  expect(listingCalls).toHaveLength(1);
+});
+
+test("a signed-in user's /browse never shows the visitor markup, not even before the app runs", async ({
+  page,
+  request,
+}) => {
+  const traveller = await approvedTraveller(request, 'ssr');
+  const session = await token(request, traveller.email, 'swap-and-go-42');
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), session);
+
+  // No script of the app: the stored session alone hides the markup (the gate is not an app script).
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/browse');
+  await expect(page.locator('[data-prerendered-page]')).toBeHidden();
+  await expect(page.getByText('Limited Preview')).toBeHidden();
+  await page.unrouteAll();
+
+  // With the app: not one frame of it, and the signed-in page (no visitor preview notice) comes.
+  await watchServerRendered(page);
+  await page.goto('/browse');
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Limited Preview')).toHaveCount(0);
+  const seen = await serverRenderedSeen(page);
+  expect(seen.frames).toBeGreaterThan(0);
+  expect(seen.shown).toBe(0);
+});

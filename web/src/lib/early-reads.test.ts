@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH_TOKEN_KEY } from './auth-token';
+import { apiGet } from './api-client';
+import { earlyReadPaths, startEarlyReads, takeEarlyRead } from './early-reads';
+import { jsonResponse, mockApi } from '../testing/api-mock';
+
+const at = (url: string) => new URL(url, 'http://localhost');
+
+afterEach(() => {
+  window.localStorage.clear();
+  document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
+});
+
+describe('earlyReadPaths', () => {
+  it('asks who is signed in on every page, and the record of an item page as the app will', () => {
+    expect(earlyReadPaths(at('/messages'))).toEqual(['/api/auth/me']);
+    expect(earlyReadPaths(at('/item/65f1a2b3c4d5e6f708192a3b'))).toEqual([
+      '/api/auth/me',
+      '/api/items/65f1a2b3c4d5e6f708192a3b',
+    ]);
+    expect(earlyReadPaths(at('/item/a%20b'))).toEqual(['/api/auth/me', '/api/items/a%20b']);
+    expect(earlyReadPaths(at('/item/%E0%A4%A'))).toEqual(['/api/auth/me']);
+  });
+
+  it("builds /browse's listing call with the filters in get-items' order, empty ones left out", () => {
+    expect(earlyReadPaths(at('/browse'))).toEqual(['/api/auth/me', '/api/items']);
+    expect(earlyReadPaths(at('/browse?location=Lisbon&category=&q=tent+stove&x=1'))).toEqual([
+      '/api/auth/me',
+      '/api/items?q=tent+stove&location=Lisbon',
+    ]);
+  });
+});
+
+describe('early reads', () => {
+  it('start nothing for a visitor', () => {
+    const fetchMock = mockApi({});
+    startEarlyReads(at('/item/i1') as unknown as Location);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("answer the app's own call once, with the same token, and preload the item's first photo", async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    const item = {
+      id: 'i1',
+      photos: [{ id: 'p1', state: 'ready', full: '/api/images/p1/full' }],
+      images: [],
+    };
+    const fetchMock = mockApi({
+      'GET /api/auth/me': { body: { id: 'u1' } },
+      'GET /api/items/i1': () => jsonResponse(200, item),
+    });
+    startEarlyReads(at('/item/i1') as unknown as Location);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({
+      method: 'GET',
+      credentials: 'include',
+      headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
+    });
+
+    expect(await apiGet('/api/items/i1')).toEqual(item);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Once only: the next call goes to the network.
+    expect(await apiGet('/api/items/i1')).toEqual(item);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await expect
+      .poll(() => document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href'))
+      .toBe('/api/images/p1/full');
+
+    // Another token (signed out and in again meanwhile): not this read.
+    expect(takeEarlyRead('/api/auth/me', 'token-2')).toBeUndefined();
+    expect(takeEarlyRead('/api/auth/me', 'token-1')).toBeDefined();
+  });
+});

@@ -1,0 +1,100 @@
+import { getAuthToken } from './auth-token';
+
+/*
+ * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
+ * data would only be asked for once the app's script has downloaded and run, one call after another (who is
+ * signed in, then the page's record), and its photo after that. The small entry (main.tsx) starts the reads the
+ * page will make at once instead, in parallel with the app's download, and the photo as soon as the item is
+ * known. The API client (api-client.ts) takes such a response when it makes exactly that call, with the same
+ * token, once: the answer goes through the same parsing and error handling as any other. An early read not used
+ * within EARLY_READ_TTL_MS is dropped, so a later call always goes to the network.
+ */
+
+const EARLY_READ_TTL_MS = 15_000;
+const reads = new Map<string, Promise<Response>>();
+const keyOf = (path: string, token: string) => `${token}\n${path}`;
+
+/** The calls the page at `location` makes first for a signed-in user (their paths exactly as the app builds them). */
+export function earlyReadPaths(location: { pathname: string; search: string }): string[] {
+  const paths = ['/api/auth/me'];
+  const item = /^\/item\/([^/]+)$/.exec(location.pathname);
+  if (item) {
+    // The router hands the page its id decoded; the client encodes it again (features/items/api/get-item.ts).
+    try {
+      paths.push(`/api/items/${encodeURIComponent(decodeURIComponent(item[1]!))}`);
+    } catch {
+      // A malformed escape: the page will make its own call.
+    }
+  }
+  if (location.pathname === '/browse') {
+    // features/items/api/get-items.ts: q, category, location, in this order, empty ones left out.
+    const url = new URLSearchParams(location.search);
+    const query = new URLSearchParams();
+    for (const name of ['q', 'category', 'location']) {
+      const value = url.get(name);
+      if (value) query.append(name, value);
+    }
+    const search = query.toString();
+    paths.push(search ? `/api/items?${search}` : '/api/items');
+  }
+  return paths;
+}
+
+/** The first photo of an item detail answer, as the gallery shows it (features/items/components/item-gallery). */
+function firstPhoto(item: unknown): string | null {
+  const { photos, images } = (item ?? {}) as {
+    photos?: { state?: string; full?: string | null }[];
+    images?: string[];
+  };
+  if (Array.isArray(photos) && photos.length > 0)
+    return photos[0]?.state === 'ready' && typeof photos[0].full === 'string' ? photos[0].full : null;
+  return Array.isArray(images) && typeof images[0] === 'string' ? images[0] : null;
+}
+
+/** Asks the browser for the item's photo at once, at high priority (the page's LCP element). */
+function preloadPhoto(src: string, doc: Document) {
+  const link = doc.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'image');
+  link.setAttribute('href', src);
+  link.setAttribute('fetchpriority', 'high');
+  doc.head.append(link);
+}
+
+/** Starts the signed-in page's first reads (nothing for a visitor). Called once, by main.tsx. */
+export function startEarlyReads(location: Location = window.location, doc: Document = document): void {
+  const token = getAuthToken();
+  if (!token || typeof fetch !== 'function') return;
+  for (const path of earlyReadPaths(location)) {
+    // The same request apiRequestWithHeaders makes for a GET.
+    const response = fetch(path, {
+      method: 'GET',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      credentials: 'include',
+    });
+    // Unhandled until the app takes it; a failure is the app's to see, not the console's.
+    response.catch(() => undefined);
+    if (path.startsWith('/api/items/'))
+      void response
+        .then((answer) => (answer.ok ? answer.clone().json() : null))
+        .then((item: unknown) => {
+          const src = firstPhoto(item);
+          if (src) preloadPhoto(src, doc);
+        })
+        .catch(() => undefined);
+    const key = keyOf(path, token);
+    reads.set(key, response);
+    setTimeout(() => {
+      if (reads.get(key) === response) reads.delete(key);
+    }, EARLY_READ_TTL_MS);
+  }
+}
+
+/** The early response to `GET path` with `token`, once; undefined when there is none (then fetch as usual). */
+export function takeEarlyRead(path: string, token: string | null): Promise<Response> | undefined {
+  if (!token) return undefined;
+  const key = keyOf(path, token);
+  const response = reads.get(key);
+  reads.delete(key);
+  return response;
+}
