@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedTraveller, snap, token } from './support';
+import {
+  approvedTraveller,
+  framesSeen,
+  layoutShiftTotal,
+  recordLayoutShifts,
+  snap,
+  token,
+  watchFrames,
+} from './support';
 
 /*
  * index.html carries the visitor home prerendered at build time (web/scripts/prerender-home.ts): the hero paints
@@ -14,28 +22,8 @@ async function withoutAppScripts(page: Page) {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
 }
 
-/**
- * Before every frame, whether the prerendered markup was on screen, from the very first one (an init script runs
- * before the page's own scripts).
- */
-async function watchPrerender(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { frames: 0, prerenderShown: 0 };
-    (window as unknown as { __prerender: typeof seen }).__prerender = seen;
-    const check = () => {
-      seen.frames++;
-      // The wrapper is `display: contents` (no box of its own): look at the hero inside it.
-      const hero = document.querySelector('[data-prerendered-home] #hero-title');
-      if (hero && hero.getClientRects().length > 0) seen.prerenderShown++;
-      if (seen.frames < 600) requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
-}
-const prerenderSeen = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { __prerender: { frames: number; prerenderShown: number } }).__prerender,
-  );
+/** Whether the prerendered hero was on screen, frame by frame (the wrapper is `display: contents`). */
+const watchPrerender = (page: Page) => watchFrames(page, '[data-prerendered-home] #hero-title');
 
 test("a visitor's / paints the header and hero from the HTML, before any script of the app", async ({
   page,
@@ -78,9 +66,9 @@ test("a signed-in user's / never shows the visitor home, not even before the app
   await watchPrerender(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /New near you/i })).toBeVisible();
-  const seen = await prerenderSeen(page);
+  const seen = await framesSeen(page);
   expect(seen.frames).toBeGreaterThan(0);
-  expect(seen.prerenderShown).toBe(0);
+  expect(seen.shown).toBe(0);
   await snap(page, testInfo, 'prerender-signed-in-home');
 });
 
@@ -88,21 +76,14 @@ test("the app takes over a visitor's prerendered home without a shift, and it wo
   page,
 }, testInfo) => {
   await watchPrerender(page);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   // React's first commit replaces the markup (the wrapper goes) with the same page.
   await expect(page.locator('[data-prerendered-home]')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO);
-  const seen = await prerenderSeen(page);
-  expect(seen.prerenderShown).toBeGreaterThan(0);
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  const seen = await framesSeen(page);
+  expect(seen.shown).toBeGreaterThan(0);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
   await snap(page, testInfo, 'prerender-visitor-home');
 
   // The app is live: a link is a client-side navigation now.

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedTraveller, snap, token } from './support';
+import {
+  approvedTraveller,
+  framesSeen,
+  layoutShiftTotal,
+  recordLayoutShifts,
+  snap,
+  token,
+  watchFrames,
+} from './support';
 
 /*
  * A visitor's `/browse` arrives rendered by the gateway (web/src/entry-server.tsx, gateway/src/ssr.ts): the cards
@@ -19,23 +27,8 @@ async function visitorCards(page: Page): Promise<Card[]> {
   return (await response.json()) as Card[];
 }
 
-/** Before every frame, from the very first one: whether the server-rendered markup was on screen. */
-async function watchServerRendered(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { frames: 0, shown: 0 };
-    (window as unknown as { __ssr: typeof seen }).__ssr = seen;
-    const check = () => {
-      seen.frames++;
-      // The wrapper is `display: contents`: look at what is inside it.
-      const inside = document.querySelector('[data-prerendered-page] h1');
-      if (inside && inside.getClientRects().length > 0) seen.shown++;
-      if (seen.frames < 600) requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  });
-}
-const serverRenderedSeen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __ssr: { frames: number; shown: number } }).__ssr);
+/** Whether the server-rendered page was on screen, frame by frame (the wrapper is `display: contents`). */
+const watchServerRendered = (page: Page) => watchFrames(page, '[data-prerendered-page] h1');
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -81,13 +74,7 @@ test("the app takes over a visitor's server-rendered /browse without a shift or 
 }, testInfo) => {
   const cards = await visitorCards(page);
   await watchServerRendered(page);
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   const listingCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/items') listingCalls.push(request.url());
@@ -97,10 +84,9 @@ test("the app takes over a visitor's server-rendered /browse without a shift or 
   // React's first commit replaces the markup (the wrapper goes) with the same page.
   await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('article')).toHaveCount(cards.length);
-  const seen = await serverRenderedSeen(page);
+  const seen = await framesSeen(page);
   expect(seen.shown).toBeGreaterThan(0);
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
   expect(listingCalls).toEqual([]);
   await snap(page, testInfo, 'ssr-browse-taken-over');
 
@@ -132,7 +118,7 @@ test("a signed-in user's /browse never shows the visitor markup, not even before
   await page.goto('/browse');
   await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Limited Preview')).toHaveCount(0);
-  const seen = await serverRenderedSeen(page);
+  const seen = await framesSeen(page);
   expect(seen.frames).toBeGreaterThan(0);
   expect(seen.shown).toBe(0);
 });

@@ -83,3 +83,39 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Welcome back!', { exact: true }).first()).toBeVisible();
 }
+
+/**
+ * Before every animation frame, from the very first one (an init script runs before the page's own scripts):
+ * counts the frames and those in which an element matching `selector` had a box on screen. Read with
+ * {@link framesSeen}.
+ */
+export async function watchFrames(page: Page, selector: string) {
+  await page.addInitScript((watched) => {
+    const seen = { frames: 0, shown: 0 };
+    (window as unknown as { __frames: typeof seen }).__frames = seen;
+    const check = () => {
+      seen.frames++;
+      const element = document.querySelector(watched);
+      if (element && element.getClientRects().length > 0) seen.shown++;
+      if (seen.frames < 600) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  }, selector);
+}
+
+export const framesSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __frames: { frames: number; shown: number } }).__frames);
+
+/** Records every layout shift of the page from its start; read the total with {@link layoutShiftTotal}. */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShiftTotal = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, v) => sum + v, 0));
