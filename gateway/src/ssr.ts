@@ -26,6 +26,7 @@ export interface RenderedPage {
   description: string;
 }
 interface Renderer {
+  warmUp?(): Promise<unknown>;
   isServerRendered(pathname: string): boolean;
   renderPage(url: string, api: (apiPath: string) => Promise<ApiAnswer>): Promise<RenderedPage | null>;
 }
@@ -120,7 +121,9 @@ async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer |
     return null;
   }
   try {
-    return (await import(pathToFileURL(file).href)) as Renderer;
+    const renderer = (await import(pathToFileURL(file).href)) as Renderer;
+    await renderer.warmUp?.();
+    return renderer;
   } catch (error) {
     logger.error(
       { err: error, file },

@@ -50,6 +50,11 @@ export function isServerRendered(pathname: string): boolean {
   return pathname === '/browse';
 }
 
+/** Loads the rendered pages' chunks ahead of the first request (the gateway calls it when it loads this module). */
+export function warmUp(): Promise<unknown> {
+  return preloadPage('/browse');
+}
+
 /** The filters a visitor's `/browse` applies: search and category from the URL; location never (spec 6/7). */
 function visitorFilters(search: URLSearchParams): BrowseFilters {
   return { q: search.get('q') ?? '', category: search.get('category') ?? '', location: '' };
