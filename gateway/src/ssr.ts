@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 /*
@@ -113,6 +113,45 @@ function compressAll(html: string): Record<Encoding, Buffer> {
   };
 }
 
+/** The item page's path: its document preloads the page's chunk (see routePreloadDocument). */
+const ITEM_PAGE = /^\/item\/[^/]+$/;
+
+/**
+ * The files of a route's chunk and everything it imports, from the build's Vite manifest (`.vite/manifest.json`),
+ * as URL paths; empty when the build has no manifest or no such route.
+ */
+export function chunkFiles(
+  manifest: Record<string, { file: string; imports?: string[] }>,
+  key: string,
+): string[] {
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...files];
+}
+
+/**
+ * `/item/:id` cannot be rendered here: it is for approved users (spec section 6), whose token the server cannot
+ * see. Its photo, the LCP element, paints once the item page's chunk has run and the item has arrived (the small
+ * entry starts that call at once, web/src/lib/early-reads.ts). Its document is the shell with modulepreload links
+ * for that chunk and its imports, so they download with the app instead of after it (an import in the entry would
+ * reshuffle the build's chunks and grow the first render of `/`). The same document for every item, built once.
+ */
+export function routePreloadDocument(
+  template: { head: string; tail: string },
+  files: readonly string[],
+): string {
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+    .join('');
+  return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
+}
+
 /** Loads the renderer of the build, or null when the build has none (or it does not load). */
 async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
@@ -153,6 +192,22 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
   };
   const renderer = loadRenderer(distDir, logger);
   const cache = new Map<string, CachedPage>();
+  let itemDocument: Record<Encoding, Buffer> | null | undefined;
+  const itemDocumentOf = () => {
+    if (itemDocument !== undefined) return itemDocument;
+    itemDocument = null;
+    const shell = templateOf();
+    try {
+      const manifest = JSON.parse(
+        fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, { file: string; imports?: string[] }>;
+      const files = chunkFiles(manifest, 'src/routes/item.tsx');
+      if (shell && files.length > 0) itemDocument = compressAll(routePreloadDocument(shell, files));
+    } catch {
+      // No manifest in this build: the item page gets the plain shell.
+    }
+    return itemDocument;
+  };
   let next = 0;
 
   const visitorApi = async (apiPath: string): Promise<ApiAnswer> => {
@@ -179,8 +234,23 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     }
   }
 
+  const send = (req: Request, res: Response, bodies: Record<Encoding, Buffer>) => {
+    const encoding = encodingFor(req.headers['accept-encoding']);
+    const body = bodies[encoding];
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+  };
+
   return async (req, res, nextHandler) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return nextHandler();
+    if (ITEM_PAGE.test(req.path)) {
+      const document = itemDocumentOf();
+      return document ? send(req, res, document) : nextHandler();
+    }
     const loaded = await renderer;
     if (!loaded || !loaded.isServerRendered(req.path)) return nextHandler();
 
@@ -196,14 +266,6 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     }
     const bodies = await cached.body;
     if (!bodies) return nextHandler();
-
-    const encoding = encodingFor(req.headers['accept-encoding']);
-    const body = bodies[encoding];
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding');
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.status(200).end(req.method === 'HEAD' ? undefined : body);
+    send(req, res, bodies);
   };
 }

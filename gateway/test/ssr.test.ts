@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers';
-import { escapeJsonForScript, splitTemplate } from '../src/ssr';
+import { chunkFiles, escapeJsonForScript, splitTemplate } from '../src/ssr';
 
 /*
  * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/entry-server.tsx is built
@@ -280,6 +280,47 @@ describe('server-rendered /browse', () => {
     expect(Number(br.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 3);
     await request(gateway.app).get('/browse?q=tent');
     expect(standIn.requests.map((r) => r.url)).toEqual(['/api/items', '/api/items?q=tent']);
+  });
+});
+
+describe('the item page', () => {
+  const open: { redis: { disconnect(): void } }[] = [];
+  afterAll(() => open.forEach((gateway) => gateway.redis.disconnect()));
+
+  it("preloads the item page's chunk and its imports, without the visitor home, for every item id", async () => {
+    const dist = webDist({ renderer: false });
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_framework.js'] },
+        'src/routes/item.tsx': { file: 'assets/item-1.js', imports: ['_gallery.js', '_framework.js'] },
+        '_gallery.js': { file: 'assets/gallery-2.js', imports: ['_framework.js'] },
+        '_framework.js': { file: 'assets/framework-3.js' },
+      }),
+    );
+    const gateway = await buildGateway({}, { WEB_DIST: dist });
+    open.push(gateway);
+    for (const page of ['/item/item1', '/item/does-not-exist']) {
+      const response = await request(gateway.app).get(page);
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const head = response.text.slice(0, response.text.indexOf('</head>'));
+      for (const file of ['/assets/item-1.js', '/assets/gallery-2.js', '/assets/framework-3.js'])
+        expect(head).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+      expect(response.text).toContain('<div id="root"></div>');
+      expect(response.text).not.toContain('Welcome home');
+    }
+    expect(chunkFiles({}, 'src/routes/item.tsx')).toEqual([]);
+  });
+
+  it('gets the plain shell when the build has no manifest', async () => {
+    const gateway = await buildGateway({}, { WEB_DIST: webDist({ renderer: false }) });
+    open.push(gateway);
+    const response = await request(gateway.app).get('/item/item1');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Welcome home');
+    expect(response.text).not.toContain('modulepreload');
   });
 });
 

@@ -13,6 +13,8 @@ import { startEarlyReads } from './lib/early-reads';
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
 // A signed-in user's page: its first API reads start now, in parallel with the app's download (lib/early-reads.ts).
+// (An item page's chunk is preloaded by the gateway's HTML, gateway/src/ssr.ts: an import here would reshuffle the
+// build's chunks and grow the first render of `/`.)
 startEarlyReads();
 
 const container = document.getElementById('root');
@@ -22,8 +24,9 @@ const rendered = container ? takePrerendered(container) : null;
 if (rendered && document.visibilityState === 'visible')
   requestAnimationFrame(() =>
     setTimeout(() => {
+      // The home's chunk alongside the app. A server-rendered /browse's is fetched by boot.tsx (preloadPage):
+      // its page is complete without script, and one more import here would grow the first render of `/`.
       if (rendered.hasAttribute(PRERENDERED_ATTRIBUTE)) void import('./routes/home');
-      else void import('./routes/browse');
       start();
     }, 0),
   );

@@ -31,7 +31,14 @@ export function Avatar({ src, name, alt = '', className, ...props }: AvatarProps
       {...props}
     >
       {showImage && src ? (
-        <img src={src} alt={alt} className="size-full object-cover" onError={() => setFailedSrc(src)} />
+        // Lazy: a page's avatars (one per card) must not compete with its main photo for the first bytes.
+        <img
+          src={src}
+          alt={alt}
+          loading="lazy"
+          className="size-full object-cover"
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         <span aria-hidden="true">{initials(name)}</span>
       )}
