@@ -90,7 +90,11 @@ describe('/ (home)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Pending Approval' })).toBeInTheDocument();
     expect(screen.getByText('Please check back!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'List Your First Item' })).toHaveAttribute('href', '/add-item');
+    // Below the fold: rendered once the page is up (DeferredSection).
+    expect(await screen.findByRole('link', { name: 'List Your First Item' })).toHaveAttribute(
+      'href',
+      '/add-item',
+    );
     expect(screen.queryByRole('region', { name: 'What people swap' })).not.toBeInTheDocument();
   });
 });
