@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { onIdle } from '../hooks/use-after-load-idle';
 import { cn } from '../lib/utils';
 
 /** How long an idle callback may wait before it renders the section anyway. */
@@ -31,14 +32,7 @@ export function DeferredSection({ children, className }: DeferredSectionProps) {
   useEffect(() => {
     if (shown) return;
     const show = () => startTransition(() => setShown(true));
-    let cancelIdle: () => void;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(show, { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(show, 1);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+    const cancelIdle = onIdle(show, IDLE_TIMEOUT_MS);
     let observer: IntersectionObserver | undefined;
     if (typeof IntersectionObserver === 'function' && placeholder.current) {
       observer = new IntersectionObserver(
