@@ -33,6 +33,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * location, tailwind-merge builds its class map on its first call (cn).
  */
 async function start() {
+  await nextTask(); // not in the task that evaluated the app's modules (i18n's set-up is there)
   prepareAppRouter();
   await nextTask();
   cn('p-0');
