@@ -13,6 +13,12 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { ItemDetail } from '../features/items/components/item-detail';
+import { i18n } from '../i18n';
+import { prepareDateFormat } from '../lib/format';
+
+// The page shows the listing date: its format is created now, in a task of its own, not in the render that
+// shows the item (lib/format).
+prepareDateFormat(i18n.language);
 
 /** `/item/:id`: approved users, and owners for their own items (spec sections 2 and 6). */
 export default function ItemRoute() {
