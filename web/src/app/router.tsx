@@ -129,6 +129,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+let prepared: AppRouter | undefined;
+
+/**
+ * Creates the app's router ahead of its first render (boot.tsx calls it in a task of its own: matching the
+ * location against every route takes a while on a slow phone); the next createAppRouter() takes that one.
+ */
+export function prepareAppRouter(): void {
+  prepared ??= createBrowserRouter(routes);
+}
+
+export function createAppRouter(): AppRouter {
+  const router = prepared ?? createBrowserRouter(routes);
+  prepared = undefined;
+  return router;
 }

@@ -4,6 +4,19 @@ import { useEffect, useState } from 'react';
 const IDLE_TIMEOUT_MS = 3000;
 
 /**
+ * Calls `callback` when the browser is idle (`requestIdleCallback`, at the latest after `timeout` ms), or after a
+ * timer where there is no idle callback. Returns a cancel function.
+ */
+export function onIdle(callback: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, 1);
+  return () => window.clearTimeout(id);
+}
+
+/**
  * Calls `callback` once the page has loaded and the browser is idle (`requestIdleCallback`, or a timer where
  * there is none). For start-up work that no first paint needs: registering the service worker (whose precache
  * downloads and stores the whole build), the toast region, the home city menu. Returns a cancel function.
@@ -13,13 +26,7 @@ export function afterLoadIdle(callback: () => void): () => void {
   let cancelIdle = () => {};
   const whenIdle = () => {
     if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = window.setTimeout(callback, 1);
-      cancelIdle = () => window.clearTimeout(id);
-    }
+    cancelIdle = onIdle(callback, IDLE_TIMEOUT_MS);
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

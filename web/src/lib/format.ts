@@ -10,7 +10,31 @@ export function formatDate(
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, options).format(date);
+  return dateFormat(language, options).format(date);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per language and options: creating one costs a few milliseconds (the first one in a
+ * page loads the locale's data, tens of milliseconds on a slow phone), too much to repeat in every render.
+ */
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Creates the default date format of `language` in a task of its own, soon: a page that will show a date calls
+ * this when its module loads, so the locale data is not loaded inside the render that shows the data.
+ */
+export function prepareDateFormat(language: string): void {
+  setTimeout(() => formatDate(new Date(0).toISOString(), language), 0);
 }
 
 export function formatNumber(value: number, language: string): string {

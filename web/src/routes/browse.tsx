@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { LoaderCircle, MapPin, PackageSearch, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,12 @@ function Browse({ user }: { user: UserSelf | null }) {
     setParams(next, { replace: false });
   };
 
-  const list = items.data?.pages.flatMap((page) => page.items) ?? [];
+  // The cards render in a transition, in slices: a page of results arrives through React Query's
+  // useSyncExternalStore, whose render is synchronous (one long task for every card at once). That render keeps
+  // the previous value (skeletons) and React renders the cards right after, interruptibly.
+  const data = useDeferredValue(items.data);
+  const pending = items.isPending || (data === undefined && items.data !== undefined);
+  const list = data?.pages.flatMap((page) => page.items) ?? [];
   const viewer = user ? { id: user.id, isApproved: user.isApproved } : null;
 
   return (
@@ -55,7 +60,7 @@ function Browse({ user }: { user: UserSelf | null }) {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('browse.title')}</h1>
           <p className="mt-1 text-sm text-muted-foreground" role="status" aria-live="polite">
-            {items.isPending ? t('common.loading') : t('browse.itemsFound', { count: list.length })}
+            {pending ? t('common.loading') : t('browse.itemsFound', { count: list.length })}
           </p>
         </div>
         <Button
@@ -106,7 +111,7 @@ function Browse({ user }: { user: UserSelf | null }) {
         </div>
       ) : null}
 
-      {items.isPending ? (
+      {pending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
           {Array.from({ length: LIMITS.browseSkeletons }, (_, index) => (
             <ItemCardSkeleton key={index} />
@@ -147,7 +152,8 @@ function Browse({ user }: { user: UserSelf | null }) {
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {list.map((item, index) => (
-              <li key={item.id}>
+              // Off screen, the browser skips a card's layout and paint (about a card's height assumed).
+              <li key={item.id} className="[contain-intrinsic-size:auto_26rem] [content-visibility:auto]">
                 <ItemCard item={item} viewer={viewer} priority={index === 0} />
               </li>
             ))}

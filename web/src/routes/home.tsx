@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../config/paths';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { DeferredSection } from '../components/deferred-section';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
@@ -17,6 +18,13 @@ import { PopularDestinations } from '../features/landing/components/popular-dest
 import { PublicLanding } from '../features/landing/components/public-landing';
 
 const DEFAULT_CITY = PRESET_CITIES[0].name;
+
+// The sections that show neither the user nor the stats: memoized, so that those arriving re-render only the
+// parts that show them (each arrival is a synchronous render: React Query delivers through useSyncExternalStore).
+const StaticHero = memo(Hero);
+const StaticHowItWorks = memo(HowItWorks);
+const StaticPublicLanding = memo(PublicLanding);
+const StaticClosingCta = memo(ClosingCta);
 
 // Only signed-in users see these sections: visitors' first load of `/` does not pay for item cards and the
 // messaging and review queries.
@@ -42,7 +50,7 @@ export default function HomeRoute() {
 
   return (
     <>
-      <Hero signedIn={user !== null} />
+      <StaticHero signedIn={user !== null} />
       {/* Above the hero (it is its own stacking context), overlapping its lower edge. */}
       <div className="relative z-10 mx-auto -mt-8 grid max-w-6xl gap-4 px-4">
         <LocationBar city={cityOf(user?.location)} countFor={countFor} />
@@ -65,10 +73,19 @@ export default function HomeRoute() {
           <SignedInSections user={user} city={cityOf(user.location)} />
         </Suspense>
       ) : null}
-      <HowItWorks />
-      {user ? null : <PublicLanding />}
-      <PopularDestinations countFor={countFor} />
-      <ClosingCta signedIn={user !== null} />
+      <StaticHowItWorks />
+      {/* Below the fold on every screen: rendered once the page is up (see DeferredSection). */}
+      <DeferredSection
+        className={
+          user
+            ? '[--deferred-height:850px] sm:[--deferred-height:760px] md:[--deferred-height:670px]'
+            : '[--deferred-height:3500px] sm:[--deferred-height:2700px] md:[--deferred-height:2050px]'
+        }
+      >
+        {user ? null : <StaticPublicLanding />}
+        <PopularDestinations countFor={countFor} />
+        <StaticClosingCta signedIn={user !== null} />
+      </DeferredSection>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { ArrowLeft, PackageX, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,12 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { ItemDetail } from '../features/items/components/item-detail';
+import { i18n } from '../i18n';
+import { prepareDateFormat } from '../lib/format';
+
+// The page shows the listing date: its format is created now, in a task of its own, not in the render that
+// shows the item (lib/format).
+prepareDateFormat(i18n.language);
 
 /** `/item/:id`: approved users, and owners for their own items (spec sections 2 and 6). */
 export default function ItemRoute() {
@@ -28,6 +35,9 @@ export default function ItemRoute() {
 function ItemPage({ id, user }: { id: string; user: UserSelf }) {
   const { t } = useTranslation();
   const item = useItem(id);
+  // The details render in a transition, in slices, not in React Query's synchronous render of the answer (see
+  // routes/browse.tsx): that render keeps the skeleton.
+  const data = useDeferredValue(item.data);
   usePageMeta({ title: item.data?.title ?? t('itemDetail.pageTitle') });
 
   const back = (
@@ -37,7 +47,8 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
     </Link>
   );
 
-  if (item.isPending) return <PageSkeleton />;
+  // (Until then, or while it still holds the item shown before another one's page, the skeleton.)
+  if (item.isPending || (item.data !== undefined && data?.id !== item.data.id)) return <PageSkeleton />;
   if (item.isError) {
     const error = item.error;
     if (isNotFoundError(error)) {
@@ -79,7 +90,7 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('itemDetail.backToBrowse')}
       </Link>
-      <ItemDetail item={item.data} viewer={{ id: user.id, isApproved: user.isApproved }} />
+      <ItemDetail item={data ?? item.data} viewer={{ id: user.id, isApproved: user.isApproved }} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, memo, Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
@@ -15,6 +15,9 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
 
 const MAIN_ID = 'main';
+
+// The footer takes no props: memoized, so the signed-in user arriving does not render it again.
+const StaticFooter = memo(Footer);
 
 /*
  * The live chat connection (socket.io-client, about 40 kB of script) is for approved users only: its chunk
@@ -69,7 +72,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <StaticFooter />
       {user ? <BottomTabBar unreadBadge={canMessage(user)} /> : null}
     </div>
   );

@@ -45,7 +45,6 @@ const linkClass =
 
 export function Footer() {
   const { t } = useTranslation();
-  const email = useSupportEmail();
   const { canInstall, install } = useInstallPrompt();
 
   return (
@@ -90,24 +89,35 @@ export function Footer() {
 
         <div className="mt-8 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright')}</p>
-          <p>
-            <Trans
-              i18nKey="footer.supportLine"
-              values={{ email }}
-              components={{
-                mail: (
-                  <a
-                    href={`mailto:${email}`}
-                    className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    {email}
-                  </a>
-                ),
-              }}
-            />
-          </p>
+          <SupportLine />
         </div>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The support address line: its own component, so the address arriving from /api/config re-renders this line
+ * and not the whole footer (a long task at start-up otherwise).
+ */
+function SupportLine() {
+  const email = useSupportEmail();
+  return (
+    <p>
+      <Trans
+        i18nKey="footer.supportLine"
+        values={{ email }}
+        components={{
+          mail: (
+            <a
+              href={`mailto:${email}`}
+              className="font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {email}
+            </a>
+          ),
+        }}
+      />
+    </p>
   );
 }

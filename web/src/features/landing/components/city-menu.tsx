@@ -11,6 +11,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { CityFlag } from './city-flag';
 
 /** The location bar's Change Location menu: the six preset cities with their counts, each to its browse page. */
 export default function CityMenu({ countFor }: { countFor: ((city: string) => number) | undefined }) {
@@ -32,8 +33,9 @@ export default function CityMenu({ countFor }: { countFor: ((city: string) => nu
             onSelect={() => void navigate(paths.browseIn(preset.name))}
             className="justify-between"
           >
-            <span>
-              <span aria-hidden="true">{preset.flag}</span> {preset.name}
+            <span className="flex items-center gap-2">
+              <CityFlag country={preset.country} className="h-4 w-6" />
+              {preset.name}
             </span>
             <span className="text-xs text-muted-foreground">
               {countFor ? t('home.itemCount', { count: countFor(preset.name) }) : '…'}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PRESET_CITIES } from '@nomadswap/contracts/enums';
 import { paths } from '../../../config/paths';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { CityFlag } from './city-flag';
 
 /**
  * 'Popular Exchange Destinations' (spec section 2, Home): the six preset cities with their item counts,
@@ -29,9 +30,7 @@ export function PopularDestinations({ countFor }: { countFor: ((city: string) =>
                 to={paths.browseIn(city.name)}
                 className="group flex h-full items-center gap-3 rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
-                <span className="text-3xl" aria-hidden="true">
-                  {city.flag}
-                </span>
+                <CityFlag country={city.country} className="h-6 w-9" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">{city.name}</span>
                   <span className="block text-sm text-muted-foreground">
