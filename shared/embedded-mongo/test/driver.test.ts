@@ -152,6 +152,20 @@ describe('queries', () => {
     expect(await c.countDocuments({ city: 'Lisbon', age: { $gt: 35 } })).toBe(1);
   });
 
+  it('counts with a constant $group (countDocuments) as mingo groups: a document per input set, none when empty', async () => {
+    const c = db.collection('people');
+    const group = { $group: { _id: null, n: { $sum: 1 }, twice: { $sum: 2 } } };
+    expect(await c.aggregate([{ $match: { city: 'Lisbon' } }, group]).toArray()).toEqual([
+      { _id: null, n: 2, twice: 4 },
+    ]);
+    expect(await c.aggregate([{ $match: { city: 'Nowhere' } }, group]).toArray()).toEqual([]);
+    // Not a constant count: grouped by a field, left to mingo.
+    const byCity = await c
+      .aggregate([{ $match: { city: 'Lisbon' } }, { $group: { _id: '$city', n: { $sum: 1 } } }])
+      .toArray();
+    expect(byCity).toEqual([{ _id: 'Lisbon', n: 2 }]);
+  });
+
   it('sorts missing fields like null, and honours $natural order', async () => {
     const c = db.collection('sorting');
     await c.insertMany([{ n: 1, v: 2 }, { n: 2 }, { n: 3, v: null }, { n: 4, v: 1 }]);

@@ -180,6 +180,10 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     pipeline.shift();
   } else if (coll) source = coll.docs.values();
 
+  const counted = out || collation ? undefined : countGroup(pipeline, source);
+  if (counted)
+    return cursorReply(ctx.engine.cursors.open(ns, counted, batchSizeArg(cursorOpts), false), ns, true);
+
   const aggregator = new Aggregator(pipeline, {
     collation: collation as never,
     variables: docArg(cmd, 'let'),
@@ -195,6 +199,33 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const batch = ctx.engine.cursors.open(ns, results, batchSizeArg(cursorOpts), false);
   return cursorReply(batch, ns, true);
 };
+
+/**
+ * A pipeline that is only `{ $group: { _id: <constant>, n: { $sum: <number> } } }` after the leading `$match` (what
+ * the driver's countDocuments sends) counts the matches without building a mingo aggregator per call. Returns
+ * undefined for any other pipeline (or under a collation, which mingo handles). Like mongod, no input means no group.
+ */
+function countGroup(pipeline: Document[], source: Iterable<Doc>): Iterator<Doc> | undefined {
+  if (pipeline.length !== 1) return undefined;
+  const group = (pipeline[0] as Document).$group as unknown;
+  if (!isPlainObject(group) || Object.keys(pipeline[0] as Document).length !== 1) return undefined;
+  const id = group._id;
+  const constant = id === null || typeof id === 'number' || (typeof id === 'string' && !id.startsWith('$'));
+  if (!('_id' in group) || !constant) return undefined;
+  const sums: [string, number][] = [];
+  for (const [field, spec] of Object.entries(group)) {
+    if (field === '_id') continue;
+    if (!isPlainObject(spec) || Object.keys(spec).length !== 1 || typeof spec.$sum !== 'number')
+      return undefined;
+    sums.push([field, spec.$sum]);
+  }
+  let n = 0;
+  for (const _ of source) n++;
+  if (n === 0) return [][Symbol.iterator]();
+  const doc: Doc = { _id: id };
+  for (const [field, each] of sums) doc[field] = n * each;
+  return [doc][Symbol.iterator]();
+}
 
 /** `$out`: replaces the target collection's documents (keeping its indexes) with the pipeline's results. */
 function writeOut(ctx: CommandContext, target: { db: string; coll: string }, docs: Doc[]): void {
