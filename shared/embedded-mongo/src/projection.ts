@@ -35,7 +35,7 @@ export function compileProjection(
  * order (`_id` first), as mongod returns them. Anything else (paths, operators, a mix mongod refuses) is left to
  * mingo. Values are shared with the stored document, which is never mutated.
  */
-function simpleProjection(projection: Document): ((doc: Doc) => Doc) | undefined {
+export function simpleProjection(projection: Document): ((doc: Doc) => Doc) | undefined {
   let include: boolean | undefined;
   let keepId = true;
   const named = new Set<string>();

@@ -405,6 +405,45 @@ describe('updates', () => {
   });
 });
 
+describe('pipelines run on the planners', () => {
+  it('a $unionWith with a leading $match reads the foreign collection through its index, as mingo would', async () => {
+    const a = db.collection('union_a');
+    const b = db.collection('union_b');
+    await a.insertMany([
+      { _id: 1, k: 'x', v: 1 },
+      { _id: 2, k: 'y', v: 2 },
+      { _id: 3, k: 'x', v: 3 },
+    ] as never[]);
+    await b.createIndex({ p: 1, q: 1 }, { unique: true });
+    await b.insertMany([
+      { _id: 10, p: 1, q: 2 },
+      { _id: 11, p: 2, q: 3 },
+      { _id: 12, p: 3, q: 4 },
+    ] as never[]);
+    const pipeline = [
+      { $match: { k: 'x' } },
+      { $project: { k: 1 } },
+      {
+        $unionWith: {
+          coll: 'union_b',
+          pipeline: [
+            { $match: { p: { $in: [1, 2] }, q: { $in: [1, 2] } } },
+            { $limit: 1 },
+            { $project: { _id: 1 } },
+          ],
+        },
+      },
+    ];
+    const planned = await a.aggregate(pipeline).toArray();
+    expect(planned).toEqual([{ _id: 1, k: 'x' }, { _id: 3, k: 'x' }, { _id: 10 }]);
+    // A trailing $match is not a planner stage: the same pipeline then runs in mingo.
+    expect(await a.aggregate([...pipeline, { $match: {} }]).toArray()).toEqual(planned);
+    expect(await a.aggregate([{ $unionWith: 'missing' }, { $skip: 1 }, { $limit: 1 }]).toArray()).toEqual([
+      { _id: 2, k: 'y', v: 2 },
+    ]);
+  });
+});
+
 describe('returned documents are copies', () => {
   it('a caller mutating a result does not change stored data', async () => {
     const c = db.collection('copies');

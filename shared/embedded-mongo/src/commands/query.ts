@@ -3,7 +3,7 @@ import { Aggregator } from 'mingo';
 import { cursorReply } from '../cursors';
 import type { CommandContext, CommandHandler } from '../engine';
 import { CommandError } from '../errors';
-import { compileProjection } from '../projection';
+import { compileProjection, simpleProjection } from '../projection';
 import { sortDocs } from '../storage/sort';
 import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
 import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
@@ -183,6 +183,12 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const counted = out || collation ? undefined : countGroup(pipeline, source);
   if (counted)
     return cursorReply(ctx.engine.cursors.open(ns, counted, batchSizeArg(cursorOpts), false), ns, true);
+  const planned =
+    out || collation || dbLevel || cmd.let !== undefined ? undefined : plannedPipeline(ctx, pipeline, source);
+  if (planned) {
+    const batch = ctx.engine.cursors.open(ns, planned[Symbol.iterator](), batchSizeArg(cursorOpts), false);
+    return cursorReply(batch, ns, true);
+  }
 
   const aggregator = new Aggregator(pipeline, {
     collation: collation as never,
@@ -199,6 +205,82 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const batch = ctx.engine.cursors.open(ns, results, batchSizeArg(cursorOpts), false);
   return cursorReply(batch, ns, true);
 };
+
+function* take(docs: Iterable<Doc>, n: number): Generator<Doc> {
+  if (n <= 0) return;
+  let left = n;
+  for (const doc of docs) {
+    yield doc;
+    if (--left === 0) return;
+  }
+}
+
+function* drop(docs: Iterable<Doc>, n: number): Generator<Doc> {
+  let skipped = 0;
+  for (const doc of docs) if (skipped++ >= n) yield doc;
+}
+
+function* mapDocs(docs: Iterable<Doc>, fn: (doc: Doc) => Doc): Generator<Doc> {
+  for (const doc of docs) yield fn(doc);
+}
+
+function* concat(first: Iterable<Doc>, second: Iterable<Doc>): Generator<Doc> {
+  yield* first;
+  yield* second;
+}
+
+/**
+ * Pipelines made only of `$limit`, `$skip`, top-level `$project`s and `$unionWith` of such pipelines (each with an
+ * optional leading `$match`) run as generators over the collections' planners, without a mingo aggregator per
+ * call: a `$unionWith`'s leading `$match` then uses the foreign collection's indexes instead of a scan of it (mingo
+ * gets the whole collection from the resolver). Returns undefined for any other stage or a malformed one, which
+ * mingo then runs (and reports). Nothing here writes into a document, so stored ones flow through uncopied.
+ */
+function plannedPipeline(
+  ctx: CommandContext,
+  pipeline: Document[],
+  source: Iterable<Doc>,
+): Iterable<Doc> | undefined {
+  let docs = source;
+  for (const stage of pipeline) {
+    const keys = Object.keys(stage);
+    if (keys.length !== 1) return undefined;
+    const op = keys[0] as string;
+    const spec = stage[op] as unknown;
+    if (op === '$limit' || op === '$skip') {
+      if (typeof spec !== 'number' || !Number.isInteger(spec) || spec < (op === '$limit' ? 1 : 0))
+        return undefined;
+      docs = op === '$limit' ? take(docs, spec) : drop(docs, spec);
+    } else if (op === '$project') {
+      const project = isPlainObject(spec) ? simpleProjection(spec) : undefined;
+      if (!project) return undefined;
+      docs = mapDocs(docs, project);
+    } else if (op === '$unionWith') {
+      const union = typeof spec === 'string' ? { coll: spec, pipeline: [] } : spec;
+      if (!isPlainObject(union) || typeof union.coll !== 'string') return undefined;
+      const sub = union.pipeline ?? [];
+      if (
+        !Array.isArray(sub) ||
+        !sub.every(isPlainObject) ||
+        Object.keys(union).some((k) => k !== 'coll' && k !== 'pipeline')
+      )
+        return undefined;
+      const foreign = ctx.engine.catalog.get(ctx.db, union.coll);
+      const first = sub[0] as Document | undefined;
+      const leadingMatch =
+        first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : undefined;
+      const subSource: Iterable<Doc> = !foreign
+        ? []
+        : leadingMatch
+          ? foreign.find(leadingMatch)
+          : foreign.docs.values();
+      const inner = plannedPipeline(ctx, leadingMatch ? sub.slice(1) : sub, subSource);
+      if (!inner) return undefined;
+      docs = concat(docs, inner);
+    } else return undefined;
+  }
+  return docs;
+}
 
 /**
  * A pipeline that is only `{ $group: { _id: <constant>, n: { $sum: <number> } } }` after the leading `$match` (what
