@@ -10,7 +10,7 @@ import type { ChatUserRecord } from '../db/chat-user';
 import type { MessageRecord } from '../db/message';
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
-import { isBlockedEitherWay } from './find-block';
+import { participantsAndBlock } from './find-block';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
@@ -100,16 +100,14 @@ export async function sendMessage(
   }
   // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
   // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
-  // path costs the database three commands, sent through the driver's collections (the filters and documents
+  // path costs the database three commands (the participants with the block check, the insert, the conversation
+  // rows after the emit), sent through the driver's collections (the filters and documents
   // are built typed here; mongoose's casting, validation and hydration per send cost more CPU than the
   // commands themselves — docs/decisions.md, 2026-11-23).
-  const [, state, userRecords, blocked, limit] = await Promise.all([
+  const [, state, { users: userRecords, blocked }, limit] = await Promise.all([
     props.senderCheck,
     ctx.userState.get(input.receiverId),
-    ctx.users.collection
-      .find<ChatUserRecord>({ _id: { $in: [oid(sender.id), oid(input.receiverId)] } })
-      .toArray(),
-    isBlockedEitherWay(ctx, sender.id, input.receiverId),
+    participantsAndBlock(ctx, sender.id, input.receiverId),
     ctx.sendLimiter.consume(sender.id).then(
       () => null,
       (error: unknown) => error,
