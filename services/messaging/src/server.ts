@@ -10,9 +10,6 @@ import { attachSocketServer } from './realtime/socket-server';
 await startService({
   name: 'messaging',
   config: loadMessagingConfig,
-  // A send issues its checks (two user states, the rate limit) and, after the emit, the adapter's XADD and the
-  // unread counter in the same tick: one write each instead of one per command.
-  redisAutoPipelining: true,
   setup: async (service) => {
     const { config } = service;
     const ctx = await createMessagingContext({ ...service, messagesPerMinute: config.MESSAGES_PER_MINUTE });

@@ -9,8 +9,6 @@ export interface CreateRedisOptions {
   /** BullMQ workers need `maxRetriesPerRequest: null` (they block and must never give up a command). */
   forBullmq?: boolean;
   logger?: Logger;
-  /** Sends the commands issued in one tick as one pipeline (ioredis `enableAutoPipelining`); order is kept. */
-  autoPipelining?: boolean;
 }
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
@@ -26,7 +24,6 @@ export function createRedis(url: string, options: CreateRedisOptions): Redis {
     lazyConnect: false,
     maxRetriesPerRequest: options.forBullmq ? null : 3,
     enableReadyCheck: true,
-    enableAutoPipelining: options.autoPipelining ?? false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   let lastErrorLog = 0;

@@ -53,11 +53,6 @@ export interface StartServiceOptions<C extends BaseServiceConfig> {
    * service's own handlers.
    */
   consumeEvents?: boolean;
-  /**
-   * Default false. True batches the Redis commands one tick issues into one write (ioredis auto-pipelining): for a
-   * service that issues several at once on every request (messaging's send), fewer syscalls and Redis reads.
-   */
-  redisAutoPipelining?: boolean;
 }
 
 export interface RunningService<C extends BaseServiceConfig> {
@@ -104,11 +99,7 @@ export async function startService<C extends BaseServiceConfig>(
   try {
     const mongo = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB, logger });
     opened.push({ name: 'mongo', run: () => mongo.close() });
-    const redis = createRedis(config.REDIS_URL, {
-      name: options.name,
-      logger,
-      autoPipelining: options.redisAutoPipelining,
-    });
+    const redis = createRedis(config.REDIS_URL, { name: options.name, logger });
     opened.push({ name: 'redis', run: () => closeRedis(redis) });
     const bus = createEventBus({
       redis,
