@@ -17,6 +17,8 @@ import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 import { markSendStage } from '../realtime/send-timings';
 
+const DUPLICATE_KEY = 11000;
+
 export interface SendMessageResult {
   message: Message;
   /** False when `clientId` named a message already stored: the retry got that one back. */
@@ -48,34 +50,35 @@ function assertCanReceive(props: {
 }
 
 /**
- * Both sides' conversation rows point at the newest message (and at the item, when this one names one). The
- * driver's collection directly: the values are already typed, and mongoose's casting of a bulk write cost more
- * CPU than the command (bench/chat). A new row gets the schema's `itemId: null` default explicitly.
+ * Both sides' conversation rows point at the newest message (and at the item, when this one names one): one
+ * `update` command with two upserts on the unique owner+other index, sent as a plain database command. The values
+ * are already typed (mongoose's casting of a bulk write cost more CPU than the command), and the driver's bulk
+ * write machinery (operation batching, its result object) cost more than the command in the replica's profile
+ * (bench/chat). A new row gets the schema's `itemId: null` default explicitly.
  */
-async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
+export async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
   const set = {
     lastMessageId: record._id,
     lastMessageAt: record.createdAt,
     ...(record.itemId ? { itemId: record.itemId } : {}),
   };
-  const writes = [
-    { ownerId: record.senderId, otherId: record.receiverId },
-    { ownerId: record.receiverId, otherId: record.senderId },
-  ].map((side) => ({
-    updateOne: {
-      filter: side,
-      update: { $set: set, ...(record.itemId ? {} : { $setOnInsert: { itemId: null } }) },
-      upsert: true,
-    },
-  }));
-  // One command for both rows (upserts on the unique owner+other index).
-  try {
-    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
-  } catch (error) {
-    // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
-    if (!isDuplicateKey(error)) throw error;
-    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
-  }
+  const update = { $set: set, ...(record.itemId ? {} : { $setOnInsert: { itemId: null } }) };
+  const command = {
+    update: ctx.conversations.collection.collectionName,
+    updates: [
+      { q: { ownerId: record.senderId, otherId: record.receiverId }, u: update, upsert: true },
+      { q: { ownerId: record.receiverId, otherId: record.senderId }, u: update, upsert: true },
+    ],
+    ordered: false,
+  };
+  // The connection's database handle exists once connected, which the context waited for (its models' init()).
+  const db = ctx.mongo.db ?? ctx.mongo.getClient().db(ctx.mongo.name);
+  const run = async () => (await db.command(command)) as { writeErrors?: { code: number; errmsg: string }[] };
+  let reply = await run();
+  // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
+  if (reply.writeErrors?.every((error) => error.code === DUPLICATE_KEY)) reply = await run();
+  const failed = reply.writeErrors?.[0];
+  if (failed) throw Object.assign(new Error(failed.errmsg), { code: failed.code });
 }
 
 /**
