@@ -1,5 +1,6 @@
 import type { MessagingContext } from '../context';
 import type { ChatUserRecord } from '../db/chat-user';
+import { aggregateOnce } from './db-command';
 import { oid, op } from './ids';
 
 /**
@@ -30,13 +31,15 @@ export async function isBlockedEitherWay(
  * each costs the replica more CPU in the driver than the engine spends answering it (bench/chat).
  */
 export async function participantsAndBlock(
-  ctx: Pick<MessagingContext, 'users' | 'blocks'>,
+  ctx: Pick<MessagingContext, 'mongo' | 'users' | 'blocks'>,
   a: string,
   b: string,
 ): Promise<{ users: ChatUserRecord[]; blocked: boolean }> {
   const pair = [oid(a), oid(b)];
-  const rows = await ctx.users.collection
-    .aggregate<ChatUserRecord | { _id: unknown; blockerId: unknown }>([
+  const rows = await aggregateOnce<ChatUserRecord | { _id: unknown; blockerId: unknown }>(
+    ctx,
+    ctx.users.collection.collectionName,
+    [
       { $match: { _id: { $in: pair } } },
       {
         $unionWith: {
@@ -48,8 +51,8 @@ export async function participantsAndBlock(
           ],
         },
       },
-    ])
-    .toArray();
+    ],
+  );
   const users: ChatUserRecord[] = [];
   let blocked = false;
   for (const row of rows) {

@@ -16,8 +16,7 @@ import { hex, oid } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 import { markSendStage } from '../realtime/send-timings';
-
-const DUPLICATE_KEY = 11000;
+import { runCommand, throwWriteError, type WriteReply } from './db-command';
 
 export interface SendMessageResult {
   message: Message;
@@ -71,14 +70,10 @@ export async function touchConversations(ctx: MessagingContext, record: MessageR
     ],
     ordered: false,
   };
-  // The connection's database handle exists once connected, which the context waited for (its models' init()).
-  const db = ctx.mongo.db ?? ctx.mongo.getClient().db(ctx.mongo.name);
-  const run = async () => (await db.command(command)) as { writeErrors?: { code: number; errmsg: string }[] };
-  let reply = await run();
+  let reply = await runCommand<WriteReply>(ctx, command);
   // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
-  if (reply.writeErrors?.every((error) => error.code === DUPLICATE_KEY)) reply = await run();
-  const failed = reply.writeErrors?.[0];
-  if (failed) throw Object.assign(new Error(failed.errmsg), { code: failed.code });
+  if (reply.writeErrors?.every(isDuplicateKey)) reply = await runCommand<WriteReply>(ctx, command);
+  throwWriteError(reply);
 }
 
 /**
@@ -142,7 +137,12 @@ export async function sendMessage(
     createdAt: new Date(),
   };
   try {
-    await ctx.messages.collection.insertOne(record);
+    throwWriteError(
+      await runCommand<WriteReply>(ctx, {
+        insert: ctx.messages.collection.collectionName,
+        documents: [record],
+      }),
+    );
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
