@@ -50,10 +50,9 @@ function assertCanReceive(props: {
 
 /**
  * Both sides' conversation rows point at the newest message (and at the item, when this one names one): one
- * `update` command with two upserts on the unique owner+other index, sent as a plain database command. The values
- * are already typed (mongoose's casting of a bulk write cost more CPU than the command), and the driver's bulk
- * write machinery (operation batching, its result object) cost more than the command in the replica's profile
- * (bench/chat). A new row gets the schema's `itemId: null` default explicitly.
+ * `update` command with two upserts on the unique owner+other index. The values are already typed, so neither
+ * mongoose's casting nor the driver's bulk-write objects are needed (both cost more CPU than the command in the
+ * replica's profile, bench/chat). A new row gets the schema's `itemId: null` default explicitly.
  */
 export async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
   const set = {
@@ -99,9 +98,9 @@ export async function sendMessage(
   // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
   // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
   // path costs the database three commands (the participants with the block check, the insert, the conversation
-  // rows after the emit), sent through the driver's collections (the filters and documents
-  // are built typed here; mongoose's casting, validation and hydration per send cost more CPU than the
-  // commands themselves — docs/decisions.md, 2026-11-23).
+  // rows after the emit), built typed here and sent as plain database commands: mongoose's casting, validation
+  // and hydration, and the driver's cursor and operation objects, cost the replica more CPU per send than the
+  // engine spends on the commands (docs/decisions.md, 2026-11-23).
   const [, state, { users: userRecords, blocked }, limit] = await Promise.all([
     props.senderCheck,
     ctx.userState.get(input.receiverId),
