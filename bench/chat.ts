@@ -13,7 +13,8 @@
  * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
  * which isolates what the gateway's hop costs. PROFILE and DUMP: below. MESSAGING_SERVER=path runs the replicas from
  * another copy of services/messaging/src/server.ts, e.g. a saved baseline, for before/after runs taken in turns.
- * MESSAGING_TIMINGS_FILE=path makes each replica write its send-stage, event-loop and GC figures to path.<pid>.
+ * MONGO_ENGINE=path runs the embedded engine from another copy of shared/embedded-mongo/bin/nomadswap-mongo.mjs (the engine
+ * of a saved baseline, with MESSAGING_SERVER). MESSAGING_TIMINGS_FILE=path makes each replica write its send-stage, event-loop and GC figures to path.<pid>.
  * FLOOR=1 adds one more system in the rotation: the same topology — a second gateway, two replicas on the same Redis
  * streams adapter settings with recovery — running bench/chat/floor-server.ts, which only acks and relays (no
  * database, no checks). Its p99 is what the topology alone costs on this machine, before any of the service's work.)
@@ -84,7 +85,12 @@ async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...profileArgs, 'shared/embedded-mongo/bin/nomadswap-mongo.mjs', '--port', String(port)],
+    [
+      ...profileArgs,
+      process.env.MONGO_ENGINE ?? 'shared/embedded-mongo/bin/nomadswap-mongo.mjs',
+      '--port',
+      String(port),
+    ],
     { cwd: ROOT, stdio: 'ignore' },
   );
   await waitForPort(port, '127.0.0.1', 30_000);
@@ -343,18 +349,19 @@ try {
   const echo = await startEcho();
   processes.push(echo.child);
   let floorGatewayUrl = '';
+  const floorProcesses: ChildProcess[] = [];
   if (FLOOR) {
     const floorReplicas: string[] = [];
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      processes.push(
-        await startProcess(
-          'bench/chat/floor-server.ts',
-          { ...env, PORT: String(port), SOCKET_STREAM: `${env.SOCKET_STREAM}:floor` },
-          `${url}/healthz`,
-        ),
+      const child = await startProcess(
+        'bench/chat/floor-server.ts',
+        { ...env, PORT: String(port), SOCKET_STREAM: `${env.SOCKET_STREAM}:floor` },
+        `${url}/healthz`,
       );
+      processes.push(child);
+      floorProcesses.push(child);
       floorReplicas.push(url);
     }
     const port = await freePort();
@@ -403,13 +410,14 @@ try {
   const floorClients = FLOOR
     ? await connectAll(users.slice(0, CLIENTS).map(withToken), () => floorGatewayUrl)
     : [];
-  const watched = [
+  const watched: (readonly [string, ChildProcess])[] = [
     ['gateway', gateway],
     ['replica 1', replicaProcesses[0]!],
     ['replica 2', replicaProcesses[1]!],
     ['echo', echo.child],
     ['embedded mongo', mongo.child],
-  ] as const;
+    ...floorProcesses.map((child, i) => [`floor replica ${i + 1}`, child] as const),
+  ];
   const systems = [messagingClients, echoClients];
   if (DIRECT) systems.push(directClients);
   if (FLOOR) systems.push(floorClients);

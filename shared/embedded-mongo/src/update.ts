@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { update as mingoUpdate, updateOne as mingoPipelineUpdate } from 'mingo';
 import { CommandError } from './errors';
-import { type Doc, cloneDoc, isPlainObject, setPath, valueKey } from './values';
+import { type Doc, bsonType, cloneDoc, isPlainObject, setPath, valueKey } from './values';
 
 /** Update operators mongod accepts; all but `$setOnInsert` are applied by mingo. */
 const OPERATORS = new Set([
@@ -82,6 +82,10 @@ export function applyUpdate(doc: Doc, u: Document | Document[], ctx: UpdateConte
   }
   const modifier = prepareOperators(doc, u as Document, ctx.isInsert);
   if (Object.keys(modifier).length === 0) return null;
+  if (!ctx.arrayFilters) {
+    const fast = applySimpleOperators(doc, modifier);
+    if (fast !== undefined) return fast;
+  }
   const copy = cloneDoc(doc);
   const positional = Object.values(modifier).some((fields) =>
     Object.keys(fields as Document).some((p) => /(^|\.)\$(\.|$)/.test(p)),
@@ -94,6 +98,83 @@ export function applyUpdate(doc: Doc, u: Document | Document[], ctx: UpdateConte
     { cloneMode: 'copy' },
   );
   return changed.length > 0 ? copy : null;
+}
+
+/**
+ * Values whose MongoDB equality is plain JS equality (dates and ObjectIds by value). The fast path below only
+ * touches fields holding these (or missing), so its "changed" answer is the one mingo gives.
+ */
+function isSimpleValue(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      return v === null || v instanceof Date || bsonType(v) === 'ObjectId';
+    default:
+      return false;
+  }
+}
+
+function sameSimpleValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
+  if (a !== null && typeof a === 'object') return bsonType(b) === 'ObjectId' && valueKey(a) === valueKey(b);
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** A top-level field name an update may address without path handling (no dots, no operators, not `_id`). */
+function isPlainField(name: string): boolean {
+  return name !== '' && name !== '_id' && !name.includes('.') && !name.startsWith('$');
+}
+
+/**
+ * The common shape of an update (`$set`, `$unset`, `$inc` of top-level fields holding simple values) applied
+ * without mingo, whose update call builds a fresh operator context each time (most of an upsert's CPU in
+ * bench/chat). Returns undefined when the update has any other shape, so mingo applies it. The result is what
+ * mingo gives: existing fields keep their place, new ones are appended in the order the update names them, and
+ * null means nothing changed. Unchanged values are shared with `doc` (stored documents are never mutated).
+ */
+export function applySimpleOperators(doc: Doc, modifier: Document): Doc | null | undefined {
+  const seen = new Set<string>();
+  for (const op of Object.keys(modifier)) {
+    if (op !== '$set' && op !== '$unset' && op !== '$inc') return undefined;
+    const fields = modifier[op] as Document;
+    for (const field of Object.keys(fields)) {
+      // A field named twice is mongod's "would create a conflict" error: mingo's path reports it.
+      if (!isPlainField(field) || seen.has(field)) return undefined;
+      seen.add(field);
+      const current = doc[field] as unknown;
+      if (current !== undefined && !isSimpleValue(current)) return undefined;
+      const value = fields[field] as unknown;
+      if (op === '$set' && !isSimpleValue(value)) return undefined;
+      if (
+        op === '$inc' &&
+        (typeof value !== 'number' || (current !== undefined && typeof current !== 'number'))
+      )
+        return undefined;
+    }
+  }
+  let next: Doc | null = null;
+  for (const op of Object.keys(modifier)) {
+    const fields = modifier[op] as Document;
+    for (const field of Object.keys(fields)) {
+      const has = Object.prototype.hasOwnProperty.call(doc, field);
+      const current = doc[field] as unknown;
+      if (op === '$unset') {
+        if (!has) continue;
+        next ??= { ...doc };
+        delete next[field];
+        continue;
+      }
+      let value = fields[field] as unknown;
+      if (op === '$inc') value = current === undefined ? value : (current as number) + (value as number);
+      if (has && sameSimpleValue(current, value)) continue;
+      next ??= { ...doc };
+      next[field] = value instanceof Date ? new Date(value.getTime()) : value;
+    }
+  }
+  return next;
 }
 
 /**

@@ -152,6 +152,20 @@ describe('queries', () => {
     expect(await c.countDocuments({ city: 'Lisbon', age: { $gt: 35 } })).toBe(1);
   });
 
+  it('counts with a constant $group (countDocuments) as mingo groups: a document per input set, none when empty', async () => {
+    const c = db.collection('people');
+    const group = { $group: { _id: null, n: { $sum: 1 }, twice: { $sum: 2 } } };
+    expect(await c.aggregate([{ $match: { city: 'Lisbon' } }, group]).toArray()).toEqual([
+      { _id: null, n: 2, twice: 4 },
+    ]);
+    expect(await c.aggregate([{ $match: { city: 'Nowhere' } }, group]).toArray()).toEqual([]);
+    // Not a constant count: grouped by a field, left to mingo.
+    const byCity = await c
+      .aggregate([{ $match: { city: 'Lisbon' } }, { $group: { _id: '$city', n: { $sum: 1 } } }])
+      .toArray();
+    expect(byCity).toEqual([{ _id: 'Lisbon', n: 2 }]);
+  });
+
   it('sorts missing fields like null, and honours $natural order', async () => {
     const c = db.collection('sorting');
     await c.insertMany([{ n: 1, v: 2 }, { n: 2 }, { n: 3, v: null }, { n: 4, v: 1 }]);
@@ -388,6 +402,45 @@ describe('updates', () => {
     expect((await c.deleteOne({ t: 1 })).deletedCount).toBe(1);
     expect((await c.deleteMany({ t: 1 })).deletedCount).toBe(2);
     expect(await c.countDocuments()).toBe(1);
+  });
+});
+
+describe('pipelines run on the planners', () => {
+  it('a $unionWith with a leading $match reads the foreign collection through its index, as mingo would', async () => {
+    const a = db.collection('union_a');
+    const b = db.collection('union_b');
+    await a.insertMany([
+      { _id: 1, k: 'x', v: 1 },
+      { _id: 2, k: 'y', v: 2 },
+      { _id: 3, k: 'x', v: 3 },
+    ] as never[]);
+    await b.createIndex({ p: 1, q: 1 }, { unique: true });
+    await b.insertMany([
+      { _id: 10, p: 1, q: 2 },
+      { _id: 11, p: 2, q: 3 },
+      { _id: 12, p: 3, q: 4 },
+    ] as never[]);
+    const pipeline = [
+      { $match: { k: 'x' } },
+      { $project: { k: 1 } },
+      {
+        $unionWith: {
+          coll: 'union_b',
+          pipeline: [
+            { $match: { p: { $in: [1, 2] }, q: { $in: [1, 2] } } },
+            { $limit: 1 },
+            { $project: { _id: 1 } },
+          ],
+        },
+      },
+    ];
+    const planned = await a.aggregate(pipeline).toArray();
+    expect(planned).toEqual([{ _id: 1, k: 'x' }, { _id: 3, k: 'x' }, { _id: 10 }]);
+    // A trailing $match is not a planner stage: the same pipeline then runs in mingo.
+    expect(await a.aggregate([...pipeline, { $match: {} }]).toArray()).toEqual(planned);
+    expect(await a.aggregate([{ $unionWith: 'missing' }, { $skip: 1 }, { $limit: 1 }]).toArray()).toEqual([
+      { _id: 2, k: 'y', v: 2 },
+    ]);
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CommandError } from '../src/errors';
 import { Collection } from '../src/storage/collection';
 import { sortDocs } from '../src/storage/sort';
-import { applyUpdate, buildUpsert } from '../src/update';
+import { update as mingoUpdate } from 'mingo';
+import { applySimpleOperators, applyUpdate, buildUpsert } from '../src/update';
 import { cloneDoc, valueKey, valuesAtPath } from '../src/values';
 import { ProtocolError, parseMessage } from '../src/wire';
 
@@ -108,6 +109,44 @@ describe('updates', () => {
     expect(applyUpdate({ _id: 1, a: 1 }, { a: 1 }, { filter: {}, isInsert: false })).toBeNull();
   });
 
+  it('applies plain $set/$unset/$inc without mingo exactly as mingo does', () => {
+    const oid = new ObjectId('0123456789abcdef01234567');
+    const values = [0, 1, 2.5, -1, 'x', '', true, false, null, new Date(5), new Date(6), oid, new ObjectId()];
+    const fields = ['a', 'b', 'c', 'd'];
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    let fast = 0;
+    for (let round = 0; round < 3000; round++) {
+      const doc: Record<string, unknown> = { _id: round };
+      for (const f of fields)
+        if (rand(3) > 0) doc[f] = rand(20) === 0 ? { nested: 1 } : values[rand(values.length)];
+      const modifier: Record<string, Record<string, unknown>> = {};
+      const ops = ['$set', '$unset', '$inc'];
+      for (const f of fields) {
+        if (rand(2) === 0) continue;
+        const numeric = doc[f] === undefined || typeof doc[f] === 'number';
+        const op = ops[rand(numeric ? 3 : 2)] as string;
+        const value =
+          op === '$inc' ? [1, 0, -2, 0.5][rand(4)] : op === '$unset' ? '' : values[rand(values.length)];
+        (modifier[op] ??= {})[f] = value;
+      }
+      if (Object.keys(modifier).length === 0) continue;
+      const stored = structuredClone(doc);
+      const got = applySimpleOperators(doc, modifier);
+      expect(doc).toEqual(stored);
+      if (got === undefined) continue;
+      fast++;
+      const copy = cloneDoc(doc);
+      const changed = mingoUpdate(copy, modifier as never, undefined, undefined, { cloneMode: 'copy' });
+      const want = changed.length > 0 ? copy : null;
+      expect(got === null ? null : Object.entries(got)).toEqual(want === null ? null : Object.entries(want));
+    }
+    expect(fast).toBeGreaterThan(500);
+  });
+
   it('seeds upserts from equality conditions, $and and $eq but not from operators', () => {
     const doc = buildUpsert(
       { a: 1, 'b.c': 'x', $and: [{ d: { $eq: 2 } }], e: { $gt: 5 }, f: /re/ },
@@ -139,6 +178,26 @@ describe('collection indexes', () => {
         .map((d) => d._id as number)
         .sort((x, y) => x - y),
     ).toEqual([1, 2, 11, 12]);
+  });
+
+  it('looks up equality on the leading field of a compound index and keeps it in step with writes', () => {
+    const coll = new Collection('db', 'c', {}, new UUID(), null);
+    coll.createIndex({ key: { owner: 1, other: 1 }, name: 'owner_1_other_1', unique: true });
+    for (let i = 0; i < 60; i++) coll.insert({ _id: i, owner: `u${i % 6}`, other: `v${i}`, at: i });
+    const ids = (filter: Record<string, unknown>) =>
+      [...coll.find(filter)].map((d) => d._id as number).sort((x, y) => x - y);
+    expect(ids({ owner: 'u2' })).toEqual([2, 8, 14, 20, 26, 32, 38, 44, 50, 56]);
+    expect(ids({ owner: 'u2', at: { $gt: 40 } })).toEqual([44, 50, 56]);
+    expect(ids({ owner: { $in: ['u1', 'u2'] }, at: { $lt: 9 } })).toEqual([1, 2, 7, 8]);
+    coll.replace(coll.getById(8) as { _id: number }, { _id: 8, owner: 'u3', other: 'v8', at: 8 });
+    coll.remove(coll.getById(14) as { _id: number });
+    expect(ids({ owner: 'u2', at: { $lt: 30 } })).toEqual([2, 20, 26]);
+    expect(ids({ owner: 'u3', at: { $lt: 10 } })).toEqual([3, 8, 9]);
+    // Multikey second field: one document, several keys with the same leading value.
+    coll.insert({ _id: 100, owner: 'u9', other: ['a', 'b'] });
+    expect(ids({ owner: 'u9' })).toEqual([100]);
+    coll.remove(coll.getById(100) as { _id: number });
+    expect(ids({ owner: 'u9' })).toEqual([]);
   });
 
   it('keeps index entries in step with replace and remove', () => {

@@ -10,12 +10,13 @@ import type { ChatUserRecord } from '../db/chat-user';
 import type { MessageRecord } from '../db/message';
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
-import { isBlockedEitherWay } from './find-block';
+import { participantsAndBlock } from './find-block';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 import { markSendStage } from '../realtime/send-timings';
+import { runCommand, throwWriteError, type WriteReply } from './db-command';
 
 export interface SendMessageResult {
   message: Message;
@@ -48,34 +49,30 @@ function assertCanReceive(props: {
 }
 
 /**
- * Both sides' conversation rows point at the newest message (and at the item, when this one names one). The
- * driver's collection directly: the values are already typed, and mongoose's casting of a bulk write cost more
- * CPU than the command (bench/chat). A new row gets the schema's `itemId: null` default explicitly.
+ * Both sides' conversation rows point at the newest message (and at the item, when this one names one): one
+ * `update` command with two upserts on the unique owner+other index. The values are already typed, so neither
+ * mongoose's casting nor the driver's bulk-write objects are needed (both cost more CPU than the command in the
+ * replica's profile, bench/chat). A new row gets the schema's `itemId: null` default explicitly.
  */
-async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
+export async function touchConversations(ctx: MessagingContext, record: MessageRecord): Promise<void> {
   const set = {
     lastMessageId: record._id,
     lastMessageAt: record.createdAt,
     ...(record.itemId ? { itemId: record.itemId } : {}),
   };
-  const writes = [
-    { ownerId: record.senderId, otherId: record.receiverId },
-    { ownerId: record.receiverId, otherId: record.senderId },
-  ].map((side) => ({
-    updateOne: {
-      filter: side,
-      update: { $set: set, ...(record.itemId ? {} : { $setOnInsert: { itemId: null } }) },
-      upsert: true,
-    },
-  }));
-  // One command for both rows (upserts on the unique owner+other index).
-  try {
-    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
-  } catch (error) {
-    // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
-    if (!isDuplicateKey(error)) throw error;
-    await ctx.conversations.collection.bulkWrite(writes, { ordered: false });
-  }
+  const update = { $set: set, ...(record.itemId ? {} : { $setOnInsert: { itemId: null } }) };
+  const command = {
+    update: ctx.conversations.collection.collectionName,
+    updates: [
+      { q: { ownerId: record.senderId, otherId: record.receiverId }, u: update, upsert: true },
+      { q: { ownerId: record.receiverId, otherId: record.senderId }, u: update, upsert: true },
+    ],
+    ordered: false,
+  };
+  let reply = await runCommand<WriteReply>(ctx, command);
+  // Two first messages at once: the other request inserted a row; now both rows exist and this updates them.
+  if (reply.writeErrors?.every(isDuplicateKey)) reply = await runCommand<WriteReply>(ctx, command);
+  throwWriteError(reply);
 }
 
 /**
@@ -100,16 +97,14 @@ export async function sendMessage(
   }
   // Every check is independent: one round of parallel reads keeps a send at two round trips before the emit.
   // A retry's stored copy is looked up only when something refuses it (or the insert collides): the common
-  // path costs the database three commands, sent through the driver's collections (the filters and documents
-  // are built typed here; mongoose's casting, validation and hydration per send cost more CPU than the
-  // commands themselves — docs/decisions.md, 2026-11-23).
-  const [, state, userRecords, blocked, limit] = await Promise.all([
+  // path costs the database three commands (the participants with the block check, the insert, the conversation
+  // rows after the emit), built typed here and sent as plain database commands: mongoose's casting, validation
+  // and hydration, and the driver's cursor and operation objects, cost the replica more CPU per send than the
+  // engine spends on the commands (docs/decisions.md, 2026-11-23).
+  const [, state, { users: userRecords, blocked }, limit] = await Promise.all([
     props.senderCheck,
     ctx.userState.get(input.receiverId),
-    ctx.users.collection
-      .find<ChatUserRecord>({ _id: { $in: [oid(sender.id), oid(input.receiverId)] } })
-      .toArray(),
-    isBlockedEitherWay(ctx, sender.id, input.receiverId),
+    participantsAndBlock(ctx, sender.id, input.receiverId),
     ctx.sendLimiter.consume(sender.id).then(
       () => null,
       (error: unknown) => error,
@@ -141,7 +136,12 @@ export async function sendMessage(
     createdAt: new Date(),
   };
   try {
-    await ctx.messages.collection.insertOne(record);
+    throwWriteError(
+      await runCommand<WriteReply>(ctx, {
+        insert: ctx.messages.collection.collectionName,
+        documents: [record],
+      }),
+    );
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.

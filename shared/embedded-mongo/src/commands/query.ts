@@ -3,7 +3,7 @@ import { Aggregator } from 'mingo';
 import { cursorReply } from '../cursors';
 import type { CommandContext, CommandHandler } from '../engine';
 import { CommandError } from '../errors';
-import { compileProjection } from '../projection';
+import { compileProjection, simpleProjection } from '../projection';
 import { sortDocs } from '../storage/sort';
 import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
 import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
@@ -180,6 +180,16 @@ const aggregate: CommandHandler = (cmd, ctx) => {
     pipeline.shift();
   } else if (coll) source = coll.docs.values();
 
+  const counted = out || collation ? undefined : countGroup(pipeline, source);
+  if (counted)
+    return cursorReply(ctx.engine.cursors.open(ns, counted, batchSizeArg(cursorOpts), false), ns, true);
+  const planned =
+    out || collation || dbLevel || cmd.let !== undefined ? undefined : plannedPipeline(ctx, pipeline, source);
+  if (planned) {
+    const batch = ctx.engine.cursors.open(ns, planned[Symbol.iterator](), batchSizeArg(cursorOpts), false);
+    return cursorReply(batch, ns, true);
+  }
+
   const aggregator = new Aggregator(pipeline, {
     collation: collation as never,
     variables: docArg(cmd, 'let'),
@@ -195,6 +205,109 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const batch = ctx.engine.cursors.open(ns, results, batchSizeArg(cursorOpts), false);
   return cursorReply(batch, ns, true);
 };
+
+function* take(docs: Iterable<Doc>, n: number): Generator<Doc> {
+  if (n <= 0) return;
+  let left = n;
+  for (const doc of docs) {
+    yield doc;
+    if (--left === 0) return;
+  }
+}
+
+function* drop(docs: Iterable<Doc>, n: number): Generator<Doc> {
+  let skipped = 0;
+  for (const doc of docs) if (skipped++ >= n) yield doc;
+}
+
+function* mapDocs(docs: Iterable<Doc>, fn: (doc: Doc) => Doc): Generator<Doc> {
+  for (const doc of docs) yield fn(doc);
+}
+
+function* concat(first: Iterable<Doc>, second: Iterable<Doc>): Generator<Doc> {
+  yield* first;
+  yield* second;
+}
+
+/**
+ * Pipelines made only of `$limit`, `$skip`, top-level `$project`s and `$unionWith` of such pipelines (each with an
+ * optional leading `$match`) run as generators over the collections' planners, without a mingo aggregator per
+ * call: a `$unionWith`'s leading `$match` then uses the foreign collection's indexes instead of a scan of it (mingo
+ * gets the whole collection from the resolver). Returns undefined for any other stage or a malformed one, which
+ * mingo then runs (and reports). Nothing here writes into a document, so stored ones flow through uncopied.
+ */
+function plannedPipeline(
+  ctx: CommandContext,
+  pipeline: Document[],
+  source: Iterable<Doc>,
+): Iterable<Doc> | undefined {
+  let docs = source;
+  for (const stage of pipeline) {
+    const keys = Object.keys(stage);
+    if (keys.length !== 1) return undefined;
+    const op = keys[0] as string;
+    const spec = stage[op] as unknown;
+    if (op === '$limit' || op === '$skip') {
+      if (typeof spec !== 'number' || !Number.isInteger(spec) || spec < (op === '$limit' ? 1 : 0))
+        return undefined;
+      docs = op === '$limit' ? take(docs, spec) : drop(docs, spec);
+    } else if (op === '$project') {
+      const project = isPlainObject(spec) ? simpleProjection(spec) : undefined;
+      if (!project) return undefined;
+      docs = mapDocs(docs, project);
+    } else if (op === '$unionWith') {
+      const union = typeof spec === 'string' ? { coll: spec, pipeline: [] } : spec;
+      if (!isPlainObject(union) || typeof union.coll !== 'string') return undefined;
+      const sub = union.pipeline ?? [];
+      if (
+        !Array.isArray(sub) ||
+        !sub.every(isPlainObject) ||
+        Object.keys(union).some((k) => k !== 'coll' && k !== 'pipeline')
+      )
+        return undefined;
+      const foreign = ctx.engine.catalog.get(ctx.db, union.coll);
+      const first = sub[0] as Document | undefined;
+      const leadingMatch =
+        first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : undefined;
+      const subSource: Iterable<Doc> = !foreign
+        ? []
+        : leadingMatch
+          ? foreign.find(leadingMatch)
+          : foreign.docs.values();
+      const inner = plannedPipeline(ctx, leadingMatch ? sub.slice(1) : sub, subSource);
+      if (!inner) return undefined;
+      docs = concat(docs, inner);
+    } else return undefined;
+  }
+  return docs;
+}
+
+/**
+ * A pipeline that is only `{ $group: { _id: <constant>, n: { $sum: <number> } } }` after the leading `$match` (what
+ * the driver's countDocuments sends) counts the matches without building a mingo aggregator per call. Returns
+ * undefined for any other pipeline (or under a collation, which mingo handles). Like mongod, no input means no group.
+ */
+function countGroup(pipeline: Document[], source: Iterable<Doc>): Iterator<Doc> | undefined {
+  if (pipeline.length !== 1) return undefined;
+  const group = (pipeline[0] as Document).$group as unknown;
+  if (!isPlainObject(group) || Object.keys(pipeline[0] as Document).length !== 1) return undefined;
+  const id = group._id;
+  const constant = id === null || typeof id === 'number' || (typeof id === 'string' && !id.startsWith('$'));
+  if (!('_id' in group) || !constant) return undefined;
+  const sums: [string, number][] = [];
+  for (const [field, spec] of Object.entries(group)) {
+    if (field === '_id') continue;
+    if (!isPlainObject(spec) || Object.keys(spec).length !== 1 || typeof spec.$sum !== 'number')
+      return undefined;
+    sums.push([field, spec.$sum]);
+  }
+  let n = 0;
+  for (const _ of source) n++;
+  if (n === 0) return [][Symbol.iterator]();
+  const doc: Doc = { _id: id };
+  for (const [field, each] of sums) doc[field] = n * each;
+  return [doc][Symbol.iterator]();
+}
 
 /** `$out`: replaces the target collection's documents (keeping its indexes) with the pipeline's results. */
 function writeOut(ctx: CommandContext, target: { db: string; coll: string }, docs: Doc[]): void {

@@ -118,12 +118,30 @@ export class Collection {
       if (!index.usableForEquality || !index.fields.every((f) => eq.has(f))) continue;
       if (!best || (index.unique && !best.unique) || index.fields.length > best.fields.length) best = index;
     }
-    if (!best) return scan;
+    if (!best) return this.planByLeadingField(eq) ?? scan;
     const lists = best.fields.map((f) => eq.get(f) as unknown[]);
     if (lists.reduce((n, l) => n * l.length, 1) > MAX_PROBES) return scan;
     const idKeys = new Set<string>();
     for (const combo of cartesian(lists)) for (const id of best.lookup(best.lookupKey(combo))) idKeys.add(id);
     return { docs: this.byIdKeys(idKeys), exact: !best.sparse && isExactlyEqualities(filter, best.fields) };
+  }
+
+  /**
+   * Equality on the first field of a compound index, when no index has all its fields constrained: the candidates
+   * are the documents with one of those leading values (a superset of the matches; the filter is applied after).
+   */
+  private planByLeadingField(
+    eq: Map<string, unknown[]>,
+  ): { docs: Iterable<Doc>; exact: boolean } | undefined {
+    for (const index of this.indexes.values()) {
+      if (!index.usableForEquality || !index.hasLeadingLookup) continue;
+      const values = eq.get(index.fields[0] as string);
+      if (!values || values.length > MAX_PROBES) continue;
+      const idKeys = new Set<string>();
+      for (const value of values) for (const id of index.lookupLeading(value)) idKeys.add(id);
+      return { docs: this.byIdKeys(idKeys), exact: false };
+    }
+    return undefined;
   }
 
   private *byIdKeys(keys: Iterable<string>): Generator<Doc> {

@@ -94,6 +94,11 @@ export class HashIndex {
   readonly metadataOnly: boolean;
   private readonly partial: Query | null;
   private readonly entries = new Map<string, string | Set<string>>();
+  /**
+   * Compound indexes only: the first field's key → `_id` keys, so equality on the leading field alone (a list of
+   * one owner's rows, sorted or filtered further) probes the index instead of scanning, as mongod's index prefix does.
+   */
+  private readonly leading: Map<string, Set<string>> | null;
 
   constructor(
     readonly spec: IndexSpec,
@@ -106,6 +111,7 @@ export class HashIndex {
     this.unique = !!spec.unique && !this.metadataOnly;
     this.sparse = !!spec.sparse;
     this.partial = spec.partialFilterExpression ? new Query(spec.partialFilterExpression, {}) : null;
+    this.leading = this.fields.length > 1 && !this.metadataOnly ? new Map() : null;
   }
 
   get name(): string {
@@ -169,6 +175,14 @@ export class HashIndex {
 
   add(keys: IndexKey[] | null, id: string): void {
     if (keys === null) return;
+    if (this.leading) {
+      for (const { values } of keys) {
+        const lead = valueKey(values[0]);
+        const ids = this.leading.get(lead);
+        if (ids) ids.add(id);
+        else this.leading.set(lead, new Set([id]));
+      }
+    }
     for (const { key } of keys) {
       const cur = this.entries.get(key);
       if (cur === undefined) this.entries.set(key, id);
@@ -180,6 +194,16 @@ export class HashIndex {
 
   remove(keys: IndexKey[] | null, id: string): void {
     if (keys === null) return;
+    if (this.leading) {
+      // Every key of the document goes at once (remove, or replace before re-adding), so dropping the id is exact.
+      for (const { values } of keys) {
+        const lead = valueKey(values[0]);
+        const ids = this.leading.get(lead);
+        if (!ids) continue;
+        ids.delete(id);
+        if (ids.size === 0) this.leading.delete(lead);
+      }
+    }
     for (const { key } of keys) {
       const cur = this.entries.get(key);
       if (cur === undefined) continue;
@@ -198,6 +222,16 @@ export class HashIndex {
     const cur = this.entries.get(key);
     if (cur === undefined) return [];
     return typeof cur === 'string' ? [cur] : cur;
+  }
+
+  /** Whether equality on the first field alone can be looked up (compound indexes). */
+  get hasLeadingLookup(): boolean {
+    return this.leading !== null;
+  }
+
+  /** `_id` keys of the documents whose first indexed field holds `value` (compound indexes only). */
+  lookupLeading(value: unknown): Iterable<string> {
+    return this.leading?.get(valueKey(value)) ?? [];
   }
 
   /** Number of distinct keys, reported by collStats as a size estimate. */
