@@ -150,7 +150,7 @@ describe('docker-compose workers', () => {
 
 describe('Dockerfiles', () => {
   /** The services share services/Dockerfile, built once per service with the build argument SERVICE. */
-  const images = [
+  const images: { name: string; file: string; args: Record<string, string> }[] = [
     ...SERVICES.map((service) => ({
       name: service,
       file: 'services/Dockerfile',
