@@ -154,7 +154,10 @@ function Browse({ user }: { user: UserSelf | null }) {
             {list.map((item, index) => (
               // Off screen, the browser skips a card's layout and paint (about a card's height assumed; only the height:
               // an intrinsic width of 26rem widened the grid past a phone's screen).
-              <li key={item.id} className="[contain-intrinsic-block-size:auto_26rem] [content-visibility:auto]">
+              <li
+                key={item.id}
+                className="[contain-intrinsic-block-size:auto_26rem] [content-visibility:auto]"
+              >
                 <ItemCard item={item} viewer={viewer} priority={index === 0} />
               </li>
             ))}
