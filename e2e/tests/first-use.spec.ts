@@ -75,6 +75,8 @@ test.describe.serial('a pasted URL as title and description', () => {
 
 test("browse's search placeholder is shown whole", async ({ page }, testInfo) => {
   await page.goto('/browse');
+  // A visitor's /browse arrives rendered by the gateway; measure the app's field, not the markup it replaces.
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
   const input = page.getByRole('searchbox', { name: /search/i });
   await expect(input).toHaveAttribute('placeholder', 'Search items, categories, or locations...');
   const { text, room } = await input.evaluate((element) => {
