@@ -102,6 +102,30 @@ test("the app takes over a visitor's server-rendered /browse without a shift or 
   expect(listingCalls).toHaveLength(1);
 });
 
+test('what a visitor types into the rendered /browse before the app arrives is still there after', async ({
+  page,
+}) => {
+  // Hold every script of the app until the visitor has typed (a slow phone).
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/browse', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: /search/i });
+  await search.fill('camping');
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
+  release();
+
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(search).toHaveValue('camping');
+  await expect(search).toBeFocused();
+  // The app's state has it: Enter searches for it.
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=camping/);
+});
+
 test("a signed-in user's /browse never shows the visitor markup, not even before the app runs", async ({
   page,
   request,

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/app';
+import { carryTypedSearch } from './app/carry-typed-search';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE } from './app/prerendered-home';
 import { seedQueryCache } from './app/server-rendered-data';
 import { prepareAppRouter, preloadPage } from './app/router';
@@ -18,6 +19,8 @@ const queryClient = createQueryClient();
 const rendered = container.querySelector(`[${PRERENDERED_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`);
 // A server-rendered page brings its data: the first render uses it instead of asking the API again.
 if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
+// What a visitor typed into its search box before the app came survives the replacement.
+if (rendered) carryTypedSearch(container, rendered);
 // A transition: React renders the first page in slices that yield to the browser instead of one long task (the
 // page is already painted, from the prerendered home or as nothing yet; Lighthouse's TBT counts long tasks).
 const render = () =>
