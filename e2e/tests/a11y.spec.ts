@@ -78,11 +78,27 @@ function allRoutes({ userId, itemId }: Ids): string[] {
   ];
 }
 
+/**
+ * An item of the demo data, as a visitor's browse lists it. Asked until the list has one (15 s at most): this is
+ * the run's very first test, and once in a CI run (stop 18) the first visitor listing right after the stack's
+ * start came back empty although the seed had finished; a repeat of that is printed, to be seen in the log.
+ */
 async function demoItemId(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/items');
-  expect(response.status()).toBe(200);
-  const items = (await response.json()) as { id: string }[];
-  expect(items.length).toBeGreaterThan(0);
+  let asked = 0;
+  let items: { id: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        asked += 1;
+        const response = await request.get('/api/items');
+        expect(response.status()).toBe(200);
+        items = (await response.json()) as { id: string }[];
+        return items.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+  if (asked > 1) console.warn(`a11y: the visitor listing was empty ${asked - 1} time(s) before it had items`);
   return items[0]!.id;
 }
 
@@ -138,6 +154,12 @@ for (const role of ['visitor', 'pending', 'approved', 'admin'] as Role[]) {
       await expect(page.locator('main').locator('h1, h2').first()).toBeVisible({ timeout: 30_000 });
       await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
       for (const finding of await seriousViolations(page)) findings.push(`${url}: ${finding}`);
+      // Nothing may push the page sideways at 390 px (stop 18's browse cards did, and axe cannot see it).
+      const { wide, screen } = await page.evaluate(() => ({
+        wide: document.documentElement.scrollWidth,
+        screen: window.innerWidth,
+      }));
+      if (wide > screen) findings.push(`${url}: the page is ${wide} px wide on a ${screen} px screen`);
     }
     expect(findings).toEqual([]);
   });
