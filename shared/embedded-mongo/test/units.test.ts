@@ -200,6 +200,16 @@ describe('collection indexes', () => {
     expect(ids({ owner: 'u9' })).toEqual([]);
   });
 
+  it('finds documents a sparse compound index leaves out when the leading field is asked to be null', () => {
+    const coll = new Collection('db', 'c', {}, new UUID(), null);
+    coll.createIndex({ key: { tag: 1, n: 1 }, name: 'tag_1_n_1', sparse: true });
+    coll.insert({ _id: 1, tag: 'a', n: 1 });
+    coll.insert({ _id: 2, n: 2 });
+    coll.insert({ _id: 3 });
+    const ids = [...coll.find({ tag: null })].map((d) => d._id as number).sort((x, y) => x - y);
+    expect(ids).toEqual([2, 3]);
+  });
+
   it('keeps index entries in step with replace and remove', () => {
     const coll = new Collection('db', 'c', {}, new UUID(), null);
     coll.createIndex({ key: { email: 1 }, name: 'email_1', unique: true });

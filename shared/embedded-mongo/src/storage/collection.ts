@@ -134,7 +134,8 @@ export class Collection {
     eq: Map<string, unknown[]>,
   ): { docs: Iterable<Doc>; exact: boolean } | undefined {
     for (const index of this.indexes.values()) {
-      if (!index.usableForEquality || !index.hasLeadingLookup) continue;
+      // A sparse index leaves out documents without its fields: they would be missing from the candidates.
+      if (!index.usableForEquality || !index.hasLeadingLookup || index.sparse) continue;
       const values = eq.get(index.fields[0] as string);
       if (!values || values.length > MAX_PROBES) continue;
       const idKeys = new Set<string>();
