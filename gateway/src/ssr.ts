@@ -137,17 +137,19 @@ export function chunkFiles(
 
 /**
  * `/item/:id` cannot be rendered here: it is for approved users (spec section 6), whose token the server cannot
- * see. Its photo, the LCP element, paints once the item page's chunk has run and the item has arrived (the small
- * entry starts that call at once, web/src/lib/early-reads.ts). Its document is the shell with modulepreload links
- * for that chunk and its imports, so they download with the app instead of after it (an import in the entry would
- * reshuffle the build's chunks and grow the first render of `/`). The same document for every item, built once.
+ * see. index.html paints a static skeleton of the page for a signed-in user and the small entry puts the item's
+ * photo, the LCP element, into it before starting the app (web/src/lib/early-shell.ts). Its document is the shell
+ * with the item page's chunk and its imports listed as inert `<link data-modulepreload>` elements: the entry turns
+ * them into modulepreload links when it starts the app, so they download with the app instead of after its first
+ * render, but not before the photo (the same connection). An import in the entry would reshuffle the build's chunks
+ * and grow the first render of `/`. The same document for every item, built once.
  */
 export function routePreloadDocument(
   template: { head: string; tail: string },
   files: readonly string[],
 ): string {
   const links = files
-    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+    .map((file) => `<link data-modulepreload crossorigin href="${escapeHtml(file)}">`)
     .join('');
   return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
 }

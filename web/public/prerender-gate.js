@@ -4,16 +4,20 @@
  * prerendered at build time in index.html, or a visitor page the gateway rendered, whose path it writes into
  * <html data-prerendered-path>. It is right only for a visitor on that path. On any other route (the service
  * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
- * hides it before the first paint.
+ * hides it before the first paint. An item page with a stored session gets the class that shows index.html's
+ * static skeleton of that page instead (web/src/lib/early-shell.ts), so it paints before the app has run.
  */
 /* global window, document, location */
 (function () {
   var page = document.documentElement.getAttribute('data-prerendered-path') || '/';
   var skip = location.pathname !== page;
+  var session = false;
   try {
-    skip = skip || Boolean(window.localStorage.getItem('authToken'));
+    session = Boolean(window.localStorage.getItem('authToken'));
   } catch {
     // Storage blocked: the app cannot read a session either, so this is a visitor.
   }
-  if (skip) document.documentElement.classList.add('ns-skip-prerender');
+  if (skip || session) document.documentElement.classList.add('ns-skip-prerender');
+  if (session && /^\/item\/[^/]+$/.test(location.pathname))
+    document.documentElement.classList.add('ns-early-item');
 })();

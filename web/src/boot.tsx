@@ -1,12 +1,13 @@
 /** The app itself, started by main.tsx. */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
 import { App } from './app/app';
 import { carryTypedSearch } from './app/carry-typed-search';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE } from './app/prerendered-home';
 import { seedQueryCache } from './app/server-rendered-data';
-import { prepareAppRouter, preloadPage } from './app/router';
+import { prepareAppRouter, preloadItemPage, preloadPage } from './app/router';
+import { earlyItemId, removeEarlyShell } from './lib/early-shell';
 import { createQueryClient } from './lib/query-client';
 import { cn } from './lib/utils';
 
@@ -27,10 +28,20 @@ const render = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
+        <TakeOver />
         <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );
+
+/** index.html's early item skeleton (lib/early-shell.ts) goes in React's first commit, before it is painted. */
+function TakeOver() {
+  useLayoutEffect(() => removeEarlyShell(), []);
+  return null;
+}
+
+/** How long the first render waits for the early skeleton's page data before showing the route's own skeleton. */
+const EARLY_PAGE_WAIT_MS = 4_000;
 
 /** The rest runs in a new task: the browser may paint and handle input in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -49,6 +60,14 @@ async function start() {
   // With a rendered page on screen (the build's home or the gateway's page), the first commit must be that page,
   // not the route skeleton: its chunk is loaded first. The commit replaces the markup with the same page.
   if (rendered) await preloadPage(window.location.pathname).catch(() => undefined);
+  // The same for index.html's early item skeleton: the first commit is the item page with its data, which takes
+  // the skeleton's place (same boxes, same photo).
+  const earlyItem = earlyItemId();
+  if (earlyItem !== null)
+    await Promise.race([
+      preloadItemPage(queryClient, earlyItem).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, EARLY_PAGE_WAIT_MS)),
+    ]);
   render();
 }
 void start();

@@ -2,6 +2,7 @@
 import './styles/index.css';
 import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
 import { startEarlyReads } from './lib/early-reads';
+import { startDeferredPreloads } from './lib/early-shell';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -13,12 +14,16 @@ import { startEarlyReads } from './lib/early-reads';
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
 // A signed-in user's page: its first API reads start now, in parallel with the app's download (lib/early-reads.ts).
-// (An item page's chunk is preloaded by the gateway's HTML, gateway/src/ssr.ts: an import here would reshuffle the
-// build's chunks and grow the first render of `/`.)
-startEarlyReads();
+// On an item page whose skeleton index.html shows (lib/early-shell.ts), the app starts once the photo is in it.
+const photo = startEarlyReads();
 
 const container = document.getElementById('root');
-const start = () => void import('./boot');
+// (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
+// here would reshuffle the build's chunks and grow the first render of `/`.)
+const start = () => {
+  startDeferredPreloads();
+  void import('./boot');
+};
 const rendered = container ? takePrerendered(container) : null;
 
 if (rendered && document.visibilityState === 'visible')
@@ -30,6 +35,7 @@ if (rendered && document.visibilityState === 'visible')
       start();
     }, 0),
   );
+else if (photo) void photo.then(start);
 else start();
 
 // The service worker is registered by the shell's update prompt (features/pwa/components/service-worker-update.tsx).

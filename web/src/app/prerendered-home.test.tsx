@@ -5,8 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { injectPrerenderedHome } from '../../scripts/prerender-home';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
+import { EARLY_ITEM_CLASS } from '../lib/early-shell';
 import { createQueryClient } from '../lib/query-client';
-import { healthyResponse, mockApi } from '../testing/api-mock';
+import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
 import {
   PRERENDERED_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
@@ -17,7 +18,7 @@ import {
 } from './prerendered-home';
 import { seedQueryCache } from './server-rendered-data';
 import { AppProviders } from './providers';
-import { preloadHome, preloadPage, routes } from './router';
+import { preloadHome, preloadItemPage, preloadPage, routes } from './router';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
@@ -62,6 +63,21 @@ describe('the prerender gate (public/prerender-gate.js)', () => {
     for (const path of ['/', '/item/abc', '/browse/x']) expect(runGate(path), path).toBe(true);
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
     expect(runGate('/browse')).toBe(true);
+  });
+
+  it("shows index.html's early item skeleton on an item page with a stored session only", () => {
+    const early = (path: string) => {
+      document.documentElement.classList.remove(EARLY_ITEM_CLASS);
+      runGate(path);
+      return document.documentElement.classList.contains(EARLY_ITEM_CLASS);
+    };
+    // A visitor gets "login required" there: never the skeleton.
+    expect(early('/item/abc')).toBe(false);
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    expect(early('/item/abc')).toBe(true);
+    for (const path of ['/', '/browse', '/item/abc/x', '/edit-item/abc', '/messages'])
+      expect(early(path), path).toBe(false);
+    document.documentElement.classList.remove(EARLY_ITEM_CLASS);
   });
 
   it('is a blocking script of the head, and the head hides the marked markup under its class', () => {
@@ -209,6 +225,31 @@ describe('preloadPage', () => {
     const photo = document.querySelector('img[src="/api/images/p1/thumb"]');
     expect(photo?.getAttribute('fetchpriority')).toBe('high');
     expect(photo?.getAttribute('loading')).toBe('eager');
+  });
+});
+
+describe('preloadItemPage', () => {
+  it("once done, a signed-in user's item page is the router's first commit: the photo, no skeleton", async () => {
+    const item = buildItem({
+      photos: [{ id: 'p1', state: 'ready', full: '/api/images/p1/full', thumb: '/api/images/p1/thumb' }],
+    });
+    signInAs(buildUser(), { [`GET /api/items/${item.id}`]: { body: item } });
+    const client = createQueryClient();
+    await preloadItemPage(client, item.id);
+    const router = createMemoryRouter(routes, { initialEntries: [`/item/${item.id}`] });
+    act(() => {
+      render(
+        <AppProviders queryClient={client}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      );
+    });
+    expect(screen.getByRole('heading', { level: 1, name: item.title })).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    // The same image as the early skeleton's (lib/early-shell.ts), in the same box.
+    const photo = document.querySelector('img[src="/api/images/p1/full"]');
+    expect(photo?.getAttribute('fetchpriority')).toBe('high');
+    expect(photo?.className).toBe('size-full object-contain');
   });
 });
 

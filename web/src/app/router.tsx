@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppShell } from './shell/app-shell';
@@ -16,7 +17,7 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  * rendered, src/entry-server.tsx): React's first commit then replaces that markup with the same page, never with
  * the route skeleton in between. The server renderer awaits it too, as renderToString cannot wait for a lazy page.
  */
-function preloadablePage(loader: () => Promise<{ default: ComponentType }>) {
+function preloadablePage<Module extends { default: ComponentType }>(loader: () => Promise<Module>) {
   let loaded: ComponentType | undefined;
   const load = () =>
     loader().then((module) => {
@@ -35,8 +36,10 @@ function preloadablePage(loader: () => Promise<{ default: ComponentType }>) {
 
 const home = preloadablePage(() => import('../routes/home'));
 const browse = preloadablePage(() => import('../routes/browse'));
+const item = preloadablePage(() => import('../routes/item'));
 const HomeRoute = home.Page;
 const BrowseRoute = browse.Page;
+const ItemRoute = item.Page;
 
 /** Loads the home page's chunk (see preloadablePage). */
 export function preloadHome(): Promise<unknown> {
@@ -46,6 +49,14 @@ export function preloadHome(): Promise<unknown> {
 /** The pages that can arrive prerendered or server-rendered, by path: their chunks load before the first render. */
 const PRELOADABLE: Record<string, () => Promise<unknown>> = { '/': home.load, '/browse': browse.load };
 
+/**
+ * Loads the item page's chunk and its first data (who is signed in, the item): with index.html's early skeleton on
+ * screen (lib/early-shell.ts), boot.tsx awaits it so that React's first commit is the page itself.
+ */
+export function preloadItemPage(queryClient: QueryClient, id: string): Promise<unknown> {
+  return item.load().then((module) => module.prefetchItemPage(queryClient, id));
+}
+
 /** Loads the chunk of the page at `pathname` when it is one that can arrive rendered; else resolves at once. */
 export function preloadPage(pathname: string): Promise<unknown> {
   return PRELOADABLE[pathname]?.() ?? Promise.resolve();
@@ -54,7 +65,6 @@ export function preloadPage(pathname: string): Promise<unknown> {
 const LoginRoute = lazy(() => import('../routes/login'));
 const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));
-const ItemRoute = lazy(() => import('../routes/item'));
 const AddItemRoute = lazy(() => import('../routes/add-item'));
 const EditItemRoute = lazy(() => import('../routes/edit-item'));
 const MessagesRoute = lazy(() => import('../routes/messages'));

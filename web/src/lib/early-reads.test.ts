@@ -2,12 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_TOKEN_KEY } from './auth-token';
 import { apiGet } from './api-client';
 import { earlyReadPaths, startEarlyReads, takeEarlyRead } from './early-reads';
+import { EARLY_GALLERY_ATTRIBUTE, EARLY_ITEM_CLASS, EARLY_SHELL_ID } from './early-shell';
 import { jsonResponse, mockApi } from '../testing/api-mock';
 
 const at = (url: string) => new URL(url, 'http://localhost');
 
 afterEach(() => {
   window.localStorage.clear();
+  document.body.innerHTML = '';
+  document.documentElement.classList.remove(EARLY_ITEM_CLASS);
   document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove());
 });
 
@@ -69,5 +72,58 @@ describe('early reads', () => {
     // Another token (signed out and in again meanwhile): not this read.
     expect(takeEarlyRead('/api/auth/me', 'token-2')).toBeUndefined();
     expect(takeEarlyRead('/api/auth/me', 'token-1')).toBeDefined();
+  });
+});
+
+describe("the early item skeleton's photo", () => {
+  const item = { id: 'i1', photos: [{ id: 'p1', state: 'ready', full: '/api/images/p1/full' }], images: [] };
+  const skeleton = () => {
+    document.body.innerHTML = `<div id="${EARLY_SHELL_ID}"><div ${EARLY_GALLERY_ATTRIBUTE}></div></div><div id="root"></div>`;
+    document.documentElement.classList.add(EARLY_ITEM_CLASS);
+  };
+  const photo = () => document.querySelector<HTMLImageElement>(`[${EARLY_GALLERY_ATTRIBUTE}] img`);
+
+  it('goes into the skeleton when the item answers, and the app starts once it has loaded', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    skeleton();
+    mockApi({
+      'GET /api/auth/me': { body: { id: 'u1' } },
+      'GET /api/items/i1': () => jsonResponse(200, item),
+    });
+    const ready = startEarlyReads(at('/item/i1') as unknown as Location);
+    expect(ready).toBeInstanceOf(Promise);
+    let started = false;
+    void ready!.then(() => (started = true));
+    await expect.poll(() => photo()?.getAttribute('src')).toBe('/api/images/p1/full');
+    expect(started).toBe(false);
+    photo()!.dispatchEvent(new Event('load'));
+    await expect.poll(() => started).toBe(true);
+  });
+
+  it('is never painted for an answer that is not the item (not approved, signed out): the app starts', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    skeleton();
+    mockApi({
+      'GET /api/auth/me': { body: { id: 'u1' } },
+      'GET /api/items/i1': () => jsonResponse(403, { error: 'NOT_APPROVED' }),
+    });
+    await startEarlyReads(at('/item/i1') as unknown as Location);
+    expect(photo()).toBeNull();
+  });
+
+  it('is not waited for without the skeleton (a visitor, another route)', () => {
+    skeleton();
+    const fetchMock = mockApi({});
+    expect(startEarlyReads(at('/item/i1') as unknown as Location)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    mockApi({ 'GET /api/auth/me': { body: { id: 'u1' } }, 'GET /api/items': { body: [] } });
+    expect(startEarlyReads(at('/browse') as unknown as Location)).toBeNull();
+    document.documentElement.classList.remove(EARLY_ITEM_CLASS);
+    mockApi({
+      'GET /api/auth/me': { body: { id: 'u1' } },
+      'GET /api/items/i1': () => jsonResponse(200, item),
+    });
+    expect(startEarlyReads(at('/item/i1') as unknown as Location)).toBeNull();
   });
 });

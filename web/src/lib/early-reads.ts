@@ -1,4 +1,5 @@
 import { getAuthToken } from './auth-token';
+import { earlyItemId, paintEarlyPhoto } from './early-shell';
 
 /*
  * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
@@ -61,10 +62,24 @@ function preloadPhoto(src: string, doc: Document) {
   doc.head.append(link);
 }
 
-/** Starts the signed-in page's first reads (nothing for a visitor). Called once, by main.tsx. */
-export function startEarlyReads(location: Location = window.location, doc: Document = document): void {
+/** How long the entry may hold the app back for the early skeleton's photo (see startEarlyReads). */
+export const EARLY_PHOTO_WAIT_MS = 4_000;
+
+/**
+ * Starts the signed-in page's first reads (nothing for a visitor). Called once, by main.tsx. When index.html's
+ * item skeleton is on screen (lib/early-shell.ts) the photo goes into it, and the returned promise settles once
+ * the photo has loaded or failed (or the item has none, or EARLY_PHOTO_WAIT_MS passed): the entry starts the app
+ * then, so the photo, the page's largest element, does not share the connection with the app's script. Null
+ * otherwise (start the app at once).
+ */
+export function startEarlyReads(
+  location: Location = window.location,
+  doc: Document = document,
+): Promise<void> | null {
   const token = getAuthToken();
-  if (!token || typeof fetch !== 'function') return;
+  if (!token || typeof fetch !== 'function') return null;
+  const skeleton = earlyItemId(doc, location.pathname) !== null;
+  let photo: Promise<void> | null = null;
   for (const path of earlyReadPaths(location)) {
     // The same request apiRequestWithHeaders makes for a GET.
     const response = fetch(path, {
@@ -75,11 +90,13 @@ export function startEarlyReads(location: Location = window.location, doc: Docum
     // Unhandled until the app takes it; a failure is the app's to see, not the console's.
     response.catch(() => undefined);
     if (path.startsWith('/api/items/'))
-      void response
+      photo = response
         .then((answer) => (answer.ok ? answer.clone().json() : null))
         .then((item: unknown) => {
           const src = firstPhoto(item);
-          if (src) preloadPhoto(src, doc);
+          if (!src) return;
+          preloadPhoto(src, doc);
+          if (skeleton) return paintEarlyPhoto(src, doc);
         })
         .catch(() => undefined);
     const key = keyOf(path, token);
@@ -88,6 +105,8 @@ export function startEarlyReads(location: Location = window.location, doc: Docum
       if (reads.get(key) === response) reads.delete(key);
     }, EARLY_READ_TTL_MS);
   }
+  if (!skeleton || !photo) return null;
+  return Promise.race([photo, new Promise<void>((resolve) => setTimeout(resolve, EARLY_PHOTO_WAIT_MS))]);
 }
 
 /** The early response to `GET path` with `token`, once; undefined when there is none (then fetch as usual). */

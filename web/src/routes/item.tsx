@@ -2,6 +2,7 @@ import { useDeferredValue } from 'react';
 import { ArrowLeft, PackageX, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
 import { AuthRequired } from '../components/auth-required';
@@ -11,8 +12,8 @@ import { buttonVariants } from '../components/ui/button';
 import { isApiError, isNotFoundError, isRetryableError } from '../lib/api-client';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useItem } from '../features/items/api/get-item';
+import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user';
+import { itemQueryOptions, useItem } from '../features/items/api/get-item';
 import { ItemDetail } from '../features/items/components/item-detail';
 import { i18n } from '../i18n';
 import { prepareDateFormat } from '../lib/format';
@@ -20,6 +21,17 @@ import { prepareDateFormat } from '../lib/format';
 // The page shows the listing date: its format is created now, in a task of its own, not in the render that
 // shows the item (lib/format).
 prepareDateFormat(i18n.language);
+
+/**
+ * The page's first data in the cache (the early reads answer both calls, lib/early-reads.ts), so that its first
+ * render shows the item instead of the skeleton (app/router.tsx preloadItemPage). Never rejects.
+ */
+export function prefetchItemPage(queryClient: QueryClient, id: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(currentUserQueryOptions()),
+    queryClient.prefetchQuery(itemQueryOptions(id)),
+  ]);
+}
 
 /** `/item/:id`: approved users, and owners for their own items (spec sections 2 and 6). */
 export default function ItemRoute() {

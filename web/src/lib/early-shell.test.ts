@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  EARLY_GALLERY_ATTRIBUTE,
+  EARLY_ITEM_CLASS,
+  EARLY_SHELL_ID,
+  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
+  startDeferredPreloads,
+  earlyItemId,
+  itemIdOf,
+  paintEarlyPhoto,
+  removeEarlyShell,
+} from './early-shell';
+
+// The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
+const web = path.resolve(import.meta.dirname, '../..');
+const indexHtml = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+
+/** index.html's body, as the browser parses it (the early skeleton next to #root). */
+function loadBody() {
+  document.body.innerHTML = indexHtml.slice(indexHtml.indexOf('<body>') + 6, indexHtml.indexOf('</body>'));
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.classList.remove(EARLY_ITEM_CLASS);
+});
+
+describe('index.html', () => {
+  it('has the skeleton outside #root, hidden from assistive technology, hidden unless the gate shows it', () => {
+    loadBody();
+    const shell = document.getElementById(EARLY_SHELL_ID)!;
+    expect(shell).not.toBeNull();
+    expect(shell.getAttribute('aria-hidden')).toBe('true');
+    expect(document.getElementById('root')!.contains(shell)).toBe(false);
+    // Nothing in it a screen reader or the keyboard could reach, and no landmark.
+    expect(
+      shell.querySelectorAll('a, button, input, header, nav, main, footer, [tabindex], [role]'),
+    ).toHaveLength(0);
+    expect(shell.querySelectorAll(`[${EARLY_GALLERY_ATTRIBUTE}]`)).toHaveLength(1);
+    const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
+    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID} \\{\\s*display: none;`));
+    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID} \\{\\s*display: block;`));
+  });
+
+  it("gives the gallery box the app's gallery classes (same box, so the take-over does not shift)", () => {
+    loadBody();
+    const gallery = document.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}]`)!;
+    const source = fs.readFileSync(path.join(web, 'src/features/items/components/item-gallery.tsx'), 'utf8');
+    expect(source).toContain(`className="${gallery.className}"`);
+  });
+});
+
+describe('itemIdOf', () => {
+  it('is the id of /item/:id as the router decodes it, else null', () => {
+    expect(itemIdOf('/item/abc')).toBe('abc');
+    expect(itemIdOf('/item/a%20b')).toBe('a b');
+    expect(itemIdOf('/item/%E0%A4%A')).toBeNull();
+    for (const other of ['/', '/item', '/item/', '/item/a/b', '/browse', '/edit-item/abc'])
+      expect(itemIdOf(other)).toBeNull();
+  });
+});
+
+describe('the early skeleton', () => {
+  it('names its item only when the gate showed it', () => {
+    loadBody();
+    expect(earlyItemId(document, '/item/abc')).toBeNull();
+    document.documentElement.classList.add(EARLY_ITEM_CLASS);
+    expect(earlyItemId(document, '/item/abc')).toBe('abc');
+    expect(earlyItemId(document, '/browse')).toBeNull();
+    document.body.innerHTML = '';
+    expect(earlyItemId(document, '/item/abc')).toBeNull();
+  });
+
+  it('gets the photo in its gallery box, and says when it has loaded', async () => {
+    loadBody();
+    document.documentElement.classList.add(EARLY_ITEM_CLASS);
+    let settled = false;
+    const painted = paintEarlyPhoto('/api/images/p1/full').then(() => (settled = true));
+    const img = document.querySelector<HTMLImageElement>(`[${EARLY_GALLERY_ATTRIBUTE}] img`)!;
+    expect(img.getAttribute('src')).toBe('/api/images/p1/full');
+    expect(img.alt).toBe('');
+    expect(img.className).toBe('size-full object-contain');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    img.dispatchEvent(new Event('load'));
+    await painted;
+    expect(settled).toBe(true);
+  });
+
+  it('gets no photo when it is not shown (another route, a visitor)', async () => {
+    loadBody();
+    await paintEarlyPhoto('/api/images/p1/full');
+    expect(document.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}] img`)).toBeNull();
+  });
+
+  it('is removed, with its class, by the take-over (more than once is fine)', () => {
+    loadBody();
+    document.documentElement.classList.add(EARLY_ITEM_CLASS);
+    removeEarlyShell();
+    removeEarlyShell();
+    expect(document.getElementById(EARLY_SHELL_ID)).toBeNull();
+    expect(document.documentElement.classList.contains(EARLY_ITEM_CLASS)).toBe(false);
+    expect(document.getElementById('root')).not.toBeNull();
+  });
+});
+
+describe('startDeferredPreloads', () => {
+  it("turns the item document's inert chunk links into modulepreload links, once", () => {
+    document.head.innerHTML = `<link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="/assets/item-1.js"><link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="/assets/app-2.js">`;
+    startDeferredPreloads();
+    startDeferredPreloads();
+    const links = [...document.head.querySelectorAll('link')];
+    expect(
+      links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('crossorigin')]),
+    ).toEqual([
+      ['modulepreload', '/assets/item-1.js', ''],
+      ['modulepreload', '/assets/app-2.js', ''],
+    ]);
+    document.head.innerHTML = '';
+  });
+});

@@ -1,0 +1,83 @@
+/*
+ * A signed-in user's item page cannot arrive rendered (the server cannot see the token, it is in localStorage), so
+ * index.html carries a static skeleton of it next to #root: the header bar and the page's frame with its gallery
+ * box, the same sizes as the app's page. public/prerender-gate.js shows it (EARLY_ITEM_CLASS on <html>) before the
+ * first paint on `/item/:id` with a stored session, so the page paints from the HTML instead of after the app. The
+ * small entry puts the item's first photo into its gallery box as soon as its early read answers
+ * (lib/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
+ * renders the app once the page's data is in, and React's first commit removes the skeleton (same boxes: no shift,
+ * and the app's photo is the same image at the same size). React-free: the entry imports it.
+ */
+
+/** Set on <html> by public/prerender-gate.js: the early item skeleton is shown. */
+export const EARLY_ITEM_CLASS = 'ns-early-item';
+/** index.html's skeleton, outside #root (the app removes it at its first commit). */
+export const EARLY_SHELL_ID = 'ns-early-shell';
+/** The skeleton's gallery box: the photo goes in there. */
+export const EARLY_GALLERY_ATTRIBUTE = 'data-early-gallery';
+
+/** The early item skeleton, when this page load shows it. */
+function shownShell(doc: Document): HTMLElement | null {
+  if (!doc.documentElement.classList.contains(EARLY_ITEM_CLASS)) return null;
+  return doc.getElementById(EARLY_SHELL_ID);
+}
+
+/** The item id of `/item/:id` as the router decodes it, or null on any other path (or a malformed escape). */
+export function itemIdOf(pathname: string): string | null {
+  const match = /^\/item\/([^/]+)$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** The id of the item whose early skeleton is on screen, else null. */
+export function earlyItemId(doc: Document = document, pathname = window.location.pathname): string | null {
+  return shownShell(doc) ? itemIdOf(pathname) : null;
+}
+
+/**
+ * Puts the item's photo into the skeleton's gallery box (as the app's gallery shows it: the whole box, contained)
+ * and resolves once it has loaded or failed; resolves at once when the skeleton is not shown.
+ */
+export function paintEarlyPhoto(src: string, doc: Document = document): Promise<void> {
+  const slot = shownShell(doc)?.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}]`);
+  if (!slot) return Promise.resolve();
+  const img = doc.createElement('img');
+  img.alt = '';
+  img.className = 'size-full object-contain';
+  img.setAttribute('fetchpriority', 'high');
+  const settled = new Promise<void>((resolve) => {
+    img.addEventListener('load', () => resolve());
+    img.addEventListener('error', () => resolve());
+  });
+  img.src = src;
+  slot.replaceChildren(img);
+  return settled;
+}
+
+/** Removes the early skeleton (the app's first commit has taken its place). Safe to call more than once. */
+export function removeEarlyShell(doc: Document = document): void {
+  doc.getElementById(EARLY_SHELL_ID)?.remove();
+  doc.documentElement.classList.remove(EARLY_ITEM_CLASS);
+}
+
+/** The gateway's item page document lists the page's chunks as inert links with this attribute (gateway/src/ssr.ts). */
+export const DEFERRED_MODULEPRELOAD_ATTRIBUTE = 'data-modulepreload';
+
+/**
+ * Starts downloading the chunks the document listed for later (main.tsx, when it starts the app): each becomes a
+ * modulepreload link, once.
+ */
+export function startDeferredPreloads(doc: Document = document): void {
+  for (const listed of doc.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_MODULEPRELOAD_ATTRIBUTE}]`)) {
+    listed.remove();
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = listed.getAttribute('href') ?? '';
+    doc.head.append(link);
+  }
+}
