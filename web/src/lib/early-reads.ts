@@ -1,5 +1,5 @@
 import { getAuthToken } from './auth-token';
-import { earlyItemId, paintEarlyPhoto } from './early-shell';
+import { earlyItemId, itemIdOf, paintEarlyPhoto } from './early-shell';
 
 /*
  * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
@@ -18,15 +18,10 @@ const keyOf = (path: string, token: string) => `${token}\n${path}`;
 /** The calls the page at `location` makes first for a signed-in user (their paths exactly as the app builds them). */
 export function earlyReadPaths(location: { pathname: string; search: string }): string[] {
   const paths = ['/api/auth/me'];
-  const item = /^\/item\/([^/]+)$/.exec(location.pathname);
-  if (item) {
-    // The router hands the page its id decoded; the client encodes it again (features/items/api/get-item.ts).
-    try {
-      paths.push(`/api/items/${encodeURIComponent(decodeURIComponent(item[1]!))}`);
-    } catch {
-      // A malformed escape: the page will make its own call.
-    }
-  }
+  // The router hands the page its id decoded; the client encodes it again (features/items/api/get-item.ts). A
+  // malformed escape gives no id: the page will make its own call.
+  const item = itemIdOf(location.pathname);
+  if (item !== null) paths.push(`/api/items/${encodeURIComponent(item)}`);
   if (location.pathname === '/browse') {
     // features/items/api/get-items.ts: q, category, location, in this order, empty ones left out.
     const url = new URLSearchParams(location.search);
