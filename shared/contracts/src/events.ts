@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES } from './enums';
+import { ExchangeEventDataSchema } from './exchanges';
 
 /**
  * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
@@ -61,13 +62,14 @@ export const EVENT_SCHEMAS = {
   'item.created': ItemEventDataSchema,
   'item.updated': ItemEventDataSchema,
   'item.deleted': z.object({ id: z.string(), userId: z.string() }),
-  'exchange.completed': z.object({
-    id: z.string(),
-    requesterId: z.string(),
-    ownerId: z.string(),
-    itemId: z.string().nullable(),
-    completedAt: z.string(),
-  }),
+  /** The exchange lifecycle (issue 20), each with the exchange's state after the transition. */
+  'exchange.requested': ExchangeEventDataSchema,
+  /** The owner accepted: the item is reserved for the requester. */
+  'exchange.accepted': ExchangeEventDataSchema,
+  /** Ended without a swap (declined, withdrawn, cancelled, no_show, expired): a reservation is released. */
+  'exchange.ended': ExchangeEventDataSchema,
+  /** Both parties confirmed (or one did and 72 h passed): items swapped, counts, reviews open. */
+  'exchange.completed': ExchangeEventDataSchema,
   'review.created': z.object({
     id: z.string(),
     reviewerId: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ChatUserSchema, ExchangeSchema, MessageSchema } from './responses';
+import { ExchangeSchema } from './exchanges';
+import { ChatUserSchema, MessageSchema } from './responses';
 
 /** The item a conversation is about, from the messaging service's projection of item events. */
 export const ChatItemSchema = z.object({
@@ -58,9 +59,14 @@ export const BlockSchema = z.object({
 });
 export type Block = z.infer<typeof BlockSchema>;
 
-/** GET /api/exchanges rows: the exchange with both parties' summaries. */
+/**
+ * GET /api/exchanges rows and GET /api/exchanges/{id}: the exchange with both parties' summaries and the items
+ * involved as the chat knows them (photo, title; null once unknown), for the cards of the conversation.
+ */
 export const ExchangeViewSchema = ExchangeSchema.extend({
   requester: ChatUserSchema.nullable(),
   owner: ChatUserSchema.nullable(),
+  item: ChatItemSchema.nullable(),
+  offeredItems: z.array(ChatItemSchema),
 });
 export type ExchangeView = z.infer<typeof ExchangeViewSchema>;

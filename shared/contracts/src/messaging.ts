@@ -86,13 +86,12 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   emailIncludesContent: false,
 };
 
-/** POST /api/exchanges/complete. */
+/**
+ * POST /api/exchanges/complete (the chat's Complete Swap): confirms the caller's side of the pair's accepted
+ * exchange, or starts one already confirmed by the caller that waits for the other person (issue 20).
+ */
 export const ExchangeCompleteSchema = z.object({ otherUserId: IdSchema, itemId: IdSchema.optional() });
 export type ExchangeCompleteInput = z.infer<typeof ExchangeCompleteSchema>;
-
-/** GET /api/exchanges — own exchanges; `userId` narrows to those with that other party. */
-export const ExchangeQuerySchema = z.object({ userId: IdSchema.optional() });
-export type ExchangeQuery = z.infer<typeof ExchangeQuerySchema>;
 
 /** Socket `typing` from the client. */
 export const TypingSchema = z.object({ to: IdSchema, isTyping: z.boolean() });

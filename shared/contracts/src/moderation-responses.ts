@@ -29,6 +29,8 @@ export const PendingReviewSchema = z.object({
   completedAt: z.string(),
   otherUser: ReviewPartySchema,
   item: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The other party has reviewed me for this exchange: "{name} reviewed you — leave yours to see it". */
+  otherReviewed: z.boolean(),
 });
 export type PendingReview = z.infer<typeof PendingReviewSchema>;
 export const PendingReviewListResponseSchema = z.array(PendingReviewSchema);

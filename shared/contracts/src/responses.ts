@@ -19,6 +19,11 @@ export const UserPublicSchema = z.object({
   rating: z.number(),
   reviewCount: z.number(),
   completedSwaps: z.number(),
+  /**
+   * Accepted exchanges that ended, completed or not (issue 20): profiles show "Completed N of M arranged swaps"
+   * once it reaches EXCHANGE_LIMITS.reliabilityMinArranged.
+   */
+  arrangedSwaps: z.number(),
   isVerified: z.boolean(),
   isApproved: z.boolean(),
   role: z.enum(ROLES),
@@ -31,6 +36,8 @@ export const UserSelfSchema = UserPublicSchema.extend({
   email: z.string(),
   approvedAt: z.string().nullable(),
   approvedBy: z.string().nullable(),
+  /** No-shows reported against the user (ended exchanges); the admin's user detail shows them. */
+  noShows: z.number(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 
@@ -71,6 +78,10 @@ export const ItemSchema = z.object({
   userId: z.string(),
   isActive: z.boolean(),
   isSwapped: z.boolean(),
+  /** Reserved for one requester by an accepted exchange (issue 20): shown to everyone. */
+  isReserved: z.boolean(),
+  /** Whom it is reserved for: only in the owner's, that requester's and an admin's view (null otherwise). */
+  reservedFor: z.string().nullable(),
   preferredExchange: z.string().nullable(),
   createdAt: z.string(),
   user: UserSummarySchema.nullable(),
@@ -102,6 +113,8 @@ export const ItemCardSchema = z.strictObject({
   location: z.string(),
   /** The first ready photo's thumbnail URL; null when the item has none (the card shows the default picture). */
   cover: z.string().nullable(),
+  /** Reserved for someone by an accepted exchange (issue 20); whom for is not said to these viewers. */
+  isReserved: z.boolean(),
   user: ItemCardOwnerSchema.strict().nullable(),
 });
 export type ItemCard = z.infer<typeof ItemCardSchema>;
@@ -145,25 +158,6 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const ExchangeSchema = z.object({
-  id: z.string(),
-  requesterId: z.string(),
-  ownerId: z.string(),
-  itemId: z.string().nullable(),
-  offeredItemId: z.string().nullable(),
-  status: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type Exchange = z.infer<typeof ExchangeSchema>;
-
-export const ExchangeCompleteResponseSchema = z.object({
-  exchange: ExchangeSchema,
-  redirectTo: z.string().optional(),
-});
-export type ExchangeCompleteResponse = z.infer<typeof ExchangeCompleteResponseSchema>;
-
 export const ReviewSchema = z.object({
   id: z.string(),
   reviewerId: z.string(),
@@ -172,6 +166,11 @@ export const ReviewSchema = z.object({
   rating: z.number(),
   comment: z.string(),
   createdAt: z.string(),
+  /**
+   * Reviews are revealed together (issue 20): once both parties reviewed the exchange, or 14 days after it
+   * completed. Lists for users hold revealed reviews only; admins see every review with this flag.
+   */
+  isRevealed: z.boolean(),
   reviewer: z
     .object({ id: z.string(), fullName: z.string(), username: z.string(), avatar: z.string().nullable() })
     .nullable(),

@@ -1,5 +1,6 @@
 import type { ErrorBody } from './common';
-import type { Exchange, Message } from './responses';
+import type { ExchangeItemReservedPayload, ExchangeUpdatedPayload } from './exchanges';
+import type { Message } from './responses';
 import type { Presence } from './messaging-responses';
 import type { ConversationReadInput, SocketMessageSendInput, TypingInput } from './messaging';
 
@@ -15,7 +16,10 @@ export const SERVER_EVENTS = {
   typing: 'typing',
   presence: 'presence',
   unreadCount: 'unread:count',
-  exchangeCompleted: 'exchange:completed',
+  /** An exchange moved (requested, accepted, meetup, confirmed, ended…): to both parties, after it is stored. */
+  exchangeUpdated: 'exchange:updated',
+  /** An item the receiver asked for became reserved for someone else, or free again. */
+  exchangeItemReserved: 'exchange:item-reserved',
 } as const;
 
 /** Events the client emits. */
@@ -56,11 +60,6 @@ export type PresencePayload = Presence;
 export interface UnreadCountPayload {
   count: number;
 }
-export interface ExchangeCompletedPayload {
-  exchange: Exchange;
-  /** Who completed it. */
-  by: string;
-}
 
 /** The acknowledgement of `message:send`: the stored message, or the same error body as the REST call. */
 export type MessageSendAck = Message | (ErrorBody & { code: string });
@@ -74,7 +73,8 @@ export interface ServerToClientEvents {
   typing: (payload: TypingPayload) => void;
   presence: (payload: PresencePayload) => void;
   'unread:count': (payload: UnreadCountPayload) => void;
-  'exchange:completed': (payload: ExchangeCompletedPayload) => void;
+  'exchange:updated': (payload: ExchangeUpdatedPayload) => void;
+  'exchange:item-reserved': (payload: ExchangeItemReservedPayload) => void;
 }
 
 export interface ClientToServerEvents {
