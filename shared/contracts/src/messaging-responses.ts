@@ -68,5 +68,7 @@ export const ExchangeViewSchema = ExchangeSchema.extend({
   owner: ChatUserSchema.nullable(),
   item: ChatItemSchema.nullable(),
   offeredItems: z.array(ChatItemSchema),
+  /** The requested item is reserved by an accepted exchange (this one or another requester's). */
+  itemReserved: z.boolean(),
 });
 export type ExchangeView = z.infer<typeof ExchangeViewSchema>;
