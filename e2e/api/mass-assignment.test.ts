@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '@nomadswap/service-kit/testing';
+import { eventually, newId } from '@nomadswap/service-kit/testing';
 import { expectErrorFormat } from './support/error-format';
 import {
   contactBody,
@@ -196,8 +196,28 @@ const CASES: Case[] = [
       const exchange = exchanges.find((e) => e.id === res.body.exchange.id)!;
       expect(exchange.id).not.toBe(stranger);
       expect(exchange.requesterId).toBe(caller!.id);
-      expect(exchange.status).toBe('completed');
+      // One side's Complete Swap waits for the other: never completed, whatever the body says.
+      expect(exchange.status).toBe('proposed');
+      expect(exchange.confirmedBy).toEqual([caller!.id]);
       expect(recent(exchange.createdAt)).toBe(true);
+    },
+  },
+  {
+    name: 'POST /api/exchanges',
+    send: async (extra) => {
+      const [a, b] = await Promise.all([world.register(), world.register()]);
+      const itemId = await world.item(b);
+      return eventually(async () => {
+        const attempt = await asUser(a, { method: 'POST', path: '/api/exchanges', body: { itemId, ...extra } });
+        return attempt.res.status === 404 ? undefined : attempt;
+      }, 15_000);
+    },
+    async verify(res, caller) {
+      const exchange = (await world.send({ method: 'GET', path: `/api/exchanges/${res.body.id}` }, caller!.headers)).body as Record<string, unknown>;
+      expect(exchange.requesterId).toBe(caller!.id);
+      expect(exchange.status).toBe('proposed');
+      expect(exchange.confirmedBy).toEqual([]);
+      expect(recent(exchange.createdAt as string)).toBe(true);
     },
   },
   {
