@@ -106,16 +106,13 @@ function changeFor(props: {
   if (ENDED.has(to)) {
     assign('endedAt', now);
     assign('endedBy', actorId);
+    // The canceller's words; the system says why it ended things (blocked, user_deleted, item_unavailable).
     const reason =
-      action === 'cancel'
-        ? (input.reason ?? null)
-        : action === 'dispute'
-          ? 'did_not_happen'
-          : action === 'end_by_block'
-            ? 'blocked'
-            : action === 'decline' && actor.kind === 'system'
-              ? 'item_unavailable'
-              : null;
+      action === 'dispute'
+        ? 'did_not_happen'
+        : action === 'cancel' || actor.kind === 'system'
+          ? (input.reason ?? null)
+          : null;
     assign('endReason', reason);
     if (action === 'no_show' && actorId) {
       assign('noShowUserId', actorId.equals(record.requesterId) ? record.ownerId : record.requesterId);
@@ -177,6 +174,7 @@ async function followUpOtherRequests(
         exchangeId: hex(other._id),
         action: 'decline',
         caller: { system: true },
+        input: { reason: 'item_unavailable' },
       }).catch((error: unknown) =>
         ctx.logger.warn({ err: error, exchangeId: hex(other._id) }, 'could not close a request'),
       );

@@ -1,4 +1,3 @@
-import { OPEN_EXCHANGE_STATUSES } from '@nomadswap/contracts/exchanges';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Block } from '@nomadswap/contracts/messaging-responses';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
@@ -6,9 +5,8 @@ import type { MessagingContext } from '../context';
 import type { BlockRecord } from '../db/block';
 import { loadChatUsers, participantState } from './chat-users';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import { hex, oid, op } from './ids';
-import type { ExchangeRecord } from '../db/exchange';
-import { actOnExchange } from './act-on-exchange';
+import { hex, oid } from './ids';
+import { endExchangesBetween } from './end-exchanges';
 import type { Viewer } from './viewer';
 
 export async function presentBlocks(
@@ -60,26 +58,7 @@ export async function blockUser(
       record = (await ctx.blocks.findOne(key).lean<BlockRecord>())!;
     }
   }
-  await endExchangesOnBlock(ctx, viewer.id, userId);
+  // A block ends every open exchange between the two (cancelled, the item released); new ones are refused.
+  await endExchangesBetween(ctx, viewer.id, userId);
   return { block: (await presentBlocks(ctx, [record]))[0]!, created };
-}
-
-/** A block ends every open exchange between the two (cancelled, the item released); new ones are refused. */
-async function endExchangesOnBlock(ctx: MessagingContext, a: string, b: string): Promise<void> {
-  const open = await ctx.exchanges
-    .find({
-      status: op({ $in: [...OPEN_EXCHANGE_STATUSES] }),
-      $or: [
-        { requesterId: oid(a), ownerId: oid(b) },
-        { requesterId: oid(b), ownerId: oid(a) },
-      ],
-    })
-    .lean<ExchangeRecord[]>();
-  for (const record of open) {
-    await actOnExchange(ctx, {
-      exchangeId: hex(record._id),
-      action: 'end_by_block',
-      caller: { system: true },
-    });
-  }
 }
