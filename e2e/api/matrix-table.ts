@@ -303,6 +303,12 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: approvedOnly(200),
     prepare: async (w) => ({ path: `/api/blocks/${await bystanderOf(w)}` }),
   },
+  {
+    method: 'GET',
+    path: '/api/messaging/users/:userId/reply-time',
+    expect: approvedOnly(200),
+    prepare: (w) => ({ path: `/api/messaging/users/${w.users.owner.id}/reply-time` }),
+  },
   { method: 'GET', path: '/api/exchanges', expect: approvedOnly(200) },
   {
     method: 'POST',
