@@ -225,6 +225,16 @@ describe('review.created and review.deleted', () => {
     expect(await stored(user.id)).toMatchObject({ rating: 0, reviewCount: 0, version: 1 });
   });
 
+  it('a deleted review that was never revealed (never counted) leaves the rating and count as they were', async () => {
+    const user = await buildUser(env);
+    const counted = review(user.id, 4);
+    await other.publish('review.created', counted);
+    const hidden = review(user.id, 1);
+    await other.publish('review.deleted', { ...hidden, revieweeId: user.id });
+    await drained();
+    expect(await stored(user.id)).toMatchObject({ rating: 4, reviewCount: 1, version: 2 });
+  });
+
   it('never lets the count go below zero after an admin lowered it', async () => {
     const user = await buildUser(env);
     const only = review(user.id, 3);
