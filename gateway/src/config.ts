@@ -51,6 +51,17 @@ export const GatewayEnvSchema = z.object({
    * agent's queue, where the time-out does not run.
    */
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(512).default(256),
+  /**
+   * Requests one client address may have open through the gateway's API path at once; more are answered 429
+   * with Retry-After at once. Well below UPSTREAM_MAX_IN_FLIGHT, so one client cannot take a service's places.
+   */
+  CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(256).default(32),
+  /** A request whose headers are not complete after this long is answered 408 and closed (node's headersTimeout). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A request body that sends nothing for this long is answered 408 and closed (slow but steady uploads pass). */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The whole request, headers and body, must have arrived within this (node's requestTimeout). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Each service's /healthz must answer within this for /api/health to call it up. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(800),
   /**
@@ -67,6 +78,9 @@ export const GatewayEnvSchema = z.object({
   SUPPORT_EMAIL: z
     .email({ error: 'must be an e-mail address such as support@example.com' })
     .default('support@nomadswap.example'),
+}).refine((env) => env.REQUEST_TIMEOUT_MS >= env.HEADERS_TIMEOUT_MS, {
+  path: ['REQUEST_TIMEOUT_MS'],
+  error: 'must be at least HEADERS_TIMEOUT_MS',
 });
 export type GatewayConfig = z.infer<typeof GatewayEnvSchema>;
 

@@ -32,6 +32,37 @@ export function apiRateLimit(pointsPerMinute: number): Guard {
   };
 }
 
+const CLIENT_KEY = Symbol('client in flight');
+type Counted = ServerResponse & { [CLIENT_KEY]?: string };
+
+/**
+ * At most `max` requests open at once per client address on the API path; one more is answered 429 with
+ * Retry-After at once. The per-replica cap (proxy.ts) protects the gateway; this keeps one client from taking
+ * all of a service's places (requests held open with an unfinished body made everyone's calls answer 503).
+ */
+export function clientInFlightLimit(max: number): Guard {
+  const open = new Map<string, number>();
+  // One shared listener (`this` is the response): no closure per request.
+  function release(this: Counted) {
+    const key = this[CLIENT_KEY]!;
+    const left = (open.get(key) ?? 1) - 1;
+    if (left <= 0) open.delete(key);
+    else open.set(key, left);
+  }
+  return (req, res, _path, next) => {
+    const key = clientIp(req);
+    const count = open.get(key) ?? 0;
+    if (count >= max) {
+      sendError(res, GATEWAY_ERRORS.rateLimited, { 'retry-after': '1' });
+      return;
+    }
+    open.set(key, count + 1);
+    (res as Counted)[CLIENT_KEY] = key;
+    res.once('close', release);
+    next();
+  };
+}
+
 export interface RouteLimit {
   method: string;
   path: string;
