@@ -10,7 +10,7 @@ import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
 import { cachedHealth } from './health';
 import { createServiceProxies, createSocketProxy, dropClientForwarding } from './proxy';
-import { apiRateLimit, clientInFlightLimit, routeRateLimits } from './rate-limit';
+import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
 import { serverRenderedPages } from './ssr';
@@ -111,6 +111,8 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
       itemsUrls: upstreams.items,
       timeoutMs: config.SSR_TIMEOUT_MS,
       cacheMs: config.SSR_CACHE_MS,
+      rendersPerMinute: config.SSR_RENDERS_PER_MINUTE,
+      clientOf: clientIp,
       logger,
     }),
   );

@@ -70,6 +70,8 @@ export const GatewayEnvSchema = z.object({
    */
   SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
   SSR_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Pages one client address may have server-rendered per minute (cached pages are free); past it, the shell. */
+  SSR_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Reverse-geocoding origin the web app may call (CSP connect-src). */
