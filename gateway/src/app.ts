@@ -10,7 +10,7 @@ import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
 import { cachedHealth } from './health';
 import { createServiceProxies, createSocketProxy, dropClientForwarding } from './proxy';
-import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits } from './rate-limit';
+import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits, uploadRateLimit } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
 import { serverRenderedPages } from './ssr';
@@ -67,6 +67,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
       clientInFlightLimit(config.CLIENT_MAX_IN_FLIGHT),
       apiRateLimit(config.API_RATE_LIMIT_PER_MINUTE),
       routeRateLimits(redis),
+      uploadRateLimit(redis, config.UPLOAD_LIMIT_PER_HOUR),
     ],
     headers,
     logger,

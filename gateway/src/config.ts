@@ -32,7 +32,7 @@ const upstreamList = (fallback: string) =>
         .min(1, { error: 'must list at least one URL' }),
     );
 
-export const GatewayEnvSchema = z.object({
+const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -74,13 +74,22 @@ export const GatewayEnvSchema = z.object({
   SSR_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Attempts per client address per hour on the upload routes together (registration, avatars, item photos),
+   * counted before the body is read; over it, 429 at once. The services' own limits (REGISTER_LIMIT_PER_HOUR)
+   * still apply behind it.
+   */
+  UPLOAD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(120),
   /** Reverse-geocoding origin the web app may call (CSP connect-src). */
   GEOCODER_ORIGIN: url.default('https://nominatim.openstreetmap.org'),
   /** Support address the web app shows (footer, contact, legal pages), served at GET /api/config. */
   SUPPORT_EMAIL: z
     .email({ error: 'must be an e-mail address such as support@example.com' })
     .default('support@nomadswap.example'),
-}).refine((env) => env.REQUEST_TIMEOUT_MS >= env.HEADERS_TIMEOUT_MS, {
+});
+
+/** Node refuses a request timeout shorter than the headers timeout; say so at start, naming the variable. */
+export const GatewayEnvSchema = gatewayEnv.refine((env) => env.REQUEST_TIMEOUT_MS >= env.HEADERS_TIMEOUT_MS, {
   path: ['REQUEST_TIMEOUT_MS'],
   error: 'must be at least HEADERS_TIMEOUT_MS',
 });

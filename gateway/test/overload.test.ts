@@ -236,10 +236,32 @@ describe('limits per client', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('counts every upload attempt per address before the body: at UPLOAD_LIMIT_PER_HOUR they pass, one past it is 429 at once, its body unread', async () => {
+    const stack = await startAllUpstreams();
+    cleanups.push(() => stack.close());
+    const base = await gatewayInFrontOf(stack.urls.items, { UPLOAD_LIMIT_PER_HOUR: '2' });
+    // Any attempt counts, whatever the service makes of it: an item with photos, a registration.
+    expect((await fetch(`${base}/api/items`, { method: 'POST', body: '{}' })).status).toBe(200);
+    expect((await fetch(`${base}/api/auth/register`, { method: 'POST', body: 'x' })).status).toBe(200);
+    const seen = stack.upstreams.items.requests.length + stack.upstreams.auth.requests.length;
+    // A 45 MB body announced, none of it sent: the answer comes at once and the connection is closed.
+    const over = rawExchange(
+      base,
+      'PUT /api/items/abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 45000000\r\n\r\n',
+    );
+    await over.closed;
+    expect(over.received()).toMatch(/^HTTP\/1\.1 429 /);
+    expect(over.received()).toMatch(/connection: close/i);
+    expect(over.received()).toMatch(/retry-after: \d+/i);
+    expect(stack.upstreams.items.requests.length + stack.upstreams.auth.requests.length).toBe(seen);
+    // Other routes are not counted.
+    expect((await fetch(`${base}/api/items`)).status).toBe(200);
+  });
+
   it('refuses a request timeout shorter than the headers timeout', () => {
-    expect(() =>
-      GatewayEnvSchema.parse({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '999' }),
-    ).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => GatewayEnvSchema.parse({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '999' })).toThrow(
+      /REQUEST_TIMEOUT_MS/,
+    );
     const exact = GatewayEnvSchema.parse({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '1000' });
     expect(exact.REQUEST_TIMEOUT_MS).toBe(1000);
   });

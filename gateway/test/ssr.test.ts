@@ -323,7 +323,8 @@ describe('server-rendered /browse', () => {
       });
     try {
       // Exactly the budget: three renders.
-      for (const q of ['a', 'b', 'c']) expect(await get(`/browse?q=${q}`), q).toContain('data-prerendered-page');
+      for (const q of ['a', 'b', 'c'])
+        expect(await get(`/browse?q=${q}`), q).toContain('data-prerendered-page');
       // One past it: the plain shell, and items is not asked.
       const over = await get('/browse?q=d');
       expect(over).not.toContain('data-prerendered-page');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -214,6 +216,58 @@ describe('POST /api/auth/register', () => {
       await limited.close();
     }
   });
+  it('counts every attempt against REGISTER_LIMIT_PER_HOUR, invalid ones too: at the limit 400s, one past it 429', async () => {
+    const limited = await createAuthTestEnv({
+      workers: false,
+      settings: { registerLimitPerHour: 2, avatarWaitMs: 0 },
+    });
+    try {
+      const from = (body: object) =>
+        request(limited.app).post('/api/auth/register').set('X-Forwarded-For', '203.0.113.20').send(body);
+      expect((await from({ username: 'x' })).status).toBe(400);
+      expect((await from({ ...buildRegistration(), avatar: 'not an image' })).status).toBe(400);
+      const refused = await from(buildRegistration());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('over the limit, answers 429 at once without reading the body, and closes the connection', async () => {
+    const limited = await createAuthTestEnv({
+      workers: false,
+      settings: { registerLimitPerHour: 1, avatarWaitMs: 0 },
+    });
+    const server = http.createServer(limited.app).listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      expect((await request(limited.app).post('/api/auth/register').send({})).status).toBe(400);
+      // A 15 MB body announced, not one byte of it sent.
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.write(
+        'POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 15000000\r\n\r\n',
+      );
+      const closed = await Promise.race([
+        new Promise((resolve) => socket.once('close', () => resolve('closed'))),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000)),
+      ]);
+      socket.destroy();
+      expect(closed).toBe('closed');
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain('"code":"RATE_LIMITED"');
+    } finally {
+      server.close();
+      await limited.close();
+    }
+  });
+
   it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     const limited = await createAuthTestEnv({
       workers: false,

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { LoginSchema, RegisterSchema } from '@nomadswap/contracts/auth';
 import { requireUser, signedInUser } from '@nomadswap/service-kit/auth';
 import { uploadBody } from '@nomadswap/service-kit/app';
+import { rateLimit } from '@nomadswap/service-kit/rate-limit';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
 import { getCurrentUser } from '../../domain/get-current-user';
@@ -19,10 +20,13 @@ export function authRouter(ctx: AuthContext): Router {
   const { authenticate } = ctx.auth;
 
   const register = validate({ body: RegisterSchema });
-  // The one public upload (a profile photo is required): parsed here, as no token can come first.
-  router.post('/register', uploadBody('avatar'), register, async (req, res) => {
+  // The one public upload (a profile photo is required): parsed here, as no token can come first. The
+  // per-address limit comes before the body is read: every attempt counts, valid or not, and one over the
+  // limit is answered 429 at once without reading its (up to 15 MB) body.
+  const registrationLimit = rateLimit(ctx.limits.register, clientIp);
+  router.post('/register', registrationLimit, uploadBody('avatar'), register, async (req, res) => {
     const { body } = register.from(req);
-    const session = await registerUser(ctx, { input: body, ip: clientIp(req) });
+    const session = await registerUser(ctx, { input: body });
     res.status(201).set('Cache-Control', 'no-store').json(session);
   });
 
