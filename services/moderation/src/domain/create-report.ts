@@ -56,7 +56,7 @@ export async function mailReporter(
   try {
     const to = await reporterAddress(ctx, report);
     if (!to) return;
-    const props = { to, reportId: hex(report._id), subject: report.subject, publicUrl: ctx.publicUrl };
+    const props = { to, reportId: hex(report._id), publicUrl: ctx.publicUrl };
     await ctx.notifications.enqueue(reportMail(kind, props), { jobId: `report-${kind}-${hex(report._id)}` });
   } catch (error) {
     ctx.logger.error({ err: error, reportId: hex(report._id) }, `report ${kind} e-mail not queued`);

@@ -52,9 +52,31 @@ describe('POST /api/reports', () => {
     expect(await env.ctx.reports.countDocuments({ _id: res.body.id })).toBe(1);
     const mails = await mailsTo('visitor@example.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('We received your report: Unsafe meeting spot');
+    expect(mails[0]!.subject).toBe(`We received your report (reference ${res.body.id})`);
     expect(mails[0]!.text).toContain(res.body.id);
     expect(mails[0]!.text).toContain('within 24 hours');
+  });
+
+  it('acknowledges with a fixed text and a reference: nothing the reporter typed reaches the address', async () => {
+    const lure = 'Visit https://evil.example/login';
+    const res = await file(
+      valid({
+        contactEmail: 'stranger@example.test',
+        subject: lure,
+        description: `${lure} to claim a prize`,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const [mail] = await mailsTo('stranger@example.test');
+    expect(mail!.text).toContain(res.body.id);
+    for (const part of [mail!.subject, mail!.text]) expect(part).not.toMatch(/evil|Visit|prize/);
+    // The resolution mail too.
+    expect((await update(res.body.id, { status: 'resolved' })).status).toBe(200);
+    const resolved = (await mailsTo('stranger@example.test')).find((m) =>
+      m.subject.startsWith('Your report'),
+    );
+    expect(resolved!.subject).toBe(`Your report was resolved (reference ${res.body.id})`);
+    expect(resolved!.text).not.toMatch(/evil|Visit|prize/);
   });
 
   it('a visitor without an address gets no e-mail', async () => {
@@ -196,8 +218,8 @@ describe('PUT /api/reports/:id', () => {
     expect(stored?.status).toBe('resolved');
     const mails = await mailsTo(ana.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      'We received your report: Lifecycle',
-      'Your report was resolved: Lifecycle',
+      `We received your report (reference ${report.id})`,
+      `Your report was resolved (reference ${report.id})`,
     ]);
 
     const toDismissed = await update(report.id, { status: 'dismissed' });
