@@ -97,18 +97,42 @@ describe('POST /api/reports', () => {
       relatedItem: itemId,
     });
     expect(await mailsTo(ana.email)).toHaveLength(1);
-    // By username too (the Report User hint carries it), with or without "@".
-    const byName = await file(valid({ type: 'user', relatedUser: `@${ben.username}` }), pending);
-    expect(byName.status).toBe(201);
-    expect(byName.body.relatedUser).toEqual({ id: ben.id });
   });
 
-  it('an unknown or deleted related user or item is a 400 naming the field', async () => {
+  it('a user named by username: known or unknown, the filer gets the same answer and no id; admins see the id', async () => {
+    const ben = await env.user();
+    const answers = [];
+    for (const [relatedUser, who] of [
+      [`@${ben.username}`, pending],
+      ['@nobody-by-this-name', pending],
+      [ben.username, undefined],
+      ['nobody-by-this-name', undefined],
+    ] as const) {
+      const res = await file(valid({ type: 'user', relatedUser }), who);
+      expect(res.status, relatedUser).toBe(201);
+      expect(JSON.stringify(res.body), relatedUser).not.toContain(ben.id);
+      const { id, createdAt, updatedAt, ...rest } = res.body as Record<string, unknown>;
+      answers.push({ rest, id: String(id), createdAt, updatedAt });
+    }
+    expect(answers[1]!.rest).toEqual(answers[0]!.rest);
+    expect(answers[3]!.rest).toEqual(answers[2]!.rest);
+    expect(answers[0]!.rest.relatedUser).toBeNull();
+    // The admins' queue has the reported user's id where the name is an account's.
+    const queue = await api().get('/api/reports?limit=50').set(admin.headers);
+    const byId = new Map(
+      (queue.body as { id: string; relatedUser: unknown }[]).map((r) => [r.id, r.relatedUser]),
+    );
+    expect(answers.map((a) => byId.get(a.id))).toEqual([{ id: ben.id }, null, { id: ben.id }, null]);
+    // An admin filing by username sees the id at once.
+    const byAdmin = await file(valid({ type: 'user', relatedUser: `@${ben.username}` }), admin);
+    expect(byAdmin.body.relatedUser).toEqual({ id: ben.id });
+  });
+
+  it('an unknown or deleted related user id or item is a 400 naming the field', async () => {
     const ben = await env.user();
     const unknownUser = await file(valid({ type: 'user', relatedUser: newId() }));
     expect(unknownUser.status).toBe(400);
     expect(unknownUser.body.details).toEqual([{ field: 'relatedUser', message: 'User Not Found' }]);
-    expect((await file(valid({ relatedUser: 'nobody-here' }))).status).toBe(400);
     const unknownItem = await file(valid({ type: 'item', relatedItem: newId() }));
     expect(unknownItem.status).toBe(400);
     expect(unknownItem.body.details).toEqual([{ field: 'relatedItem', message: 'Item not found' }]);
