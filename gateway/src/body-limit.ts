@@ -19,7 +19,8 @@ export function closeStalledBody(req: IncomingMessage, res: ServerResponse, idle
   req.setTimeout(idleMs, onStall);
   req.once('end', () => {
     req.off('timeout', onStall);
-    req.socket.setTimeout(0);
+    // Once the answer is out, node has put its keep-alive timer on the socket: that one stays.
+    if (!res.writableFinished) req.socket.setTimeout(0);
   });
 }
 

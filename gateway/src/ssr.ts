@@ -161,6 +161,15 @@ export function routePreloadDocument(
   return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
 }
 
+/** The renderer's cache key for `url`; the URL itself when the build has no pageKey or it refuses the URL. */
+function pageKeyOf(renderer: Renderer, url: string): string {
+  try {
+    return renderer.pageKey?.(url) ?? url;
+  } catch {
+    return url;
+  }
+}
+
 /** Loads the renderer of the build, or null when the build has none (or it does not load). */
 async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
@@ -271,7 +280,7 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     if (!loaded || !loaded.isServerRendered(req.path)) return nextHandler();
 
     // Only what changes the page keys it: `?utm=…` or a reordered query is the same page, rendered once.
-    const url = loaded.pageKey?.(req.url) ?? req.url;
+    const url = pageKeyOf(loaded, req.url);
     let cached = cache.get(url);
     if (!cached || cached.expires <= Date.now()) {
       const allowed = await renderBudget.consume(options.clientOf(req)).then(
