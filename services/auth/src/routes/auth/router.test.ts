@@ -454,13 +454,13 @@ describe('device cookies: a device that signed in is not locked out with the acc
     for (const user of [await buildUser(env), await buildAdmin(env)]) {
       const first = await loginWith({ email: user.email, password: user.password }, '198.18.11.1');
       const { pair } = deviceCookie(first);
-      await lockAccount(user.email, user.role === 'admin' ? '198.18.13' : '198.18.12');
+      await lockAccount(user.email, user.record.role === 'admin' ? '198.18.13' : '198.18.12');
       const unknown = await loginWith({ email: user.email, password: user.password }, '198.18.11.1');
       expect(unknown.status).toBe(429);
       expect(unknown.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
       // The device that signed in before, from any address.
       const trusted = await loginWith({ email: user.email, password: user.password }, '198.18.11.2', pair);
-      expect(trusted.status, user.role).toBe(200);
+      expect(trusted.status, user.record.role).toBe(200);
       // Each sign-in gives a new cookie, which works too.
       const renewed = deviceCookie(trusted).pair;
       expect(renewed).not.toBe(pair);
