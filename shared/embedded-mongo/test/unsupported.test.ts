@@ -373,3 +373,46 @@ describe('pipelines and operators MongoDB does not know are its errors', () => {
     expect(expression.message).toContain("Unrecognized expression '$foo'");
   });
 });
+
+describe('$replaceWith and $replaceRoot in update pipelines', () => {
+  it('replace the document, keeping its _id, and report the modification', async () => {
+    const r = await names.updateOne({ _id: 4 } as Document, [
+      { $replaceWith: { $mergeObjects: ['$$ROOT', { extra: 1 }] } },
+    ]);
+    expect(r.modifiedCount).toBe(1);
+    expect(await names.findOne({ _id: 4 } as Document)).toEqual({ _id: 4, n: 'bob', k: 4, extra: 1 });
+    await names.updateOne({ _id: 4 } as Document, [{ $replaceRoot: { newRoot: { n: 'only' } } }]);
+    expect(await names.findOne({ _id: 4 } as Document)).toEqual({ _id: 4, n: 'only' });
+    const same = await names.updateOne({ _id: 4 } as Document, [{ $replaceWith: { _id: 4, n: 'only' } }]);
+    expect(same.modifiedCount).toBe(0);
+  });
+
+  it('work in updateMany, findOneAndUpdate and upserts', async () => {
+    const many = await names.updateMany({ k: { $lte: 3 } }, [
+      { $replaceWith: { $mergeObjects: [{ kind: 'alice' }, '$$ROOT'] } },
+    ]);
+    expect(many.modifiedCount).toBe(3);
+    expect(await names.countDocuments({ kind: 'alice' })).toBe(3);
+    const after = await names.findOneAndUpdate(
+      { _id: 1 } as Document,
+      [{ $replaceWith: { $mergeObjects: ['$$ROOT', { k: 10 }] } }],
+      { returnDocument: 'after' },
+    );
+    expect(after).toEqual({ _id: 1, n: 'Alice', k: 10, kind: 'alice' });
+    await names.updateOne({ n: 'zed' }, [{ $replaceWith: { $mergeObjects: ['$$ROOT', { z: 1 }] } }], {
+      upsert: true,
+    });
+    const zed = await names.findOne({ n: 'zed' });
+    expect(zed).toMatchObject({ n: 'zed', z: 1 });
+  });
+
+  it('refuse changing _id (66) and stages MongoDB does not allow in an update (72)', async () => {
+    const id = await rejection(
+      names.updateOne({ _id: 4 } as Document, [{ $replaceWith: { _id: 99, n: 'x' } }]),
+    );
+    expect(id.code).toBe(66);
+    const group = await rejection(names.updateOne({ _id: 4 } as Document, [{ $group: { _id: null } }]));
+    expect(group.code).toBe(72);
+    expect(await names.findOne({ _id: 4 } as Document)).toEqual({ _id: 4, n: 'bob', k: 4 });
+  });
+});
