@@ -270,6 +270,34 @@ describe('let, $merge and other options the engine does not implement', () => {
   });
 });
 
+describe('more refusals: update constants, time-series collections, wildcard indexes', () => {
+  it('are NotImplemented on the engine and work on MongoDB', async () => {
+    await refusedOnEngine(
+      () =>
+        db.command({
+          update: 'names',
+          updates: [{ q: { _id: 4 }, u: [{ $set: { v: '$$x' } }], c: { x: 7 } }],
+        }),
+      /'c' \(constants/,
+      (r) => expect(r.nModified).toBe(1),
+    );
+    if (!usingRealMongo) expect(await names.countDocuments({ v: { $exists: true } })).toBe(0);
+    await refusedOnEngine(
+      () => db.createCollection('series', { timeseries: { timeField: 't' } }),
+      /time-series/,
+      async () => {
+        const info = await db.listCollections({ name: 'series' }).toArray();
+        expect(info[0]?.type).toBe('timeseries');
+      },
+    );
+    await refusedOnEngine(
+      () => names.createIndex({ '$**': 1 }),
+      /wildcard indexes/,
+      (name) => expect(name).toBe('$**_1'),
+    );
+  });
+});
+
 describe('hint', () => {
   it('a hint naming no index is an error, as on MongoDB', async () => {
     const err = await rejection(names.find({ k: 1 }).hint({ nope: 1 }).toArray());
