@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@nomadswap/contracts/responses';
 import { isAckError, type MessageSendAck } from '@nomadswap/contracts/socket-events';
+import { createTokenService } from '@nomadswap/service-kit/auth';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
 import {
   connected,
@@ -215,6 +216,84 @@ describe('connection state recovery', () => {
     expect(sb.recovered).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual(['before', 'missed 1', 'missed 2']);
+  });
+});
+
+/**
+ * Drops the transport of a connected client, lets `whileAway` change the world, then reconnects it (with its
+ * saved `pid`/`offset`, so the server tries to recover the session): how the server answered.
+ */
+async function dropAndReconnect(
+  socket: ClientSocket,
+  user: TestUser,
+  whileAway: () => Promise<unknown> = async () => undefined,
+): Promise<{ recovered: boolean } | { refused: string }> {
+  // A client asks for recovery only once it holds a stream offset: one broadcast through the adapter gives it one.
+  const broadcast = nextEvent(socket, 'presence');
+  one.ctx.live.emit([user.id], 'presence', { userId: 'probe', online: false, lastSeen: null });
+  await broadcast;
+  socket.io.reconnection(false);
+  const away = new Promise((resolve) => socket.once('disconnect', resolve));
+  socket.io.engine.close();
+  await away;
+  await whileAway();
+  socket.io.reconnection(true);
+  const answer = new Promise<{ recovered: boolean } | { refused: string }>((resolve) => {
+    socket.once('connect', () => resolve({ recovered: socket.recovered }));
+    socket.once('connect_error', (error) => resolve({ refused: error.message }));
+  });
+  socket.connect();
+  return answer;
+}
+
+describe('connection state recovery re-checks the token and the user (issue 21 item 1)', () => {
+  it('recovers a session whose token and user are still good', async () => {
+    const a = await env.user();
+    const sa = await online(a);
+    expect(await dropAndReconnect(sa, a)).toEqual({ recovered: true });
+  });
+
+  it('refuses to recover with a revoked token, for a deleted user, or for a user no longer approved', async () => {
+    const [revoked, deleted, demoted] = await Promise.all([env.user(), env.user(), env.user()]);
+    const [sr, sd, sn] = await Promise.all([online(revoked), online(deleted), online(demoted)]);
+    expect(
+      await dropAndReconnect(sr, revoked, () =>
+        env.stores.tokens.revoke(revoked.jti, new Date(Date.now() + 60_000)),
+      ),
+    ).toEqual({ refused: 'Invalid or expired token' });
+    expect(await dropAndReconnect(sd, deleted, () => env.stores.userState.delete(deleted.id))).toEqual({
+      refused: 'Invalid or expired token',
+    });
+    expect(
+      await dropAndReconnect(sn, demoted, () =>
+        env.stores.userState.set(demoted.id, { role: 'user', isApproved: false }),
+      ),
+    ).toEqual({ refused: 'Approval Required' });
+  });
+
+  it('refuses to recover with an expired token', async () => {
+    const a = await env.user();
+    const shortLived = createTokenService({
+      ...env.stores.jwt,
+      redis: env.stores.redis,
+      keyPrefix: env.stores.keyPrefix,
+      ttlSeconds: 1,
+    });
+    const { token } = await shortLived.sign({ sub: a.id, role: 'user' });
+    const socket = env.connectClient(one.url, token);
+    await connected(socket);
+    expect(
+      await dropAndReconnect(socket, a, () => new Promise((resolve) => setTimeout(resolve, 2_100))),
+    ).toEqual({ refused: 'Invalid or expired token' });
+  });
+
+  it('never recovers one user’s session with another user’s token', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const outcome = await dropAndReconnect(sa, a, async () => {
+      sa.auth = { token: b.token };
+    });
+    expect(outcome).toEqual({ refused: 'Invalid or expired token' });
   });
 });
 

@@ -83,8 +83,9 @@ export function attachSocketServer(
     serveClient: false,
     connectionStateRecovery: {
       maxDisconnectionDuration: options.recoveryMs ?? SOCKET_RECOVERY_MS,
-      // A recovered session was authenticated at its handshake; the user events disconnect it if that changed.
-      skipMiddlewares: true,
+      // A recovered session goes through the handshake again: its token may have been revoked or expired, its
+      // user deleted, while it was away (issue 21).
+      skipMiddlewares: false,
     },
     adapter: withoutReplayedDuplicates(
       createAdapter(ctx.redis, {
@@ -101,25 +102,51 @@ export function attachSocketServer(
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
   const log = ctx.logger.child({ component: 'socket.io' });
 
+  /**
+   * Every handshake, a recovered session's too (skipMiddlewares is off): the token (signature, expiry,
+   * revocation) and the user's current state. A recovered session must belong to the token's user. Every refusal
+   * and every recovery is logged with its reason.
+   */
   io.use(async (socket, next) => {
+    const recovered = socket.recovered;
+    // A recovered socket comes back with the data of its session: whose session it was.
+    const sessionUserId = recovered ? (socket.data as Partial<SocketData>).userId : undefined;
+    const refuse = (reason: string, message: string, code: string, userId?: string) => {
+      log.info({ reason, code, recovered, userId, socketId: socket.id }, 'socket handshake refused');
+      next(handshakeError(message, code));
+    };
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token === '') {
-      next(handshakeError(SOCKET_AUTH_ERRORS.missingToken, 'UNAUTHORIZED'));
+      refuse('no token', SOCKET_AUTH_ERRORS.missingToken, 'UNAUTHORIZED');
       return;
     }
     try {
       const user = await ctx.auth.userFromToken(token);
-      if (!user.isApproved && user.role !== 'admin') {
-        next(handshakeError(SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED'));
+      if (recovered && sessionUserId !== user.id) {
+        refuse('recovered session of another user', MSG.invalidToken, 'INVALID_TOKEN', user.id);
         return;
       }
-      socket.data.userId = user.id;
+      if (!user.isApproved && user.role !== 'admin') {
+        refuse('not approved', SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED', user.id);
+        return;
+      }
+      socket.data = { userId: user.id, jti: user.jti, tokenExpiresAt: user.tokenExpiresAt.getTime() };
+      if (recovered) {
+        log.info(
+          { reason: 'token and user re-checked', userId: user.id, socketId: socket.id },
+          'socket session recovered',
+        );
+      }
       next();
     } catch (error) {
       const known = toHttpError(error);
-      if (known && known.status < 500) next(handshakeError(known.message, known.code));
-      else {
-        log.error({ err: error }, 'socket handshake failed');
+      if (known && known.status < 500) {
+        // The token service answers the same for a bad signature, an expiry and a revocation; the cause says which.
+        const cause = (known as { cause?: unknown }).cause;
+        const reason = cause instanceof Error ? `${known.code}: ${cause.message}` : known.code;
+        refuse(reason, known.message, known.code, sessionUserId);
+      } else {
+        log.error({ err: error, recovered }, 'socket handshake failed');
         next(handshakeError(MSG.serviceUnavailable, 'SERVICE_UNAVAILABLE'));
       }
     }
