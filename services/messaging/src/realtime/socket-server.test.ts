@@ -297,6 +297,39 @@ describe('connection state recovery re-checks the token and the user (issue 21 i
   });
 });
 
+describe('logout closes the sockets of its token (issue 21 item 2)', () => {
+  it('disconnects, within 2 s, every socket opened with a revoked token, on every replica, and no other', async () => {
+    const a = await env.user();
+    const other = await env.stores.tokens.sign({ sub: a.id, role: 'user' });
+    const [first, second] = [env.connectClient(one.url, a.token), env.connectClient(two.url, a.token)];
+    const untouched = env.connectClient(one.url, other.token);
+    await Promise.all([connected(first), connected(second), connected(untouched)]);
+    const closed = (socket: ClientSocket) =>
+      new Promise<[string, number]>((resolve) =>
+        socket.once('disconnect', (reason) => resolve([reason, Date.now()])),
+      );
+    const both = Promise.all([closed(first), closed(second)]);
+    const started = Date.now();
+    // What POST /api/auth/logout does (services/auth log-out-user): the kit's revoke.
+    await env.stores.tokens.revoke(a.jti, new Date(Date.now() + 60_000));
+    const [[reasonOne, atOne], [reasonTwo, atTwo]] = await both;
+    expect([reasonOne, reasonTwo]).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(Math.max(atOne, atTwo) - started).toBeLessThan(2_000);
+    expect(untouched.connected).toBe(true);
+  });
+
+  it('a periodic check against the denylist closes what a missed notification left open', async () => {
+    const a = await env.user();
+    const instance = await env.startInstance({ revocationCheckMs: 300 });
+    const socket = env.connectClient(instance.url, a.token);
+    await connected(socket);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    // Straight into the denylist, as if the notification had been lost (no publish).
+    await env.stores.redis.set(`${env.stores.keyPrefix}jwt:denylist:${a.jti}`, '1', 'PX', 60_000);
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
 describe('read receipts, typing, presence', () => {
   it('conversation:read tells the sender message:read when both have receipts on, and not when either is off', async () => {
     const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);

@@ -39,12 +39,19 @@ export interface SocketServerOptions {
   adapterBlockMs?: number;
   /** How often this replica refreshes the presence of its sockets. Default 30 s. */
   presenceRefreshMs?: number;
+  /**
+   * How often this replica checks the tokens of its sockets against the denylist and their expiry. Revocations
+   * are heard at once (pub/sub); this catches what a lost notification left open. Default 30 s.
+   */
+  revocationCheckMs?: number;
   /** Shortest gap between two forwarded "is typing" signals of one socket to one user. Default 2 s. */
   typingThrottleMs?: number;
 }
 
 export interface RunningSocketServer {
   io: LiveServer;
+  /** Resolves once revocations are heard (the subscription is in place). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -267,6 +274,45 @@ export function attachSocketServer(
     });
   });
 
+  /**
+   * Closes this replica's sockets whose token is revoked (the kit's denylist decides) or expired: all of them, or
+   * only those of one token (a logout was just heard). Closed by the server, so the session is not kept for
+   * recovery and the client does not reconnect by itself.
+   */
+  async function closeRevoked(onlyJti?: string): Promise<void> {
+    const sockets = [...io.of('/').sockets.values()].filter(
+      (socket) => onlyJti === undefined || socket.data.jti === onlyJti,
+    );
+    const jtis = [...new Set(sockets.map((socket) => socket.data.jti))];
+    const revoked = new Set<string>();
+    await Promise.all(
+      jtis.map(async (jti) => {
+        if (await ctx.tokens.isRevoked(jti)) revoked.add(jti);
+      }),
+    );
+    const now = Date.now();
+    for (const socket of sockets) {
+      const reason = revoked.has(socket.data.jti)
+        ? 'token revoked'
+        : socket.data.tokenExpiresAt <= now
+          ? 'token expired'
+          : undefined;
+      if (!reason) continue;
+      log.info({ reason, userId: socket.data.userId, socketId: socket.id }, 'socket closed');
+      socket.disconnect(true);
+    }
+  }
+  const checkRevoked = (onlyJti?: string) => {
+    closeRevoked(onlyJti).catch((error: unknown) => log.warn({ err: error }, 'revocation check failed'));
+  };
+  const revocations = ctx.tokens.watchRevocations({
+    onRevoked: (jti) => checkRevoked(jti),
+    onResync: () => checkRevoked(),
+  });
+  revocations.ready.catch((error: unknown) => log.warn({ err: error }, 'revocation watch failed'));
+  const revocationCheck = setInterval(() => checkRevoked(), options.revocationCheckMs ?? 30_000);
+  revocationCheck.unref();
+
   const refresher = setInterval(() => {
     const sockets = [...io.of('/').sockets.values()].map((socket) => ({
       userId: socket.data.userId,
@@ -280,8 +326,11 @@ export function attachSocketServer(
 
   return {
     io,
+    ready: revocations.ready.catch(() => undefined),
     async close() {
       clearInterval(refresher);
+      clearInterval(revocationCheck);
+      await revocations.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });
