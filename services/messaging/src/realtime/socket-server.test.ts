@@ -1,9 +1,15 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@nomadswap/contracts/responses';
-import { isAckError, type MessageSendAck } from '@nomadswap/contracts/socket-events';
+import {
+  isAckError,
+  SOCKET_EVENT_BUDGET,
+  SOCKET_RATE_LIMITED,
+  type MessageSendAck,
+} from '@nomadswap/contracts/socket-events';
 import { createTokenService } from '@nomadswap/service-kit/auth';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
+import { oid } from '../domain/ids';
 import {
   connected,
   createMessagingTestEnv,
@@ -327,6 +333,71 @@ describe('logout closes the sockets of its token (issue 21 item 2)', () => {
     // Straight into the denylist, as if the notification had been lost (no publish).
     await env.stores.redis.set(`${env.stores.keyPrefix}jwt:denylist:${a.jti}`, '1', 'PX', 60_000);
     await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
+describe('every client event goes through one guard: who is this, within budget (issue 21 item 4)', () => {
+  const read = (socket: ClientSocket, withId: string) =>
+    new Promise<unknown>((resolve) => socket.emit('conversation:read', { with: withId }, resolve));
+
+  it('over the budget, acks answer RATE_LIMITED and events are dropped; other sockets are not affected', async () => {
+    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
+    const signals: boolean[] = [];
+    sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
+    // A burst of reads takes the whole budget…
+    const acks = await Promise.all(
+      Array.from({ length: SOCKET_EVENT_BUDGET.burst + 10 }, () => read(sa, b.id)),
+    );
+    const limited = acks.filter((ack) => isAckError(ack as MessageSendAck));
+    expect(limited.length).toBeGreaterThanOrEqual(8);
+    expect(limited[0]).toEqual(SOCKET_RATE_LIMITED);
+    // …so a send is refused without being stored, and typing is dropped.
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'over', clientId: 'budget-1' })).toEqual(
+      SOCKET_RATE_LIMITED,
+    );
+    expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
+    sa.emit('typing', { to: b.id, isTyping: true });
+    expect(await noEvent(sb, 'typing', 150)).toBe(true);
+    // Another user's socket has its own budget.
+    expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
+    expect(signals).toEqual([]);
+  });
+
+  it('disconnects a socket that keeps flooding', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const closed = new Promise((resolve) => sa.once('disconnect', resolve));
+    for (let i = 0; i < SOCKET_EVENT_BUDGET.burst + SOCKET_EVENT_BUDGET.floodRefusals + 5; i++) {
+      sa.emit('typing', { to: b.id, isTyping: i % 2 === 0 });
+    }
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+
+  it('re-checks the token and the user on every event: a revoked token or a deleted user gets nothing done', async () => {
+    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    await request(env.app).post('/api/messages').set(b.headers).send({ receiverId: a.id, content: 'hi' });
+    await request(env.app).post('/api/messages').set(c.headers).send({ receiverId: a.id, content: 'hi' });
+    const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
+    // Straight into the denylist: no notification, so only the per-event check can see it.
+    await env.stores.redis.set(`${env.stores.keyPrefix}jwt:denylist:${b.jti}`, '1', 'PX', 60_000);
+    const bClosed = new Promise((resolve) => sb.once('disconnect', resolve));
+    const quiet = noEvent(sa, 'typing', 400);
+    sb.emit('typing', { to: a.id, isTyping: true });
+    await expect(bClosed).resolves.toBe('io server disconnect');
+    expect(await quiet).toBe(true);
+
+    await env.stores.userState.delete(c.id);
+    const cClosed = new Promise((resolve) => sc.once('disconnect', resolve));
+    sc.emit('conversation:read', { with: a.id });
+    await expect(cClosed).resolves.toBe('io server disconnect');
+    expect(
+      await env.ctx.messages.collection.countDocuments({
+        senderId: oid(a.id),
+        receiverId: oid(c.id),
+        isRead: true,
+      }),
+    ).toBe(0);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import {
   SOCKET_AUTH_ERRORS,
   SOCKET_PATH,
+  SOCKET_RATE_LIMITED,
   SOCKET_RECOVERY_MS,
   TYPING_EXPIRES_MS,
   type ClientToServerEvents,
@@ -24,11 +25,14 @@ import { hex, oid } from '../domain/ids';
 import { markConversationRead } from '../domain/mark-conversation-read';
 import { sendMessage } from '../domain/send-message';
 import type { Viewer } from '../domain/viewer';
+import { createEventBudget, type EventBudget } from './event-budget';
 import { userRoom, type LiveServer, type SocketData } from './live';
 import { markSendStage } from './send-timings';
 import { withoutReplayedDuplicates } from './replayed-duplicates';
 
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** An event's acknowledgement (a no-op for events sent without one). */
+type Reply = (response: unknown) => void;
 
 export interface SocketServerOptions {
   /** Redis stream of the adapter (config SOCKET_STREAM; tests use their own). */
@@ -159,17 +163,48 @@ export function attachSocketServer(
     }
   });
 
-  /** The socket's user as of now: approval can change while connected. */
+  /**
+   * Who this socket is as of now, asked by every event: its token neither expired nor revoked (the kit's denylist
+   * decides) and its user still there — else the socket is closed —, and approved (approval can change while
+   * connected) — else the event is refused.
+   */
   async function currentViewer(socket: ChatSocket): Promise<Viewer> {
-    const state = await ctx.userState.get(socket.data.userId);
-    if (!state) {
+    const { userId, jti, tokenExpiresAt } = socket.data;
+    const [revoked, state] = await Promise.all([ctx.tokens.isRevoked(jti), ctx.userState.get(userId)]);
+    const gone = revoked
+      ? 'token revoked'
+      : tokenExpiresAt <= Date.now()
+        ? 'token expired'
+        : !state
+          ? 'user deleted'
+          : undefined;
+    if (gone || !state) {
+      log.info({ reason: gone, userId, socketId: socket.id }, 'socket closed');
       socket.disconnect(true);
       throw new UnauthorizedError(MSG.invalidToken, { code: 'INVALID_TOKEN' });
     }
     if (!state.isApproved && state.role !== 'admin') {
       throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
     }
-    return { id: socket.data.userId, role: state.role, isApproved: state.isApproved };
+    return { id: userId, role: state.role, isApproved: state.isApproved };
+  }
+
+  /**
+   * Charges one client event to the socket's budget. Over it: the ack (when the event has one) answers
+   * RATE_LIMITED and the event is dropped; a flood closes the socket. False when the event must be dropped.
+   */
+  function spend(socket: ChatSocket, budget: EventBudget, event: unknown, reply: Reply): boolean {
+    const verdict = budget.take();
+    if (verdict === 'ok') return true;
+    reply(SOCKET_RATE_LIMITED);
+    if (verdict === 'flood' && socket.connected) {
+      log.warn(
+        { reason: 'event flood', event, userId: socket.data.userId, socketId: socket.id },
+        'socket closed',
+      );
+      socket.disconnect(true);
+    }
+    return false;
   }
 
   /** Tells the user's conversation partners (not across a block) that they came online or went away. */
@@ -198,38 +233,58 @@ export function attachSocketServer(
     if (!socket.recovered) void socket.join(userRoom(userId));
     const typingSent = new Map<string, number>();
     const typingTimers = new Map<string, NodeJS.Timeout>();
+    const budget = createEventBudget();
+    const handled = new Set<string>();
+
+    /**
+     * The one way a client event reaches a handler: within the socket's budget, then with `viewer`, the check of
+     * who this is (token, user) already running. A handler awaits `viewer` before any effect (a send hands it to
+     * the use-case, which awaits it alongside its own checks: no extra round trip). A refusal, from the check or
+     * the handler, is the ack's `{error, code}`.
+     */
+    const on = <E extends keyof ClientToServerEvents>(
+      event: E,
+      handler: (args: { viewer: Promise<Viewer>; payload: unknown; reply: Reply }) => Promise<void>,
+    ) => {
+      handled.add(event);
+      const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
+      listen(event, async (payload: unknown, ack?: unknown) => {
+        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        if (!spend(socket, budget, event, reply)) return;
+        const viewer = currentViewer(socket);
+        viewer.catch(() => undefined);
+        try {
+          await handler({ viewer, payload, reply });
+        } catch (error) {
+          if (!toHttpError(error)) log.warn({ err: error, event }, 'socket event failed');
+          reply(errorBody(error));
+        }
+      });
+    };
+    // Events nobody handles cost the budget too (a flood of unknown names is still a flood).
+    socket.use(([event, ...args], next) => {
+      if (handled.has(event)) return next();
+      const ack = args.at(-1);
+      spend(socket, budget, event, typeof ack === 'function' ? (ack as Reply) : () => undefined);
+    });
 
     void (async () => {
       if (await ctx.presence.connected(userId, socket.id)) await broadcastPresence(userId);
       socket.emit('unread:count', { count: await countUnread(ctx, userId) });
     })().catch((error: unknown) => log.warn({ err: error }, 'socket setup failed'));
 
-    socket.on('message:send', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      try {
-        const started = performance.now();
-        const input = SocketMessageSendSchema.parse(payload);
-        // The sender's current state is read with the send's own checks, not before them: one round trip less.
-        const senderCheck = currentViewer(socket);
-        senderCheck.catch(() => undefined);
-        const result = await sendMessage(ctx, { sender: { id: socket.data.userId }, input, senderCheck });
-        markSendStage('socket send', started);
-        reply(result.message);
-      } catch (error) {
-        reply(errorBody(error));
-      }
+    on('message:send', async ({ viewer, payload, reply }) => {
+      const started = performance.now();
+      const input = SocketMessageSendSchema.parse(payload);
+      // The sender's current state is read with the send's own checks, not before them: one round trip less.
+      const result = await sendMessage(ctx, { sender: { id: userId }, input, senderCheck: viewer });
+      markSendStage('socket send', started);
+      reply(result.message);
     });
 
-    socket.on('conversation:read', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      try {
-        const input = ConversationReadSchema.parse(payload);
-        reply(
-          await markConversationRead(ctx, { viewer: await currentViewer(socket), otherUserId: input.with }),
-        );
-      } catch (error) {
-        reply(errorBody(error));
-      }
+    on('conversation:read', async ({ viewer, payload, reply }) => {
+      const input = ConversationReadSchema.parse(payload);
+      reply(await markConversationRead(ctx, { viewer: await viewer, otherUserId: input.with }));
     });
 
     const stopTyping = (to: string) => {
@@ -239,29 +294,26 @@ export function attachSocketServer(
       ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
     };
 
-    socket.on('typing', async (payload) => {
+    on('typing', async ({ viewer, payload }) => {
       const parsed = TypingSchema.safeParse(payload);
       if (!parsed.success || parsed.data.to === userId) return;
       const { to, isTyping } = parsed.data;
-      try {
-        if (!isTyping) {
-          if (typingTimers.has(to)) stopTyping(to);
-          return;
-        }
-        // Refreshes the expiry on every signal; forwards at most one "typing" per throttle window.
-        clearTimeout(typingTimers.get(to));
-        typingTimers.set(
-          to,
-          setTimeout(() => stopTyping(to), TYPING_EXPIRES_MS),
-        );
-        const last = typingSent.get(to) ?? 0;
-        if (Date.now() - last < typingThrottleMs) return;
-        typingSent.set(to, Date.now());
-        if (await isBlockedEitherWay(ctx, userId, to)) return;
-        ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
-      } catch (error) {
-        log.warn({ err: error }, 'typing failed');
+      await viewer;
+      if (!isTyping) {
+        if (typingTimers.has(to)) stopTyping(to);
+        return;
       }
+      // Refreshes the expiry on every signal; forwards at most one "typing" per throttle window.
+      clearTimeout(typingTimers.get(to));
+      typingTimers.set(
+        to,
+        setTimeout(() => stopTyping(to), TYPING_EXPIRES_MS),
+      );
+      const last = typingSent.get(to) ?? 0;
+      if (Date.now() - last < typingThrottleMs) return;
+      typingSent.set(to, Date.now());
+      if (await isBlockedEitherWay(ctx, userId, to)) return;
+      ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
     });
 
     socket.on('disconnect', () => {
