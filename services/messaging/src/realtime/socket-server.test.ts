@@ -5,6 +5,7 @@ import {
   isAckError,
   SOCKET_EVENT_BUDGET,
   SOCKET_RATE_LIMITED,
+  TYPING_EXPIRES_MS,
   type MessageSendAck,
 } from '@nomadswap/contracts/socket-events';
 import { createTokenService } from '@nomadswap/service-kit/auth';
@@ -342,6 +343,7 @@ describe('every client event goes through one guard: who is this, within budget 
 
   it('over the budget, acks answer RATE_LIMITED and events are dropped; other sockets are not affected', async () => {
     const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    await converse(a, b);
     const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
     const signals: boolean[] = [];
     sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
@@ -401,6 +403,68 @@ describe('every client event goes through one guard: who is this, within budget 
   });
 });
 
+/** Makes two users conversation partners (a message from `a` to `b`, over REST). */
+async function converse(a: TestUser, b: TestUser): Promise<void> {
+  await request(env.app)
+    .post('/api/messages')
+    .set(a.headers)
+    .send({ receiverId: b.id, content: 'hi' })
+    .expect(201);
+}
+
+describe('typing goes only to an unblocked partner, at most once per 2 s per pair (issue 21 item 5)', () => {
+  const typingFrom = (socket: ClientSocket, from: TestUser) => {
+    const signals: boolean[] = [];
+    socket.on('typing', (payload) => payload.from === from.id && signals.push(payload.isTyping));
+    return signals;
+  };
+
+  it('reaches a conversation partner and never a stranger', async () => {
+    const [partner, stranger, b] = await Promise.all([env.user(), env.user(), env.user()]);
+    await converse(partner, b);
+    const [sb, ss, sp] = await Promise.all([online(b), online(stranger), online(partner)]);
+    const fromStranger = typingFrom(sb, stranger);
+    const fromPartner = typingFrom(sb, partner);
+    ss.emit('typing', { to: b.id, isTyping: true });
+    sp.emit('typing', { to: b.id, isTyping: true });
+    await expect.poll(() => fromPartner).toEqual([true]);
+    expect(await noEvent(sb, 'typing', 300)).toBe(true);
+    expect(fromStranger).toEqual([]);
+  });
+
+  it('isTyping:false does not reset the throttle, and the pair’s throttle holds across the sender’s sockets', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    await converse(a, b);
+    const [first, second, sb] = await Promise.all([online(a), online(a, two), online(b)]);
+    const signals = typingFrom(sb, a);
+    first.emit('typing', { to: b.id, isTyping: true });
+    await expect.poll(() => signals).toEqual([true]);
+    first.emit('typing', { to: b.id, isTyping: false });
+    await expect.poll(() => signals).toEqual([true, false]);
+    first.emit('typing', { to: b.id, isTyping: true });
+    second.emit('typing', { to: b.id, isTyping: true });
+    expect(await noEvent(sb, 'typing', 500)).toBe(true);
+    expect(signals).toEqual([true, false]);
+  });
+
+  it('neither isTyping:false nor the 5 s expiry crosses a block made after "typing"', async () => {
+    const [a, b, c, d] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
+    await Promise.all([converse(a, b), converse(c, d)]);
+    const [sa, sb, sc, sd] = await Promise.all([online(a), online(b), online(c), online(d)]);
+    const atB = typingFrom(sb, a);
+    const atD = typingFrom(sd, c);
+    sa.emit('typing', { to: b.id, isTyping: true });
+    sc.emit('typing', { to: d.id, isTyping: true });
+    await expect.poll(() => [atB, atD]).toEqual([[true], [true]]);
+    // b blocks a, then a stops typing; c blocks d (the sender's own block), then c's indicator expires.
+    await request(env.app).post(`/api/blocks/${a.id}`).set(b.headers).expect(201);
+    await request(env.app).post(`/api/blocks/${d.id}`).set(c.headers).expect(201);
+    sa.emit('typing', { to: b.id, isTyping: false });
+    await new Promise((resolve) => setTimeout(resolve, TYPING_EXPIRES_MS + 700));
+    expect([atB, atD]).toEqual([[true], [true]]);
+  });
+});
+
 describe('read receipts, typing, presence', () => {
   it('conversation:read tells the sender message:read when both have receipts on, and not when either is off', async () => {
     const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
@@ -423,6 +487,7 @@ describe('read receipts, typing, presence', () => {
 
   it('typing reaches the other user, is throttled, stops on isTyping:false, and never crosses a block', async () => {
     const [a, b, blocker] = await Promise.all([env.user(), env.user(), env.user()]);
+    await Promise.all([converse(a, b), converse(a, blocker)]);
     const [sa, sb, sblocker] = await Promise.all([online(a), online(b), online(blocker)]);
     const signals: boolean[] = [];
     sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
@@ -440,6 +505,7 @@ describe('read receipts, typing, presence', () => {
 
   it('a typing indicator expires after 5 s without a refresh', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
+    await converse(a, b);
     const [sa, sb] = await Promise.all([online(a), online(b)]);
     const started = nextEvent(sb, 'typing');
     sa.emit('typing', { to: b.id, isTyping: true });

@@ -48,7 +48,7 @@ export interface SocketServerOptions {
    * are heard at once (pub/sub); this catches what a lost notification left open. Default 30 s.
    */
   revocationCheckMs?: number;
-  /** Shortest gap between two forwarded "is typing" signals of one socket to one user. Default 2 s. */
+  /** Shortest gap between two forwarded "is typing" signals of one user to another (any socket). Default 2 s. */
   typingThrottleMs?: number;
 }
 
@@ -207,6 +207,15 @@ export function attachSocketServer(
     return false;
   }
 
+  /** Whether `from` may tell `to` about typing: they share a conversation and neither blocked the other. */
+  async function mayTypeTo(from: string, to: string): Promise<boolean> {
+    const [partner, blocked] = await Promise.all([
+      ctx.conversations.exists({ ownerId: oid(from), otherId: oid(to) }),
+      isBlockedEitherWay(ctx, from, to),
+    ]);
+    return partner !== null && !blocked;
+  }
+
   /** Tells the user's conversation partners (not across a block) that they came online or went away. */
   async function broadcastPresence(userId: string): Promise<void> {
     const rows = await ctx.conversations
@@ -231,7 +240,6 @@ export function attachSocketServer(
   io.on('connection', (socket: ChatSocket) => {
     const userId = socket.data.userId;
     if (!socket.recovered) void socket.join(userRoom(userId));
-    const typingSent = new Map<string, number>();
     const typingTimers = new Map<string, NodeJS.Timeout>();
     const budget = createEventBudget();
     const handled = new Set<string>();
@@ -287,32 +295,46 @@ export function attachSocketServer(
       reply(await markConversationRead(ctx, { viewer: await viewer, otherUserId: input.with }));
     });
 
-    const stopTyping = (to: string) => {
+    /** The sender's "typing" indicator at `to` ends (isTyping:false or the expiry): said only across no block. */
+    const stopTyping = async (to: string) => {
       clearTimeout(typingTimers.get(to));
       typingTimers.delete(to);
-      typingSent.delete(to);
-      ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
+      if (await mayTypeTo(userId, to)) ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
     };
+    const expireTyping = (to: string) =>
+      setTimeout(() => {
+        stopTyping(to).catch((error: unknown) => log.warn({ err: error }, 'typing expiry failed'));
+      }, TYPING_EXPIRES_MS);
 
+    /**
+     * "Typing" reaches `to` at most once per throttle window per pair (a Redis key, so the sender's other sockets
+     * and replicas share it), and only a partner across no block. isTyping:false and the expiry end an indicator
+     * this socket started, leave the throttle alone and check the block again. A refresh within the window
+     * keeps the indicator alive (its expiry moves) without telling `to` again.
+     */
     on('typing', async ({ viewer, payload }) => {
       const parsed = TypingSchema.safeParse(payload);
       if (!parsed.success || parsed.data.to === userId) return;
       const { to, isTyping } = parsed.data;
       await viewer;
+      const showing = typingTimers.has(to);
       if (!isTyping) {
-        if (typingTimers.has(to)) stopTyping(to);
+        if (showing) await stopTyping(to);
         return;
       }
-      // Refreshes the expiry on every signal; forwards at most one "typing" per throttle window.
+      if (showing) {
+        clearTimeout(typingTimers.get(to));
+        typingTimers.set(to, expireTyping(to));
+      }
+      const throttle = `${ctx.keyPrefix}typing:${userId}:${to}`;
+      if ((await ctx.redis.set(throttle, '1', 'PX', typingThrottleMs, 'NX')) !== 'OK') return;
+      if (!(await mayTypeTo(userId, to))) {
+        clearTimeout(typingTimers.get(to));
+        typingTimers.delete(to);
+        return;
+      }
       clearTimeout(typingTimers.get(to));
-      typingTimers.set(
-        to,
-        setTimeout(() => stopTyping(to), TYPING_EXPIRES_MS),
-      );
-      const last = typingSent.get(to) ?? 0;
-      if (Date.now() - last < typingThrottleMs) return;
-      typingSent.set(to, Date.now());
-      if (await isBlockedEitherWay(ctx, userId, to)) return;
+      typingTimers.set(to, expireTyping(to));
       ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
     });
 
