@@ -165,12 +165,19 @@ describe('/messages', () => {
     const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
     expect(await within(log).findByText('Tomorrow at 5?')).toBeInTheDocument();
     expect(screen.getByText('Active now')).toBeInTheDocument();
-    // Day separators: the older message is on its own day, the newest today.
+    // Each day starts with its heading: the older message is on its own day, the newest today.
     expect(
       within(log)
-        .getAllByRole('separator')
-        .map((s) => s.textContent),
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
     ).toEqual([expect.stringContaining('June'), 'Today']);
+    // A valid list (axe `list`/`listitem`): the <ol> holds list items only, none with another role.
+    const items = [...log.querySelectorAll('ol')].flatMap((ol) => [...ol.children]);
+    expect(items.length).toBeGreaterThan(2);
+    for (const child of items) {
+      expect(child.tagName).toBe('LI');
+      expect(child.getAttribute('role')).toBeNull();
+    }
     // Markup in a message is text; only the http(s) URL becomes a link, opened safely.
     expect(within(log).getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
     expect(log.querySelector('img')).toBeNull();
