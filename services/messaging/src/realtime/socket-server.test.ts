@@ -196,15 +196,21 @@ describe('two messaging processes on one Redis', () => {
   });
 });
 
+/** `b` connected to replica two, having received 'before' from `a` (sent over REST to replica one). */
+async function receiverOnTwo() {
+  const [a, b] = await Promise.all([env.user(), env.user()]);
+  const sb = await online(b, two);
+  const seen: string[] = [];
+  sb.on('message:new', (message) => seen.push(message.content));
+  const api = request(one.url);
+  await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'before' }).expect(201);
+  await expect.poll(() => seen).toEqual(['before']);
+  return { a, b, sb, seen, api };
+}
+
 describe('connection state recovery', () => {
   it('after a dropped transport, replays what was missed exactly once (socket.recovered)', async () => {
-    const [a, b] = await Promise.all([env.user(), env.user()]);
-    const sb = await online(b, two);
-    const seen: string[] = [];
-    sb.on('message:new', (message) => seen.push(message.content));
-    const api = request(one.url);
-    await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'before' }).expect(201);
-    await expect.poll(() => seen).toEqual(['before']);
+    const { a, b, sb, seen, api } = await receiverOnTwo();
 
     const reconnected = new Promise<void>((resolve) => sb.io.once('reconnect', () => resolve()));
     sb.io.engine.close();
@@ -301,6 +307,38 @@ describe('connection state recovery re-checks the token and the user (issue 21 i
       sa.auth = { token: b.token };
     });
     expect(outcome).toEqual({ refused: 'Invalid or expired token' });
+  });
+});
+
+describe('no message is lost at the moment of recovery (issue 21 item 3)', () => {
+  it('delivers what was sent while a recovered socket was still in its handshake (after its replay was read)', async () => {
+    const { a, b, sb, seen, api } = await receiverOnTwo();
+
+    // The handshake of the recovery takes a while (a slow Redis): the replay is read before it starts.
+    const auth = two.ctx.auth;
+    const original = auth.userFromToken;
+    let inHandshake!: () => void;
+    const started = new Promise<void>((resolve) => (inHandshake = resolve));
+    auth.userFromToken = async (token) => {
+      inHandshake();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return original(token);
+    };
+    try {
+      const back = new Promise<void>((resolve) => sb.once('connect', () => resolve()));
+      sb.io.engine.close();
+      await started;
+      await api
+        .post('/api/messages')
+        .set(a.headers)
+        .send({ receiverId: b.id, content: 'during' })
+        .expect(201);
+      await back;
+    } finally {
+      auth.userFromToken = original;
+    }
+    expect(sb.recovered).toBe(true);
+    await expect.poll(() => seen, { timeout: 3_000 }).toEqual(['before', 'during']);
   });
 });
 

@@ -28,7 +28,7 @@ import type { Viewer } from '../domain/viewer';
 import { createEventBudget, type EventBudget } from './event-budget';
 import { userRoom, type LiveServer, type SocketData } from './live';
 import { markSendStage } from './send-timings';
-import { withoutReplayedDuplicates } from './replayed-duplicates';
+import { withoutReplayedDuplicates, type RestoreGap } from './replayed-duplicates';
 
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 /** An event's acknowledgement (a no-op for events sent without one). */
@@ -147,6 +147,18 @@ export function attachSocketServer(
           { reason: 'token and user re-checked', userId: user.id, socketId: socket.id },
           'socket session recovered',
         );
+      } else if (typeof socket.handshake.auth?.pid === 'string') {
+        // The client asked to recover; the adapter had no session or no offset for it (the client then catches up
+        // from REST).
+        log.info(
+          {
+            reason: 'no session or offset: older than the recovery window, trimmed, or never stored',
+            hadOffset: typeof socket.handshake.auth?.offset === 'string',
+            userId: user.id,
+            socketId: socket.id,
+          },
+          'socket session not recovered',
+        );
       }
       next();
     } catch (error) {
@@ -240,6 +252,12 @@ export function attachSocketServer(
   io.on('connection', (socket: ChatSocket) => {
     const userId = socket.data.userId;
     if (!socket.recovered) void socket.join(userRoom(userId));
+    else {
+      // What was delivered between the replay and now (the handshake ran in between): before anything live.
+      const missed = (io.of('/').adapter as unknown as Partial<RestoreGap>).takeRestoreGap?.(socket.id) ?? [];
+      const send = socket.emit.bind(socket) as unknown as (...data: unknown[]) => boolean;
+      for (const data of missed) send(...data);
+    }
     const typingTimers = new Map<string, NodeJS.Timeout>();
     const budget = createEventBudget();
     const handled = new Set<string>();
