@@ -472,24 +472,44 @@ describe('/messages', () => {
       expect(wasCalled(fetchMock, 'POST', '/api/messages')).toBe(false);
     });
 
-    it('after a reconnect that was not recovered, the conversations and the open chat are fetched again', async () => {
-      const fetchMock = liveSetup();
+    it('after every reconnect, recovered or not, the open chat catches up from REST and shows each message once', async () => {
+      const history = first();
+      const missed = buildMessage({ from: marco, to: meChat, content: 'Sent while you were away' });
+      const live = buildMessage({ from: marco, to: meChat, content: 'Sent live, kept by REST' });
+      let stored: Message[] = [history];
+      const fetchMock = liveSetup({ 'GET /api/messages': () => jsonResponse(200, stored) });
       renderApp(`/messages?user=${marco.id}`);
-      await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      await within(log).findByText('Hi Lena');
       const socket = lastSocket();
       act(() => socket.serverConnect());
       await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(1));
       const before = calls(fetchMock, 'GET', '/api/conversations');
 
+      // Marco's message reached the server as the transport came back; the recovery's replay did not carry it.
       act(() => socket.serverDisconnect());
       expect(await screen.findByText('Reconnecting...')).toBeInTheDocument();
+      stored = [missed, history];
       act(() => socket.serverConnect({ recovered: true }));
-      expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before);
+      expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 1));
 
+      // One that arrived live and comes again with the catch-up of a reconnect that was not recovered: once.
+      act(() => socket.serverEmit('message:new', live));
+      expect(await within(log).findByText('Sent live, kept by REST')).toBeInTheDocument();
+      stored = [live, missed, history];
       act(() => socket.serverDisconnect());
       act(() => socket.serverConnect({ recovered: false }));
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 1));
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(2));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(3));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 2));
+      for (const text of ['Hi Lena', 'Sent while you were away', 'Sent live, kept by REST']) {
+        expect(within(log).getAllByText(text)).toHaveLength(1);
+      }
+      // Oldest at the top.
+      const order = [...log.querySelectorAll('li')].map((li) => li.textContent ?? '');
+      const at = (text: string) => order.findIndex((line) => line.includes(text));
+      expect(at('Hi Lena')).toBeLessThan(at('Sent while you were away'));
+      expect(at('Sent while you were away')).toBeLessThan(at('Sent live, kept by REST'));
     });
   });
 
