@@ -472,6 +472,23 @@ describe('/messages', () => {
       expect(wasCalled(fetchMock, 'POST', '/api/messages')).toBe(false);
     });
 
+    it('a handshake refused for a passing reason is tried again; a refused token is not', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      liveSetup();
+      renderApp(`/messages?user=${marco.id}`);
+      await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      const socket = lastSocket();
+      act(() => socket.serverConnect());
+      act(() => socket.serverDisconnect());
+      act(() => socket.serverRefuse('Service temporarily unavailable', 'SERVICE_UNAVAILABLE'));
+      act(() => vi.advanceTimersByTime(1_600));
+      expect(socket.connectCalls).toBe(1);
+      act(() => socket.serverRefuse('Invalid or expired token', 'INVALID_TOKEN'));
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(socket.connectCalls).toBe(1);
+      vi.useRealTimers();
+    });
+
     it('after every reconnect, recovered or not, the open chat catches up from REST and shows each message once', async () => {
       const history = first();
       const missed = buildMessage({ from: marco, to: meChat, content: 'Sent while you were away' });
