@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import mongoose from 'mongoose';
-import { ADMIN, PASSWORD, approvedTraveller, readStack, token } from './support';
+import { ADMIN, PASSWORD, approvedTraveller, readStack, token, type StackFile } from './support';
 
 // Evaluated through the debugging protocol, which the page's CSP (script-src 'self') does not govern.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -124,6 +124,21 @@ async function pendingToken(request: APIRequestContext): Promise<string> {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The launcher's stack.json, waited for (30 s at most): it is written after the demo data is in, and the run's
+ * first test can start before (seen once here: ENOENT on the very first test of a fresh data folder).
+ */
+async function stackFile(): Promise<StackFile> {
+  for (let waited = 0; ; waited += 250) {
+    try {
+      return readStack();
+    } catch (error) {
+      if (waited >= 30_000) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * Messages from the viewer to `otherId` on three days (3 days ago, yesterday, today), so that the open chat of
  * `/messages?user=` has a day heading for each: sent through the API, then the two older ones moved back in the
  * messaging database (the API stamps every message "now").
@@ -143,7 +158,7 @@ async function conversationOverDays(
     sent.push({ id: ((await response.json()) as { id: string }).id, daysAgo });
   }
   const db = await mongoose
-    .createConnection(readStack().mongoUrl, { dbName: 'nomadswap_messaging' })
+    .createConnection((await stackFile()).mongoUrl, { dbName: 'nomadswap_messaging' })
     .asPromise();
   try {
     for (const { id, daysAgo } of sent.filter((m) => m.daysAgo > 0)) {
