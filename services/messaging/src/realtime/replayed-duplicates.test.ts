@@ -106,4 +106,19 @@ describe('createRestoreGapBuffer', () => {
     gap.hold({ type: 2, data: ['message:new', {}, '6-0'] }, { rooms: new Set(['user:3']) });
     expect(gap.size).toBe(0);
   });
+
+  it('keeps what was delivered while the replay was still being read, after the replay’s last entry only', () => {
+    const gap = createRestoreGapBuffer();
+    const recording = gap.record();
+    const to = (room: string) => ({ rooms: new Set([room]), except: new Set<string>() });
+    gap.hold({ type: 2, data: ['message:new', { n: 1 }, '7-0'] }, to('user:1'));
+    gap.hold({ type: 2, data: ['message:new', { n: 2 }, '7-5'] }, to('user:1'));
+    gap.hold({ type: 2, data: ['message:new', { n: 3 }, '7-6'] }, to('user:9'));
+    gap.watch('sid-1', ['sid-1', 'user:1'], recording.stop(), '7-0');
+    gap.hold({ type: 2, data: ['message:new', { n: 4 }, '7-7'] }, to('user:1'));
+    expect(gap.take('sid-1')).toEqual([
+      ['message:new', { n: 2 }, '7-5'],
+      ['message:new', { n: 4 }, '7-7'],
+    ]);
+  });
 });

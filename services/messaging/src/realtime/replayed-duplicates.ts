@@ -67,24 +67,62 @@ interface BroadcastOptions {
  */
 export function createRestoreGapBuffer(now: () => number = Date.now) {
   const held = new Map<string, { rooms: Set<string>; until: number; packets: unknown[][] }>();
+  /** Local deliveries while a replay is being read (whose socket is not known until it has been read). */
+  const recordings = new Set<
+    { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[]
+  >();
+  const meantFor = (rooms: Set<string>, opts: { rooms: Set<string>; except: Set<string> }) =>
+    (opts.rooms.size === 0 || [...opts.rooms].some((room) => rooms.has(room))) &&
+    ![...opts.except].some((room) => rooms.has(room));
   return {
-    /** Right after the replay of `sid` was read. */
-    watch(sid: string, rooms: readonly string[]): void {
-      held.set(sid, { rooms: new Set(rooms), until: now() + WATCH_MS, packets: [] });
+    /**
+     * Before a replay is read: records every local delivery until `stop`. The replay's last read and this
+     * replica's read loop use different connections, so an entry just after the replay can be delivered before
+     * the replay's answer is in; `watch` takes from the recording what came after the replay.
+     */
+    record(): { stop(): { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] } {
+      const recording: { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] = [];
+      recordings.add(recording);
+      return {
+        // Idempotent: the recording stays readable after it stopped.
+        stop: () => {
+          recordings.delete(recording);
+          return recording;
+        },
+      };
+    },
+    /**
+     * Right after the replay of `sid` was read, with what was recorded meanwhile and the last entry the client
+     * has (its own offset or the replay's last).
+     */
+    watch(
+      sid: string,
+      rooms: readonly string[],
+      recorded: readonly { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] = [],
+      after?: string,
+    ): void {
+      const roomSet = new Set(rooms);
+      const packets = recorded
+        .filter((r) => meantFor(roomSet, r) && (after === undefined || streamIdBefore(after, r.offset)))
+        .map((r) => r.data);
+      held.set(sid, { rooms: roomSet, until: now() + WATCH_MS, packets });
     },
     /** At each local delivery of an event (its data already ends with its stream offset). */
     hold(packet: { type?: number; data?: unknown[] }, opts: BroadcastOptions): void {
-      if (held.size === 0 || packet.type !== 2 || !Array.isArray(packet.data)) return;
+      if ((held.size === 0 && recordings.size === 0) || packet.type !== 2 || !Array.isArray(packet.data))
+        return;
+      const delivery = { rooms: new Set(opts.rooms ?? []), except: new Set(opts.except ?? []) };
+      const offset = packet.data.at(-1);
+      if (recordings.size > 0 && typeof offset === 'string') {
+        for (const recording of recordings) recording.push({ data: [...packet.data], ...delivery, offset });
+      }
       const time = now();
       for (const [sid, entry] of held) {
         if (entry.until < time) {
           held.delete(sid);
           continue;
         }
-        const toAll = !opts.rooms || opts.rooms.size === 0;
-        const meant = toAll || [...opts.rooms!].some((room) => entry.rooms.has(room));
-        const excluded = [...(opts.except ?? [])].some((room) => entry.rooms.has(room));
-        if (meant && !excluded) entry.packets.push([...packet.data]);
+        if (meantFor(entry.rooms, delivery)) entry.packets.push([...packet.data]);
       }
     },
     /** When `sid` connects: what it missed since its replay, oldest first; it is live from now on. */
@@ -118,9 +156,14 @@ export function withoutReplayedDuplicates(
     const gap = createRestoreGapBuffer();
     const restore = adapter.restoreSession.bind(adapter);
     adapter.restoreSession = async (pid, offset) => {
-      const session = await restore(pid, offset);
+      const recording = gap.record();
+      const session = await restore(pid, offset).finally(recording.stop);
       filter.remember(session);
-      if (session) gap.watch(session.sid, session.rooms);
+      if (session) {
+        const lastReplayed = session.missedPackets.at(-1)?.at(-1);
+        const after = typeof lastReplayed === 'string' ? lastReplayed : offset;
+        gap.watch(session.sid, session.rooms, recording.stop(), after);
+      }
       return session;
     };
     const hooks = adapter as unknown as { addOffsetIfNecessary: AddOffset } & RestoreGap;
