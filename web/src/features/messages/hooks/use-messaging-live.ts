@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
 import { queryKeys } from '../../../lib/query-keys';
 import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
+import { catchUpAfterReconnect } from '../api/catch-up';
 import { messagesKeys } from '../api/query-keys';
 import { closeMessagingSocket, openMessagingSocket } from '../api/socket';
 import { clearOutbox, settleOutbox } from './use-outbox';
@@ -10,9 +11,9 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
- * updates: new messages, read receipts, typing, presence and the unread total. When a reconnect could
- * not be recovered (the drop outlived the server's recovery window) the lists are fetched again, so no
- * message is lost; updates are keyed by id and clientId, so none is shown twice.
+ * updates: new messages, read receipts, typing, presence and the unread total. After every reconnect,
+ * recovered or not, the open chats catch up from REST (catch-up.ts), so no message is lost; updates are
+ * keyed by id and clientId, so none is shown twice.
  */
 export function useMessagingLive(viewerId: string): void {
   const queryClient = useQueryClient();
@@ -22,11 +23,8 @@ export function useMessagingLive(viewerId: string): void {
     let connectedBefore = false;
 
     socket.on('connect', () => {
-      if (connectedBefore && !socket.recovered) {
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.threads });
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
-      }
+      // Every reconnect, recovered or not: what the live connection missed comes from REST.
+      if (connectedBefore) void catchUpAfterReconnect(queryClient);
       connectedBefore = true;
     });
     socket.on(SERVER_EVENTS.messageNew, (message) => {
