@@ -98,8 +98,9 @@ async function round(receiver: TestUser, senders: TestUser[]) {
     await new Promise((resolve) => setTimeout(resolve, SEND_GAP_MS));
   }
   await Promise.all(acks);
-  await expect.poll(() => inbox.connected, { timeout: 5_000 }).toBe(true);
-  await expect.poll(() => acked.every((id) => shown.has(id)), { timeout: 5_000 }).toBe(true);
+  // Generous under a loaded machine: the target (back within 5 s) is asserted on the measured figure below.
+  await expect.poll(() => inbox.connected, { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => acked.every((id) => shown.has(id)), { timeout: 15_000 }).toBe(true);
   await Promise.all(catchUps);
   // Anything still on its way live arrives well within this (the catch-up can be faster than the live path).
   await new Promise((resolve) => setTimeout(resolve, 500));

@@ -385,23 +385,30 @@ describe('every client event goes through one guard: who is this, within budget 
     const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
     const signals: boolean[] = [];
     sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
-    // A burst of reads takes the whole budget…
-    const acks = await Promise.all(
-      Array.from({ length: SOCKET_EVENT_BUDGET.burst + 10 }, () => read(sa, b.id)),
-    );
-    const limited = acks.filter((ack) => isAckError(ack as MessageSendAck));
-    expect(limited.length).toBeGreaterThanOrEqual(8);
-    expect(limited[0]).toEqual(SOCKET_RATE_LIMITED);
-    // …so a send is refused without being stored, and typing is dropped.
-    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'over', clientId: 'budget-1' })).toEqual(
-      SOCKET_RATE_LIMITED,
-    );
-    expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
-    sa.emit('typing', { to: b.id, isTyping: true });
-    expect(await noEvent(sb, 'typing', 150)).toBe(true);
-    // Another user's socket has its own budget.
-    expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
-    expect(signals).toEqual([]);
+    // Time stands still (the budget runs on the context's clock): nothing refills while the burst is counted.
+    const frozen = new Date();
+    one.ctx.now = () => frozen;
+    try {
+      // A burst of reads takes the whole budget…
+      const acks = await Promise.all(
+        Array.from({ length: SOCKET_EVENT_BUDGET.burst + 10 }, () => read(sa, b.id)),
+      );
+      const limited = acks.filter((ack) => isAckError(ack as MessageSendAck));
+      expect(limited).toHaveLength(10);
+      expect(limited[0]).toEqual(SOCKET_RATE_LIMITED);
+      // …so a send is refused without being stored, and typing is dropped.
+      expect(await sendOverSocket(sa, { receiverId: b.id, content: 'over', clientId: 'budget-1' })).toEqual(
+        SOCKET_RATE_LIMITED,
+      );
+      expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
+      sa.emit('typing', { to: b.id, isTyping: true });
+      expect(await noEvent(sb, 'typing', 150)).toBe(true);
+      // Another user's socket has its own budget.
+      expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
+      expect(signals).toEqual([]);
+    } finally {
+      one.ctx.now = () => new Date();
+    }
   });
 
   it('disconnects a socket that keeps flooding', async () => {

@@ -259,7 +259,8 @@ export function attachSocketServer(
       for (const data of missed) send(...data);
     }
     const typingTimers = new Map<string, NodeJS.Timeout>();
-    const budget = createEventBudget();
+    // On the context's clock, so a test can hold time still and count the budget exactly.
+    const budget = createEventBudget(undefined, () => ctx.now().getTime());
     const handled = new Set<string>();
 
     /**
