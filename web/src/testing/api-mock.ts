@@ -46,6 +46,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     rating: 0,
     reviewCount: 0,
     completedSwaps: 0,
+    arrangedSwaps: 0,
     isVerified: false,
     isApproved: true,
     role: 'user',
@@ -53,6 +54,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     email: 'lena@example.com',
     approvedAt: '2024-05-02T10:00:00.000Z',
     approvedBy: null,
+    noShows: 0,
     ...overrides,
   };
 }
@@ -70,6 +72,8 @@ export function buildItem(overrides: Partial<Item> = {}): Item {
     userId: '65f1a2b3c4d5e6f708192a3b',
     isActive: true,
     isSwapped: false,
+    isReserved: false,
+    reservedFor: null,
     preferredExchange: null,
     createdAt: '2024-05-03T10:00:00.000Z',
     user: null,
@@ -86,6 +90,7 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     rating: 5,
     comment: 'Friendly swap, item exactly as described.',
     createdAt: '2024-06-01T10:00:00.000Z',
+    isRevealed: true,
     reviewer: { id: '65f1a2b3c4d5e6f708192a99', fullName: 'Marco Rossi', username: 'marco', avatar: null },
     ...overrides,
   };
