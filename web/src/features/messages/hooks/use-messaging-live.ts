@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
+import { applyExchange, applyItemReserved } from '../../../lib/exchange-cache';
 import { queryKeys } from '../../../lib/query-keys';
 import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
 import { messagesKeys } from '../api/query-keys';
@@ -10,7 +11,7 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
- * updates: new messages, read receipts, typing, presence and the unread total. When a reconnect could
+ * updates: new messages, read receipts, typing, presence, the unread total and swaps moving. When a reconnect could
  * not be recovered (the drop outlived the server's recovery window) the lists are fetched again, so no
  * message is lost; updates are keyed by id and clientId, so none is shown twice.
  */
@@ -24,6 +25,7 @@ export function useMessagingLive(viewerId: string): void {
     socket.on('connect', () => {
       if (connectedBefore && !socket.recovered) {
         void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
         void queryClient.invalidateQueries({ queryKey: messagesKeys.threads });
         void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
       }
@@ -43,9 +45,9 @@ export function useMessagingLive(viewerId: string): void {
     socket.on(SERVER_EVENTS.unreadCount, ({ count }) =>
       queryClient.setQueryData(messagesKeys.unreadCount, { count }),
     );
-    socket.on(SERVER_EVENTS.exchangeCompleted, () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges });
-    });
+    // A swap moved (either side's action, or a timer): its cards, lists and the item's reservation follow.
+    socket.on(SERVER_EVENTS.exchangeUpdated, ({ exchange }) => applyExchange(queryClient, exchange));
+    socket.on(SERVER_EVENTS.exchangeItemReserved, ({ itemId }) => applyItemReserved(queryClient, itemId));
 
     return () => {
       closeMessagingSocket();
