@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useIsTyping, useLivePresence, useTypingSignal } from '../hooks/use-live
 import { useOutbox } from '../hooks/use-outbox';
 import { ChatActions } from './chat-actions';
 import { Composer } from './composer';
-import { MessageList } from './message-list';
+import { MessageList, type TimelineCard } from './message-list';
 import { PresenceDot, PresenceText } from './presence-text';
 
 /** The item a chat is about, shown in its header (from `?item=` or the conversation). */
@@ -26,6 +26,22 @@ export interface ChatItemContext {
   isSwapped: boolean;
 }
 
+/**
+ * What another part of the app adds to a conversation — the swap cards in the timeline and the open swap's state
+ * in the header. The route hands it in (a hook, called on every render of the chat), as features don't import
+ * each other.
+ */
+export interface ChatExtras {
+  cards: TimelineCard[];
+  status: ReactNode;
+}
+export type UseChatExtras = (viewerId: string, other: ChatUser) => ChatExtras;
+
+const noExtras: ChatExtras = { cards: [], status: null };
+function useNoChatExtras(): ChatExtras {
+  return noExtras;
+}
+
 interface ChatPaneProps {
   viewerId: string;
   other: ChatUser;
@@ -33,10 +49,18 @@ interface ChatPaneProps {
   item?: ChatItemContext | null;
   /** The item named by `?item=`: sent along with messages and with Complete Swap. */
   itemIdForSend?: string;
+  useExtras?: UseChatExtras;
 }
 
 /** One conversation: header (who, presence, item, actions), the messages, and the composer. */
-export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }: ChatPaneProps) {
+export function ChatPane({
+  viewerId,
+  other,
+  conversation,
+  item,
+  itemIdForSend,
+  useExtras = useNoChatExtras,
+}: ChatPaneProps) {
   const { t } = useTranslation();
   const live = useLivePresence(other.id);
   const presence = live ?? conversation?.presence ?? null;
@@ -46,6 +70,7 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
   const { pending, send, retry } = useOutbox(viewerId, other.id);
   const typingSignal = useTypingSignal(other.id);
   useMarkReadWhileOpen(viewerId, other.id);
+  const extras = useExtras(viewerId, other);
 
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
@@ -78,6 +103,7 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
             <PresenceText presence={blocked ? null : presence} className="text-xs text-muted-foreground" />
           </div>
         </div>
+        {extras.status}
         {item ? <ItemContext item={item} /> : null}
         {other.deleted ? null : (
           <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
@@ -91,6 +117,7 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
         pending={pending}
         onRetry={retry}
         typing={typing && !blocked}
+        cards={extras.cards}
       />
 
       {other.deleted ? (
