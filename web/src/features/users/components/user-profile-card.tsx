@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { BadgeCheck, CalendarDays, Handshake, MapPin } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Handshake, MapPin, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserPublic } from '@nomadswap/contracts/responses';
 import { LIMITS } from '@nomadswap/contracts/enums';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -89,6 +90,15 @@ export function UserProfileCard({ user, variant, actions }: UserProfileCardProps
               <dd className="flex items-center gap-1.5">
                 <Handshake className="size-4 text-primary" aria-hidden="true" />
                 {t('profile.completedSwaps', { count: user.completedSwaps })}
+              </dd>
+            </div>
+          ) : null}
+          {user.arrangedSwaps >= EXCHANGE_LIMITS.reliabilityMinArranged ? (
+            <div>
+              <dt className="sr-only">{t('profile.reliabilityLabel')}</dt>
+              <dd className="flex items-center gap-1.5">
+                <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+                {t('profile.reliability', { completed: user.completedSwaps, arranged: user.arrangedSwaps })}
               </dd>
             </div>
           ) : null}
