@@ -24,6 +24,8 @@ interface FormDialogProps {
   cancelLabel?: string;
   /** A destructive form (cancelling a swap): an alert dialog whose dismiss button has the focus first. */
   destructive?: boolean;
+  /** Why the last submit was refused (the server's text): shown above the buttons, read out at once. */
+  error?: string;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function FormDialog({
   pending,
   cancelLabel,
   destructive = false,
+  error,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation();
@@ -69,6 +72,14 @@ export function FormDialog({
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           {children}
+          {error ? (
+            <p
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-destructive"
+            >
+              {error}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button ref={cancelRef} variant="outline" disabled={pending} onClick={onClose}>
               {cancelLabel ?? t('common.cancel')}

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 
 type Reply =
@@ -92,6 +93,50 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     createdAt: '2024-06-01T10:00:00.000Z',
     isRevealed: true,
     reviewer: { id: '65f1a2b3c4d5e6f708192a99', fullName: 'Marco Rossi', username: 'marco', avatar: null },
+    ...overrides,
+  };
+}
+
+/**
+ * An exchange as GET /api/exchanges answers it: by default Marco (…a77) asks Lena (…a3b, `buildUser`'s id) for
+ * her Blue tent, just now, with no message and nothing offered.
+ */
+export function buildExchange(overrides: Partial<ExchangeView> = {}): ExchangeView {
+  const requesterId = overrides.requesterId ?? '65f1a2b3c4d5e6f708192a77';
+  const ownerId = overrides.ownerId ?? '65f1a2b3c4d5e6f708192a3b';
+  const person = (id: string) => ({
+    id,
+    fullName: id === '65f1a2b3c4d5e6f708192a3b' ? 'Lena Traveller' : 'Marco Rossi',
+    username: id === '65f1a2b3c4d5e6f708192a3b' ? 'lisbonlena' : 'marco',
+    avatar: null,
+    rating: 0,
+    reviewCount: 0,
+    deleted: false,
+  });
+  const createdAt = overrides.createdAt ?? new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  return {
+    id: '68e1d2e3f4a5b6c7d8e9f0e1',
+    requesterId,
+    ownerId,
+    itemId: 'i1',
+    offeredItemId: null,
+    offeredItemIds: [],
+    status: 'proposed',
+    message: null,
+    confirmedBy: [],
+    meetup: null,
+    createdAt,
+    updatedAt: createdAt,
+    acceptedAt: null,
+    completedAt: null,
+    endedAt: null,
+    endedBy: null,
+    endReason: null,
+    noShowUserId: null,
+    requester: person(requesterId),
+    owner: person(ownerId),
+    item: { id: 'i1', title: 'Blue tent', image: null, ownerId, isSwapped: false, deleted: false },
+    offeredItems: [],
     ...overrides,
   };
 }

@@ -60,9 +60,11 @@ export function MeetupDialog({ exchange, otherName, open, onOpenChange }: Meetup
     note: current?.note ?? '',
   }));
   const [errors, setErrors] = useState<MeetupErrors>({});
+  const [failure, setFailure] = useState<string>();
 
   const onSubmit = () => {
     const found = validateMeetup(values, new Date());
+    setFailure(undefined);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const note = values.note.trim();
@@ -82,14 +84,11 @@ export function MeetupDialog({ exchange, otherName, open, onOpenChange }: Meetup
             variant: 'success',
           });
         },
+        // The dialog stays open (the toasts are behind it): the reason shows in it, by field when it has one.
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors : {};
           if (Object.keys(fields).length > 0) setErrors(fields);
-          toast({
-            title: t('exchanges.meetup.failed'),
-            description: messageText(t, errorMessage(error)),
-            variant: 'destructive',
-          });
+          else setFailure(messageText(t, errorMessage(error, t('exchanges.meetup.failed'))));
         },
       },
     );
@@ -107,6 +106,7 @@ export function MeetupDialog({ exchange, otherName, open, onOpenChange }: Meetup
       submitLabel={t('exchanges.meetup.send')}
       pendingLabel={t('exchanges.meetup.sending')}
       pending={propose.isPending}
+      error={failure}
     >
       <FormField id={`${id}-at`} label={t('exchanges.meetup.when')} error={errors.at}>
         {(control) => (

@@ -65,6 +65,7 @@ function RequestExchangeDialog({
   const request = useRequestExchange();
   const [message, setMessage] = useState('');
   const [offered, setOffered] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
   const max = EXCHANGE_LIMITS.offeredItemsMax;
   const atLimit = offered.length >= max;
   const candidates = offerableItems(ownItems.data ?? []);
@@ -80,6 +81,7 @@ function RequestExchangeDialog({
 
   const onSubmit = () => {
     const text = message.trim();
+    setError(undefined);
     request.mutate(
       {
         itemId: item.id,
@@ -95,12 +97,8 @@ function RequestExchangeDialog({
             variant: 'success',
           });
         },
-        onError: (error) =>
-          toast({
-            title: t('exchanges.request.failed'),
-            description: messageText(t, errorMessage(error)),
-            variant: 'destructive',
-          }),
+        // The dialog stays open (the toasts are behind it): the reason shows in it.
+        onError: (error) => setError(messageText(t, errorMessage(error, t('exchanges.request.failed')))),
       },
     );
   };
@@ -153,6 +151,7 @@ function RequestExchangeDialog({
       submitLabel={t('exchanges.request.send')}
       pendingLabel={t('exchanges.request.sending')}
       pending={request.isPending}
+      error={error}
     >
       {item.isReserved ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
