@@ -81,5 +81,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A suite that cannot quietly shrink: no focused, skipped or to-do tests (conditional `skipIf` for the real
+    // MongoDB run is allowed; `npm test` fails when a test is actually skipped).
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[object.name=/^(describe|it|test|suite|bench)$/][property.name=/^(only|skip|todo|fails)$/]',
+          message: 'No focused, skipped or to-do tests: a test must run and be able to fail.',
+        },
+        {
+          selector:
+            'MemberExpression[object.property.name=/^(describe|it|test|each|concurrent)$/][property.name=/^(only|skip|todo|fixme|fails)$/]',
+          message: 'No focused, skipped or to-do tests: a test must run and be able to fail.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^(xit|xdescribe|xtest|fit|fdescribe)$/]',
+          message: 'No focused, skipped or to-do tests: a test must run and be able to fail.',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -46,6 +46,29 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
+/**
+ * The suite cannot quietly shrink: a skipped test fails the run, and so does a run of fewer tests than the floor
+ * kept in `scripts/test-floor.json` (raise it when tests are added; lower it only with a reason in the commit).
+ * A partial run (`--only`, a file filter) is checked for skips only.
+ */
+const FLOOR_FILE = path.join(ROOT, 'scripts', 'test-floor.json');
+const floors = readJson<Record<'vitest' | 'e2e', number>>(FLOOR_FILE);
+function guardSize(part: 'vitest' | 'e2e', counts: { ran: number; skipped: number }) {
+  if (counts.skipped > 0) {
+    tally.failed++;
+    failures.push(`${part}: ${counts.skipped} skipped (a test must run)`);
+  }
+  const floor = floors?.[part];
+  if (floor === undefined) return;
+  say(`${part}: ${counts.ran} tests ran (floor ${floor})`);
+  if (counts.ran < floor) {
+    tally.failed++;
+    failures.push(
+      `${part}: ${counts.ran} tests ran, fewer than the floor of ${floor} in scripts/test-floor.json`,
+    );
+  }
+}
+
 try {
   ensureRedisBinary(say);
   if (want('e2e')) ensureChromium(say);
@@ -70,15 +93,26 @@ if (want('unit')) {
   const result = run('npx', [
     'vitest',
     'run',
+    '--allowOnly=false',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(out);
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(out);
   if (report) {
     tally.passed += report.numPassedTests;
     tally.failed += report.numFailedTests;
     if (report.numFailedTests > 0) failures.push(`vitest: ${report.numFailedTests} failed`);
+    guardSize('vitest', {
+      ran: report.numPassedTests + report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    });
   }
   if (result.status !== 0 && (!report || report.numFailedTests === 0)) {
     tally.failed++;
@@ -97,11 +131,17 @@ if (want('e2e')) {
     E2E_DATA_DIR: dataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(out);
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  }>(out);
   if (report) {
     tally.passed += report.stats.expected + report.stats.flaky;
     tally.failed += report.stats.unexpected;
     if (report.stats.unexpected > 0) failures.push(`e2e: ${report.stats.unexpected} failed`);
+    guardSize('e2e', {
+      ran: report.stats.expected + report.stats.flaky + report.stats.unexpected,
+      skipped: report.stats.skipped,
+    });
   }
   if (result.status !== 0 && (!report || report.stats.unexpected === 0)) {
     tally.failed++;

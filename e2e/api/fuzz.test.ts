@@ -25,7 +25,8 @@ const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 /** Every field name any payload or query of the API knows: fuzzed bodies and queries use them half the time. */
 const FIELDS = [
   'title', 'description', 'category', 'condition', 'location', 'preferredExchange', 'images', 'removeImages',
-  'receiverId', 'content', 'clientId', 'itemId', 'otherUserId', 'offeredItemId', 'rating', 'comment',
+  'receiverId', 'content', 'clientId', 'itemId', 'otherUserId', 'offeredItemId', 'offeredItemIds', 'reason',
+  'at', 'place', 'note', 'rating', 'comment',
   'revieweeId', 'exchangeId', 'status', 'adminNotes', 'type', 'urgency', 'subject', 'relatedUser',
   'relatedItem', 'contactEmail', 'name', 'email', 'message', 'fullName', 'bio', 'avatar', 'username',
   'password', 'reviewCount', 'readReceipts', 'emailNotifications', 'emailIncludesContent', 'limit', 'cursor',
@@ -45,6 +46,17 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'POST /api/messages': () => ({ receiverId: '0'.repeat(24), content: 'Hello' }),
   'PUT /api/messaging/settings': () => ({ readReceipts: false }),
   'POST /api/exchanges/complete': () => ({ otherUserId: '0'.repeat(24) }),
+  'POST /api/exchanges': () => ({
+    itemId: '0'.repeat(24),
+    message: 'Swap?',
+    offeredItemIds: ['1'.repeat(24)],
+  }),
+  'POST /api/exchanges/:id/cancel': () => ({ reason: 'Leaving town' }),
+  'PUT /api/exchanges/:id/meetup': () => ({
+    at: '2030-01-01T10:00:00Z',
+    place: 'Central station',
+    note: 'by the clock',
+  }),
   'POST /api/reviews': () => ({ rating: 5, comment: 'Great', revieweeId: '0'.repeat(24) }),
   'POST /api/reports': () => reportBody(),
   'PUT /api/reports/:id': () => ({ status: 'dismissed' }),

@@ -88,6 +88,12 @@ const WRITES: Record<string, WriteCase> = {
     caller: () => world.users.other,
     body: () => ({ otherUserId: world.users.owner.id }),
   },
+  'POST /api/exchanges': {
+    method: 'POST',
+    path: () => '/api/exchanges',
+    caller: () => world.users.other,
+    body: () => ({ itemId, message: 'Swap?' }),
+  },
   'POST /api/reviews': {
     method: 'POST',
     path: () => '/api/reviews',
@@ -160,7 +166,7 @@ describe('operators in query strings', () => {
     { path: '/api/admin/all-items', params: ['q', 'category', 'location', 'userId'], caller: () => world.users.admin },
     { path: '/api/messages', params: ['with', 'before', 'limit'], caller: () => world.users.approved },
     { path: '/api/conversations', params: ['before', 'limit'], caller: () => world.users.approved },
-    { path: '/api/exchanges', params: ['userId'], caller: () => world.users.approved },
+    { path: '/api/exchanges', params: ['userId', 'itemId', 'status'], caller: () => world.users.approved },
     { path: '/api/reports', params: ['status', 'type', 'urgency', 'page', 'limit'], caller: () => world.users.admin },
     { path: '/api/admin/audit-log', params: ['action', 'targetType', 'targetId', 'actorId', 'page'], caller: () => world.users.admin },
     { path: '/api/admin/contact-messages', params: ['page', 'limit'], caller: () => world.users.admin },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '@nomadswap/service-kit/testing';
+import { eventually, newId } from '@nomadswap/service-kit/testing';
 import { expectErrorFormat } from './support/error-format';
 import {
   contactBody,
@@ -41,6 +41,8 @@ const protectedFields = () => ({
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$AAAA$BBBB',
   swapCount: 99,
   completedSwaps: 99,
+  arrangedSwaps: 99,
+  noShows: 99,
   rating: 5,
   reviewCount: 99,
   ownerId: world.users.other.id,
@@ -51,6 +53,10 @@ const protectedFields = () => ({
   requesterId: world.users.admin.id,
   status: 'resolved',
   isSwapped: true,
+  isReserved: true,
+  reservedFor: world.users.admin.id,
+  isRevealed: true,
+  revealedAt: LONG_AGO,
   isActive: false,
   isRead: true,
   deleted: true,
@@ -84,6 +90,8 @@ function expectUserUntouched(user: Record<string, unknown>, expected: { id: stri
   expect(user.isApproved).toBe(expected.approved);
   expect(user.rating).toBe(0);
   expect(user.reviewCount).toBe(0);
+  expect(user.arrangedSwaps).toBe(0);
+  expect(user.noShows).toBe(0);
   expect(user.passwordHash).toBeUndefined();
   expect(recent(user.createdAt)).toBe(true);
 }
@@ -146,6 +154,8 @@ const CASES: Case[] = [
       expect(item.id).not.toBe(stranger);
       expect(item.userId).toBe(caller!.id);
       expect(item.isSwapped).toBe(false);
+      expect(item.isReserved).toBe(false);
+      expect(item.reservedFor).toBeNull();
       expect(item.isActive).toBe(true);
       expect(recent(item.createdAt)).toBe(true);
     },
@@ -160,6 +170,8 @@ const CASES: Case[] = [
       const item = (await world.send({ method: 'GET', path: `/api/items/${res.body.id}` }, caller!.headers)).body;
       expect(item.userId).toBe(caller!.id);
       expect(item.isSwapped).toBe(false);
+      expect(item.isReserved).toBe(false);
+      expect(item.reservedFor).toBeNull();
       expect(item.isActive).toBe(true);
       expect(recent(item.createdAt)).toBe(true);
     },
@@ -196,8 +208,28 @@ const CASES: Case[] = [
       const exchange = exchanges.find((e) => e.id === res.body.exchange.id)!;
       expect(exchange.id).not.toBe(stranger);
       expect(exchange.requesterId).toBe(caller!.id);
-      expect(exchange.status).toBe('completed');
+      // One side's Complete Swap waits for the other: never completed, whatever the body says.
+      expect(exchange.status).toBe('proposed');
+      expect(exchange.confirmedBy).toEqual([caller!.id]);
       expect(recent(exchange.createdAt)).toBe(true);
+    },
+  },
+  {
+    name: 'POST /api/exchanges',
+    send: async (extra) => {
+      const [a, b] = await Promise.all([world.register(), world.register()]);
+      const itemId = await world.item(b);
+      return eventually(async () => {
+        const attempt = await asUser(a, { method: 'POST', path: '/api/exchanges', body: { itemId, ...extra } });
+        return attempt.res.status === 404 ? undefined : attempt;
+      }, 15_000);
+    },
+    async verify(res, caller) {
+      const exchange = (await world.send({ method: 'GET', path: `/api/exchanges/${res.body.id}` }, caller!.headers)).body as Record<string, unknown>;
+      expect(exchange.requesterId).toBe(caller!.id);
+      expect(exchange.status).toBe('proposed');
+      expect(exchange.confirmedBy).toEqual([]);
+      expect(recent(exchange.createdAt as string)).toBe(true);
     },
   },
   {
@@ -208,10 +240,12 @@ const CASES: Case[] = [
       return asUser(a, { method: 'POST', path: '/api/reviews', body: { rating: 3, comment: 'Fine swap', revieweeId: b.id, ...extra } });
     },
     async verify(res, caller) {
-      const reviews = (await world.send({ method: 'GET', path: `/api/reviews/${res.body.revieweeId}` }, caller!.headers)).body as Record<string, unknown>[];
+      // Hidden until the other party reviews back: only an admin reads it back.
+      const reviews = (await world.send({ method: 'GET', path: `/api/reviews/${res.body.revieweeId}` }, world.users.admin.headers)).body as Record<string, unknown>[];
       const review = reviews.find((r) => r.id === res.body.id)!;
       expect(review.id).not.toBe(stranger);
       expect(review.reviewerId).toBe(caller!.id);
+      expect(review.isRevealed).toBe(false);
       expect(recent(review.createdAt)).toBe(true);
     },
   },

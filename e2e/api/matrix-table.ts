@@ -77,6 +77,21 @@ export function imageOf(w: World): Promise<string> {
   return imageId;
 }
 
+/** An accepted exchange (`other` asked for the owner's item) whose meetup the owner proposed; its id. */
+async function meetupProposedByOwner(w: World): Promise<string> {
+  const { id } = await w.proposal(w.users.other, w.users.owner, { accepted: true });
+  const res = await w.send(
+    {
+      method: 'PUT',
+      path: `/api/exchanges/${id}/meetup`,
+      body: { at: new Date(Date.now() + 86_400_000).toISOString(), place: 'Central station' },
+    },
+    w.users.owner.headers,
+  );
+  if (res.status !== 200) throw new Error(`meetup: ${res.status} ${res.text}`);
+  return id;
+}
+
 let bystander: Promise<string> | undefined;
 /** A user nobody else interacts with: the target of blocks (blocking the owner would stop later chats). */
 const bystanderOf = (w: World) => (bystander ??= fresh.user(w));
@@ -288,16 +303,88 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: approvedOnly(200),
     prepare: async (w) => ({ path: `/api/blocks/${await bystanderOf(w)}` }),
   },
+  {
+    method: 'GET',
+    path: '/api/messaging/users/:userId/reply-time',
+    expect: approvedOnly(200),
+    prepare: (w) => ({ path: `/api/messaging/users/${w.users.owner.id}/reply-time` }),
+  },
   { method: 'GET', path: '/api/exchanges', expect: approvedOnly(200) },
   {
     method: 'POST',
+    path: '/api/exchanges',
+    // Anyone approved may ask for the owner's item; the owner may not ask for their own.
+    expect: s(401, 403, 201, 400, 201, 201),
+    prepare: async (w) => ({ body: { itemId: await fresh.item(w) } }),
+  },
+  // One exchange of the swap lifecycle per cell (`other` asks for a fresh item of the owner's): its two parties
+  // act by their roles, `approved` is a third party (404, as if it did not exist), admins read but do not act.
+  {
+    method: 'GET',
+    path: '/api/exchanges/:id',
+    expect: s(401, 403, 404, 200, 200, 200),
+    prepare: async (w) => ({ path: `/api/exchanges/${(await w.proposal(w.users.other, w.users.owner)).id}` }),
+  },
+  ...(['accept', 'decline'] as const).map((action) => ({
+    method: 'POST' as const,
+    path: `/api/exchanges/:id/${action}`,
+    expect: s(401, 403, 404, 200, 403, 403),
+    prepare: async (w: World) => ({
+      path: `/api/exchanges/${(await w.proposal(w.users.other, w.users.owner)).id}/${action}`,
+    }),
+  })),
+  {
+    method: 'POST',
+    path: '/api/exchanges/:id/withdraw',
+    expect: s(401, 403, 404, 403, 200, 403),
+    prepare: async (w) => ({
+      path: `/api/exchanges/${(await w.proposal(w.users.other, w.users.owner)).id}/withdraw`,
+    }),
+  },
+  ...(['confirm', 'dispute', 'cancel', 'no-show'] as const).map((action) => ({
+    method: 'POST' as const,
+    path: `/api/exchanges/:id/${action}`,
+    // No meetup was agreed: a no-show cannot be reported yet.
+    expect: action === 'no-show' ? s(401, 403, 404, 409, 409, 403) : s(401, 403, 404, 200, 200, 403),
+    prepare: async (w: World) => ({
+      path: `/api/exchanges/${(await w.proposal(w.users.other, w.users.owner, { accepted: true })).id}/${action}`,
+      ...(action === 'cancel' ? { body: { reason: 'Leaving town early' } } : {}),
+    }),
+  })),
+  {
+    method: 'PUT',
+    path: '/api/exchanges/:id/meetup',
+    expect: s(401, 403, 404, 200, 200, 403),
+    prepare: async (w) => ({
+      path: `/api/exchanges/${(await w.proposal(w.users.other, w.users.owner, { accepted: true })).id}/meetup`,
+      body: { at: new Date(Date.now() + 86_400_000).toISOString(), place: 'Central station' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/exchanges/:id/meetup/accept',
+    // The owner proposed it: only `other` accepts it.
+    expect: s(401, 403, 404, 409, 200, 403),
+    prepare: async (w) => ({ path: `/api/exchanges/${await meetupProposedByOwner(w)}/meetup/accept` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/exchanges/:id/meetup.ics',
+    expect: s(401, 403, 404, 200, 200, 404),
+    prepare: async (w) => ({ path: `/api/exchanges/${await meetupProposedByOwner(w)}/meetup.ics` }),
+  },
+  {
+    method: 'POST',
     path: '/api/exchanges/complete',
-    // Only someone who has talked with the other party may complete a swap with them; `approved` and `admin`
-    // (who messaged the owner in earlier rows) name a user they never talked to.
-    expect: s(401, 403, 403, 400, 201, 403),
+    // Only someone who has talked with the other party may confirm a swap with them; `approved` and `admin`
+    // (who messaged the owner in earlier rows) name a user they never talked to. `other`'s Complete Swap
+    // confirms their side of an accepted exchange for the named item (200; it waits for the owner).
+    expect: s(401, 403, 403, 400, 200, 403),
     prepare: async (w, as) => {
-      if (as === 'other') await w.message(w.users.other, w.users.owner);
-      return { body: { otherUserId: await counterpart(w, as) } };
+      if (as !== 'other') return { body: { otherUserId: await counterpart(w, as) } };
+      await w.message(w.users.other, w.users.owner);
+      const { itemId } = await w.proposal(w.users.other, w.users.owner, { accepted: true });
+      return { body: { otherUserId: w.users.owner.id, itemId } };
     },
   },
 

@@ -32,6 +32,14 @@ test('a completed swap leads to a review, and the rating shows on the reviewee p
     data: { otherUserId: ben.id },
   });
   expect(completed.ok()).toBe(true);
+  // One side alone completes nothing: Ben confirms too.
+  expect((await completed.json()).redirectTo).toBeUndefined();
+  const benAuth = await bearer(request, ben);
+  const confirmed = await request.post('/api/exchanges/complete', {
+    headers: benAuth,
+    data: { otherUserId: ana.id },
+  });
+  expect((await confirmed.json()).redirectTo).toBe(`/review/${ana.id}`);
 
   await logIn(page, ana.email, PASSWORD);
   await page.goto('/profile');
@@ -64,7 +72,16 @@ test('a completed swap leads to a review, and the rating shows on the reviewee p
   await expect(page.getByText('Review submitted!', { exact: true })).toBeVisible();
   await page.waitForURL('**/profile');
 
-  // Auth recomputes the rating from review.created: Ben's profile shows 5.0/5 and Ana's review.
+  // Reviews are revealed together: Ben reviews Ana as well.
+  await expect(async () => {
+    const reviewed = await request.post('/api/reviews', {
+      headers: benAuth,
+      data: { rating: 4, comment: 'Smooth handover at the station.', revieweeId: ana.id },
+    });
+    expect(reviewed.status()).toBe(201);
+  }).toPass({ timeout: 20_000 });
+
+  // Auth recomputes the rating from the revealed reviews: Ben's profile shows 5.0/5 and Ana's review.
   await page.goto(`/user/${ben.id}`);
   await expect(async () => {
     await page.reload();

@@ -52,6 +52,7 @@ const card = (n: number, title = `Camping stove ${n}`) => ({
   condition: 'good',
   location: 'Lisbon',
   cover: `/api/images/photo${n}/thumb`,
+  isReserved: false,
   user: { fullName: 'Ana Ribeiro', avatar: '/api/images/avatar1/thumb', rating: 4, reviewCount: 2 },
 });
 

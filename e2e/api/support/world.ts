@@ -44,8 +44,17 @@ export interface World {
   item(owner: Caller, overrides?: Record<string, unknown>): Promise<string>;
   /** A message from one to the other through POST /api/messages; returns its id. */
   message(from: Caller, to: Caller): Promise<string>;
-  /** A completed exchange between the two (they message first), announced to moderation; returns its id. */
+  /**
+   * A completed exchange between the two (they message first; both confirm with Complete Swap), announced to
+   * moderation; returns its id.
+   */
   exchange(requester: Caller, owner: Caller): Promise<string>;
+  /** A request by `requester` for a fresh item of `owner` (proposed), accepted by the owner when `accepted`. */
+  proposal(
+    requester: Caller,
+    owner: Caller,
+    options?: { accepted?: boolean },
+  ): Promise<{ id: string; itemId: string }>;
   /** A review by `by` of `of` (after a completed exchange); returns its id. */
   review(by: Caller, of: Caller): Promise<string>;
   /** A report by `by` (or a visitor); returns its id. */
@@ -179,12 +188,21 @@ export async function createWorld(): Promise<World> {
 
   const exchange = async (requester: Caller, owner: Caller) => {
     await message(requester, owner);
-    const res = await send(
-      { method: 'POST', path: '/api/exchanges/complete', body: { otherUserId: owner.id } },
+    for (const [by, other] of [
+      [requester, owner],
+      [owner, requester],
+    ] as const) {
+      const res = await send(
+        { method: 'POST', path: '/api/exchanges/complete', body: { otherUserId: other.id } },
+        by.headers,
+      );
+      if (res.status !== 201 && res.status !== 200) expectStatus(res, 201, 'exchange');
+    }
+    const done = await send(
+      { method: 'GET', path: '/api/exchanges', query: { userId: owner.id, status: 'completed' } },
       requester.headers,
     );
-    if (res.status !== 201 && res.status !== 200) expectStatus(res, 201, 'exchange');
-    const id = res.body.exchange.id as string;
+    const id = (done.body as { id: string }[])[0]!.id;
     await eventually(() => stack.ctx.moderation.mongo.model('CompletedExchange').exists({ _id: id }), 15_000);
     return id;
   };
@@ -205,6 +223,25 @@ export async function createWorld(): Promise<World> {
     },
     message,
     exchange,
+    async proposal(requester, owner, options = {}) {
+      const made = await send({ method: 'POST', path: '/api/items', body: itemBody() }, owner.headers);
+      expectStatus(made, 201, 'item');
+      const itemId = made.body.id as string;
+      // Messaging learns of the item through its event.
+      const asked = await eventually(async () => {
+        const res = await send(
+          { method: 'POST', path: '/api/exchanges', body: { itemId } },
+          requester.headers,
+        );
+        return res.status === 201 ? res : undefined;
+      }, 15_000);
+      const id = asked.body.id as string;
+      if (options.accepted) {
+        const res = await send({ method: 'POST', path: `/api/exchanges/${id}/accept` }, owner.headers);
+        expectStatus(res, 200, 'accept');
+      }
+      return { id, itemId };
+    },
     async review(by, of) {
       await exchange(by, of);
       const res = await eventually(async () => {

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '@nomadswap/service-kit/events';
 import { closeRedis, createRedis, type Redis } from '@nomadswap/service-kit/redis';
 import {
+  buildExchangeEvent,
   createTestStores,
+  eventually,
   spawnService,
   type SpawnedService,
   type TestStores,
 } from '@nomadswap/service-kit/testing';
-import { eventually } from '@nomadswap/service-kit/testing';
 import { buildRegistration } from './support/factories';
 
 const entry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
@@ -142,13 +143,10 @@ describe('auth server and worker processes together', () => {
       service: 'messaging',
       logger: stores.logger,
     });
-    await messaging.publish('exchange.completed', {
-      id: new mongoose.Types.ObjectId().toHexString(),
-      requesterId: user.user.id,
-      ownerId: admin.user.id,
-      itemId: null,
-      completedAt: new Date().toISOString(),
-    });
+    await messaging.publish(
+      'exchange.completed',
+      buildExchangeEvent({ requesterId: user.user.id, ownerId: admin.user.id }),
+    );
     await eventually(async () => {
       const me = await fetch(`${server!.url}/api/auth/me`, {
         headers: { Authorization: `Bearer ${user.token}` },

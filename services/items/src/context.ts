@@ -6,6 +6,7 @@ import type { Redis } from '@nomadswap/service-kit/redis';
 import { favoriteModel, type FavoriteModel } from './db/favorite';
 import { createImageFiles, type ImageFiles } from './db/image-files';
 import { itemModel, type ItemModel } from './db/item';
+import { itemExchangeModel, type ItemExchangeModel } from './db/item-exchange';
 import { ownerModel, type OwnerModel } from './db/owner';
 import { createListingCache, type ListingCache } from './db/listing-cache';
 import { registerItemEventBuilders } from './events/publish-item-events';
@@ -20,6 +21,8 @@ export interface ItemsCore {
   items: ItemModel;
   owners: OwnerModel;
   favorites: FavoriteModel;
+  /** Exchanges that name items (messaging's exchange.* events): what reserves an item and what swapped it. */
+  exchanges: ItemExchangeModel;
   files: ImageFiles;
   /** Browse results, valid until the next write that changes listings (the item and owner models invalidate it). */
   listings: ListingCache;
@@ -57,6 +60,7 @@ export function createItemsCore(deps: {
     items: itemModel(deps.mongo),
     owners: ownerModel(deps.mongo),
     favorites: favoriteModel(deps.mongo),
+    exchanges: itemExchangeModel(deps.mongo),
     files: createImageFiles(deps.mongo),
     listings: createListingCache({
       redis: deps.redis,
@@ -69,7 +73,13 @@ export function createItemsCore(deps: {
 
 /** Creates the indexes of the items database (the unique favourite index must exist before any request). */
 export async function initItemsStorage(core: ItemsCore): Promise<void> {
-  await Promise.all([core.items.init(), core.owners.init(), core.favorites.init(), core.files.init()]);
+  await Promise.all([
+    core.items.init(),
+    core.owners.init(),
+    core.favorites.init(),
+    core.exchanges.init(),
+    core.files.init(),
+  ]);
 }
 
 export interface CreateItemsContextOptions {

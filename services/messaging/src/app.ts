@@ -5,6 +5,7 @@ import { blocksRouter } from './routes/blocks/router';
 import { conversationsRouter } from './routes/conversations/router';
 import { exchangesRouter } from './routes/exchanges/router';
 import { messagesRouter } from './routes/messages/router';
+import { replyTimeRouter } from './routes/reply-time/router';
 import { settingsRouter } from './routes/settings/router';
 
 /** Builds the messaging service's express app (no listening); server.ts passes the real context, tests their own. */
@@ -24,6 +25,7 @@ function mountRoutes(app: Express, ctx: MessagingContext): void {
   app.use('/api/messages', messagesRouter(ctx));
   app.use('/api/conversations', conversationsRouter(ctx));
   app.use('/api/messaging/settings', settingsRouter(ctx));
+  app.use('/api/messaging/users', replyTimeRouter(ctx));
   app.use('/api/blocks', blocksRouter(ctx));
   app.use('/api/exchanges', exchangesRouter(ctx));
 }

@@ -14,6 +14,10 @@ import { messagingSettingsModel, type MessagingSettingsModel } from './db/messag
 import type { Message } from '@nomadswap/contracts/responses';
 import { createLiveChannel, type LiveChannel } from './realtime/live';
 import { createPresenceStore, type PresenceStore } from './realtime/presence';
+import type { Queue } from 'bullmq';
+import { createQueue } from '@nomadswap/service-kit/queues';
+import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
+import { EXCHANGE_TIMER_QUEUE, type ExchangeTimerJob } from './domain/exchange-timers';
 
 /** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
 export type MessageStoredHook = (message: Message) => Promise<unknown>;
@@ -40,6 +44,14 @@ export interface MessagingContext {
   live: LiveChannel;
   presence: PresenceStore;
   onMessageStored: MessageStoredHook[];
+  /** The clock of every exchange deadline and meetup check; tests set it instead of waiting. */
+  now: () => Date;
+  /** Delayed jobs that move exchanges on (expiry, completion after a one-sided confirmation). */
+  timers: Queue<ExchangeTimerJob>;
+  /** The kit's e-mail queue (offline nudges, meetup reminders and prompts). */
+  notifications: NotificationQueue;
+  /** Public address of the web app, linked from e-mails when set. */
+  publicUrl?: string;
 }
 
 export interface CreateMessagingContextOptions {
@@ -51,6 +63,10 @@ export interface CreateMessagingContextOptions {
   userState: UserStateStore;
   keyPrefix?: string;
   messagesPerMinute?: number;
+  /** BullMQ key prefix of the queues (config BULLMQ_PREFIX; tests: their key prefix). */
+  bullmqPrefix?: string;
+  publicUrl?: string;
+  now?: () => Date;
 }
 
 /** Builds the context and waits until the indexes exist (the unique clientId index must exist before a send). */
@@ -83,6 +99,24 @@ export async function createMessagingContext(
     live: createLiveChannel(),
     presence: createPresenceStore({ redis, keyPrefix }),
     onMessageStored: [],
+    now: options.now ?? (() => new Date()),
+    timers: createQueue<ExchangeTimerJob>(EXCHANGE_TIMER_QUEUE, {
+      redis,
+      prefix: options.bullmqPrefix ?? `${keyPrefix}bull`,
+      logger: options.logger,
+      defaultJobOptions: {
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 10_000 },
+        removeOnComplete: { age: 7 * 24 * 3_600 },
+        removeOnFail: { age: 30 * 24 * 3_600 },
+      },
+    }),
+    notifications: createNotificationQueue({
+      redis,
+      prefix: options.bullmqPrefix ?? `${keyPrefix}bull`,
+      logger: options.logger,
+    }),
+    publicUrl: options.publicUrl,
   };
   await Promise.all(
     [ctx.messages, ctx.conversations, ctx.users, ctx.items, ctx.blocks, ctx.exchanges, ctx.settings].map(

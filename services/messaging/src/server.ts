@@ -4,7 +4,7 @@ import { loadMessagingConfig } from './config';
 import { createMessagingContext } from './context';
 import { createOfflineNudge } from './domain/nudge-offline-recipient';
 import { consumeMessagingEvents } from './events/consume';
-import { createNotificationQueue } from '@nomadswap/service-kit/notifications';
+import { startExchangeTimerWorker } from './jobs/exchange-timers';
 import { attachSocketServer } from './realtime/socket-server';
 
 await startService({
@@ -12,23 +12,32 @@ await startService({
   config: loadMessagingConfig,
   setup: async (service) => {
     const { config } = service;
-    const ctx = await createMessagingContext({ ...service, messagesPerMinute: config.MESSAGES_PER_MINUTE });
-    consumeMessagingEvents(service.bus, ctx);
-    const notifications = createNotificationQueue({
-      redis: service.redis,
-      prefix: config.BULLMQ_PREFIX,
-      logger: service.logger,
+    const ctx = await createMessagingContext({
+      ...service,
+      messagesPerMinute: config.MESSAGES_PER_MINUTE,
+      bullmqPrefix: config.BULLMQ_PREFIX,
+      publicUrl: config.PUBLIC_URL,
     });
+    consumeMessagingEvents(service.bus, ctx);
     ctx.onMessageStored.push(
       createOfflineNudge(ctx, {
-        notifications,
+        notifications: ctx.notifications,
         intervalMs: config.NUDGE_INTERVAL_MINUTES * 60_000,
         publicUrl: config.PUBLIC_URL,
       }),
     );
+    const timers = startExchangeTimerWorker(ctx, {
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
+      logger: service.logger,
+    });
     return {
       app: buildApp(ctx),
-      steps: [{ name: 'notifications queue', run: () => notifications.close() }],
+      steps: [
+        { name: 'exchange timers worker', run: () => timers.close() },
+        { name: 'exchange timers queue', run: () => ctx.timers.close() },
+        { name: 'notifications queue', run: () => ctx.notifications.close() },
+      ],
       attach: (server) => {
         const sockets = attachSocketServer(ctx, server, { stream: config.SOCKET_STREAM });
         return [{ name: 'socket.io', run: () => sockets.close() }];

@@ -11,8 +11,10 @@ export const moderationEnv = z.object({
   REPORTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Contact messages one client may send per hour. */
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  /** BullMQ key prefix of the shared `notifications` queue (auth's worker delivers the mail). */
+  /** BullMQ key prefix of the shared `notifications` queue (auth's worker delivers the mail) and the reveal sweeper. */
   BULLMQ_PREFIX: z.string().min(1).default('bull'),
+  /** How often the sweeper reveals the reviews whose 14 days are up (they show on time regardless; this is when they count). */
+  REVIEW_REVEAL_SWEEP_MS: z.coerce.number().int().min(1_000).default(60_000),
   ...mailEnv,
 });
 export type ModerationConfig = z.output<typeof moderationEnv>;

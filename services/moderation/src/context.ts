@@ -11,7 +11,7 @@ import { contactMessageModel, type ContactMessageModel } from './db/contact-mess
 import { moderationItemModel, type ModerationItemModel } from './db/moderation-item';
 import { moderationUserModel, type ModerationUserModel } from './db/moderation-user';
 import { reportModel, type ReportModel } from './db/report';
-import { reviewModel, type ReviewModel } from './db/review';
+import { revealLegacyReviews, reviewModel, type ReviewModel } from './db/review';
 
 /** Everything the moderation use-cases and routes need. */
 export interface ModerationContext {
@@ -33,6 +33,8 @@ export interface ModerationContext {
   publicUrl?: string;
   reportLimiter: RateLimiter;
   contactLimiter: RateLimiter;
+  /** The time now: when reviews show (14 days after an exchange completed). Tests set it. */
+  clock: () => Date;
 }
 
 export interface CreateModerationContextOptions {
@@ -47,6 +49,8 @@ export interface CreateModerationContextOptions {
   keyPrefix?: string;
   reportsPerHour?: number;
   contactMessagesPerHour?: number;
+  /** Defaults to the system clock. */
+  clock?: () => Date;
 }
 
 /** Builds the context and waits until the indexes exist (the unique review index guards once-per-exchange). */
@@ -82,11 +86,13 @@ export async function createModerationContext(
       points: options.contactMessagesPerHour ?? 5,
       durationSeconds: 3600,
     }),
+    clock: options.clock ?? (() => new Date()),
   };
   await Promise.all(
     [ctx.users, ctx.items, ctx.exchanges, ctx.reviews, ctx.reports, ctx.contactMessages, ctx.auditLog].map(
       (model) => (model as { init(): Promise<unknown> }).init(),
     ),
   );
+  await revealLegacyReviews(ctx.reviews);
   return ctx;
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadModerationConfig } from './config';
 import { createModerationContext } from './context';
 import { consumeModerationEvents } from './events/consume';
+import { startReviewRevealer } from './jobs/review-reveals';
 
 await startService({
   name: 'moderation',
@@ -23,9 +24,20 @@ await startService({
       contactMessagesPerHour: config.CONTACT_MESSAGES_PER_HOUR,
     });
     consumeModerationEvents(service.bus, ctx);
+    const revealer = await startReviewRevealer({
+      ctx,
+      redis: service.redis,
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
+      logger: service.logger,
+      everyMs: config.REVIEW_REVEAL_SWEEP_MS,
+    });
     return {
       app: buildApp(ctx),
-      steps: [{ name: 'notifications queue', run: () => notifications.close() }],
+      steps: [
+        { name: 'review reveal sweeper', run: () => revealer.close() },
+        { name: 'notifications queue', run: () => notifications.close() },
+      ],
     };
   },
 });

@@ -70,6 +70,10 @@ export const EVENT_SCHEMAS = {
   'exchange.ended': ExchangeEventDataSchema,
   /** Both parties confirmed (or one did and 72 h passed): items swapped, counts, reviews open. */
   'exchange.completed': ExchangeEventDataSchema,
+  /**
+   * A review now counts in the reviewee's rating: published when it is revealed (issue 20: both parties reviewed
+   * the exchange, or 14 days passed since it completed), not when it is written.
+   */
   'review.created': z.object({
     id: z.string(),
     reviewerId: z.string(),

@@ -68,5 +68,20 @@ export const ExchangeViewSchema = ExchangeSchema.extend({
   owner: ChatUserSchema.nullable(),
   item: ChatItemSchema.nullable(),
   offeredItems: z.array(ChatItemSchema),
+  /** The requested item is reserved by an accepted exchange (this one or another requester's). */
+  itemReserved: z.boolean(),
 });
 export type ExchangeView = z.infer<typeof ExchangeViewSchema>;
+
+/**
+ * GET /api/messaging/users/{userId}/reply-time: how fast someone usually answers in chat (issue 20's profile
+ * signal), from their most recent replies. `medianMinutes` is null until there are REPLY_TIME_MIN_SAMPLES replies.
+ */
+export const ReplyTimeSchema = z.object({
+  userId: z.string(),
+  medianMinutes: z.number().nullable(),
+  samples: z.number(),
+});
+export type ReplyTime = z.infer<typeof ReplyTimeSchema>;
+/** Replies needed before a typical reply time is shown. */
+export const REPLY_TIME_MIN_SAMPLES = 3;

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
 import type { Role } from '@nomadswap/contracts/enums';
 import type { EventEnvelope, EventType } from '@nomadswap/contracts/events';
+import type { ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import {
   createAuthMiddleware,
   createTokenService,
@@ -128,6 +129,28 @@ export async function eventually<T>(
 /** A new ObjectId as the API shows it. */
 export function newId(): string {
   return new mongoose.Types.ObjectId().toHexString();
+}
+
+/**
+ * The data of an `exchange.*` event as messaging publishes it: by default a two-sided swap that just completed
+ * (accepted and completed now, version 3) between two new users, for no item; override what the test is about.
+ */
+export function buildExchangeEvent(overrides: Partial<ExchangeEventData> = {}): ExchangeEventData {
+  const now = new Date().toISOString();
+  return {
+    id: newId(),
+    requesterId: newId(),
+    ownerId: newId(),
+    itemId: null,
+    offeredItemIds: [],
+    status: 'completed',
+    acceptedAt: now,
+    completedAt: now,
+    endedAt: null,
+    noShowUserId: null,
+    version: 3,
+    ...overrides,
+  };
 }
 
 export async function createTestStores(options: { service: string }): Promise<TestStores> {

@@ -27,6 +27,10 @@ export interface UserRecord {
   /** Reviews received; admins may overwrite it as the "swap count" (design.md, Decisions). */
   reviewCount: number;
   completedSwaps: number;
+  /** Accepted exchanges that ended, completed or not ("Completed N of M arranged swaps"). */
+  arrangedSwaps: number;
+  /** Ended exchanges recorded as this user's no-show (the admin's user detail shows them). */
+  noShows: number;
   isVerified: boolean;
   isApproved: boolean;
   role: Role;
@@ -34,7 +38,7 @@ export interface UserRecord {
   approvedBy: Types.ObjectId | null;
   /** Incremented on every change and carried in events, so consumers can ignore stale ones. */
   version: number;
-  /** Events already applied, so redelivered ones change nothing. */
+  /** Events already applied, so redelivered ones change nothing (exchanges: their one terminal event). */
   appliedExchangeIds: string[];
   appliedReviewIds: string[];
   /** Reviews deleted before their creation event arrived: a late review.created is then ignored. */
@@ -65,6 +69,8 @@ export const userSchema = new Schema<UserRecord>(
     ratingCount: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0, min: 0 },
     completedSwaps: { type: Number, default: 0 },
+    arrangedSwaps: { type: Number, default: 0 },
+    noShows: { type: Number, default: 0 },
     isVerified: { type: Boolean, default: false },
     isApproved: { type: Boolean, default: false },
     role: { type: String, enum: ROLES, default: 'user' },

@@ -15,6 +15,8 @@ export type UserViewSource = Pick<
   | 'rating'
   | 'reviewCount'
   | 'completedSwaps'
+  | 'arrangedSwaps'
+  | 'noShows'
   | 'isVerified'
   | 'isApproved'
   | 'role'
@@ -41,6 +43,7 @@ export function toUserPublic(user: UserViewSource): UserPublic {
     rating: user.rating ?? 0,
     reviewCount: user.reviewCount ?? 0,
     completedSwaps: user.completedSwaps ?? 0,
+    arrangedSwaps: user.arrangedSwaps ?? 0,
     isVerified: user.isVerified ?? false,
     isApproved: user.isApproved ?? false,
     role: user.role,
@@ -48,13 +51,14 @@ export function toUserPublic(user: UserViewSource): UserPublic {
   };
 }
 
-/** The user as they and admins see it: the public view plus e-mail and approval details. */
+/** The user as they and admins see it: the public view plus e-mail, approval details and no-shows. */
 export function toUserSelf(user: UserViewSource): UserSelf {
   return {
     ...toUserPublic(user),
     email: user.email,
     approvedAt: iso(user.approvedAt),
     approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
+    noShows: user.noShows ?? 0,
   };
 }
 

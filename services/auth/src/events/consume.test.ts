@@ -3,9 +3,12 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData, EventType } from '@nomadswap/contracts/events';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import { eventually } from '@nomadswap/service-kit/testing';
+import request from 'supertest';
+import { ExchangeEventDataSchema } from '@nomadswap/contracts/exchanges';
+import { UserPublicSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
+import { buildExchangeEvent, eventually } from '@nomadswap/service-kit/testing';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
-import { buildUser } from '../../test/support/factories';
+import { buildAdmin, buildUser } from '../../test/support/factories';
 import { consumeAuthEvents } from './consume';
 
 let env: AuthTestEnv;
@@ -40,38 +43,131 @@ const chunk = (flat: unknown[]) =>
 
 const stored = (id: string) => env.ctx.users.findById(id).lean();
 
-describe('exchange.completed', () => {
-  it('counts one completed swap for each of the two users, once, even when delivered twice', async () => {
+describe('exchange outcomes', () => {
+  const counters = async (id: string) => {
+    const user = await stored(id);
+    return {
+      completedSwaps: user?.completedSwaps,
+      arrangedSwaps: user?.arrangedSwaps,
+      noShows: user?.noShows,
+      version: user?.version,
+    };
+  };
+
+  it('counts a completed swap and an arranged one for each of the two users, once, even when delivered twice', async () => {
     const requester = await buildUser(env);
     const owner = await buildUser(env);
-    const exchange = {
-      id: newId(),
-      requesterId: requester.id,
-      ownerId: owner.id,
-      itemId: null,
-      completedAt: new Date().toISOString(),
-    };
+    const exchange = buildExchangeEvent({ requesterId: requester.id, ownerId: owner.id });
     await deliverTwice('exchange.completed', exchange);
     await deliverTwice('exchange.completed', { ...exchange, id: newId() });
     await drained();
 
-    expect(await stored(requester.id)).toMatchObject({ completedSwaps: 2, version: 3 });
-    expect(await stored(owner.id)).toMatchObject({ completedSwaps: 2, version: 3 });
+    for (const user of [requester, owner]) {
+      expect(await counters(user.id)).toEqual({
+        completedSwaps: 2,
+        arrangedSwaps: 2,
+        noShows: 0,
+        version: 3,
+      });
+    }
     const updates = (await env.events('user.updated')).filter((e) => e.data.id === owner.id);
     expect(updates.map((e) => e.data.version)).toEqual([2, 3]);
   });
 
-  it('ignores users it does not know', async () => {
+  it('counts an old completion event from the stream (no status, no acceptedAt) as a completed, arranged swap', async () => {
     const owner = await buildUser(env);
-    await deliverTwice('exchange.completed', {
+    const legacy = ExchangeEventDataSchema.parse({
       id: newId(),
       requesterId: newId(),
       ownerId: owner.id,
       itemId: newId(),
       completedAt: new Date().toISOString(),
     });
+    await deliverTwice('exchange.completed', legacy);
     await drained();
-    expect(await stored(owner.id)).toMatchObject({ completedSwaps: 1 });
+    expect(await counters(owner.id)).toMatchObject({ completedSwaps: 1, arrangedSwaps: 1, version: 2 });
+  });
+
+  it('counts an accepted exchange that ended as arranged for both, and a no-show against the one who did not come', async () => {
+    const requester = await buildUser(env);
+    const owner = await buildUser(env);
+    const accepted = { requesterId: requester.id, ownerId: owner.id, completedAt: null };
+    const endedAt = new Date().toISOString();
+    await deliverTwice('exchange.ended', buildExchangeEvent({ ...accepted, status: 'cancelled', endedAt }));
+    await deliverTwice(
+      'exchange.ended',
+      buildExchangeEvent({ ...accepted, status: 'no_show', endedAt, noShowUserId: owner.id }),
+    );
+    await drained();
+    expect(await counters(requester.id)).toEqual({
+      completedSwaps: 0,
+      arrangedSwaps: 2,
+      noShows: 0,
+      version: 3,
+    });
+    expect(await counters(owner.id)).toEqual({ completedSwaps: 0, arrangedSwaps: 2, noShows: 1, version: 3 });
+  });
+
+  it('counts nothing for a proposal that ended before it was accepted, nor for an exchange still open', async () => {
+    const requester = await buildUser(env);
+    const owner = await buildUser(env);
+    const parties = { requesterId: requester.id, ownerId: owner.id, completedAt: null, acceptedAt: null };
+    const endedAt = new Date().toISOString();
+    for (const status of ['declined', 'withdrawn', 'expired'] as const) {
+      await other.publish('exchange.ended', buildExchangeEvent({ ...parties, status, endedAt }));
+    }
+    await other.publish(
+      'exchange.ended',
+      buildExchangeEvent({ ...parties, status: 'accepted', acceptedAt: endedAt }),
+    );
+    await other.publish('exchange.completed', buildExchangeEvent({ ...parties, status: 'proposed' }));
+    await drained();
+    for (const user of [requester, owner]) {
+      expect(await counters(user.id)).toEqual({
+        completedSwaps: 0,
+        arrangedSwaps: 0,
+        noShows: 0,
+        version: 1,
+      });
+    }
+  });
+
+  it('ignores users it does not know', async () => {
+    const owner = await buildUser(env);
+    await deliverTwice(
+      'exchange.completed',
+      buildExchangeEvent({ requesterId: newId(), ownerId: owner.id, itemId: newId() }),
+    );
+    await drained();
+    expect(await counters(owner.id)).toMatchObject({ completedSwaps: 1 });
+  });
+
+  it('shows arranged swaps on the public profile and no-shows only to the user and admins', async () => {
+    const user = await buildUser(env);
+    const viewer = await buildUser(env);
+    const admin = await buildAdmin(env);
+    await other.publish(
+      'exchange.ended',
+      buildExchangeEvent({
+        requesterId: user.id,
+        ownerId: viewer.id,
+        status: 'no_show',
+        completedAt: null,
+        endedAt: new Date().toISOString(),
+        noShowUserId: user.id,
+      }),
+    );
+    await drained();
+    const seen = await request(env.app).get(`/api/users/${user.id}`).set(viewer.headers);
+    expect(UserPublicSchema.strict().parse(seen.body)).toMatchObject({ arrangedSwaps: 1, completedSwaps: 0 });
+    for (const [path, session] of [
+      [`/api/users/${user.id}`, user],
+      [`/api/auth/me`, user],
+      [`/api/admin/users/${user.id}`, admin],
+    ] as const) {
+      const res = await request(env.app).get(path).set(session.headers);
+      expect(UserSelfSchema.strict().parse(res.body)).toMatchObject({ arrangedSwaps: 1, noShows: 1 });
+    }
   });
 });
 
@@ -127,6 +223,16 @@ describe('review.created and review.deleted', () => {
     await other.publish('review.created', late);
     await drained();
     expect(await stored(user.id)).toMatchObject({ rating: 0, reviewCount: 0, version: 1 });
+  });
+
+  it('a deleted review that was never revealed (never counted) leaves the rating and count as they were', async () => {
+    const user = await buildUser(env);
+    const counted = review(user.id, 4);
+    await other.publish('review.created', counted);
+    const hidden = review(user.id, 1);
+    await other.publish('review.deleted', { ...hidden, revieweeId: user.id });
+    await drained();
+    expect(await stored(user.id)).toMatchObject({ rating: 4, reviewCount: 1, version: 2 });
   });
 
   it('never lets the count go below zero after an admin lowered it', async () => {

@@ -26,6 +26,12 @@ export interface ItemRecord {
   isActive: boolean;
   isSwapped: boolean;
   preferredExchange: string | null;
+  /**
+   * Reserved by an accepted exchange (issue 20): for whom (the requester) and which exchange holds it. Both null
+   * when the item is free; kept in step with the exchange projection (src/domain/apply-exchange-events.ts).
+   */
+  reservedFor: Types.ObjectId | null;
+  reservedByExchangeId: Types.ObjectId | null;
   /** In display order; at most three. */
   photos: PhotoRecord[];
   /** Incremented on every change: carried in events and used for optimistic concurrency on writes. */
@@ -56,6 +62,8 @@ export const itemSchema = new Schema<ItemRecord>(
     isActive: { type: Boolean, default: true },
     isSwapped: { type: Boolean, default: false },
     preferredExchange: { type: String, default: null },
+    reservedFor: { type: Schema.Types.ObjectId, default: null },
+    reservedByExchangeId: { type: Schema.Types.ObjectId, default: null },
     photos: { type: [photoSchema], default: [] },
     version: { type: Number, default: 1 },
   },

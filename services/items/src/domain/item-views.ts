@@ -25,6 +25,7 @@ export type ItemViewSource = Pick<
   | 'isActive'
   | 'isSwapped'
   | 'preferredExchange'
+  | 'reservedFor'
   | 'photos'
   | 'version'
   | 'createdAt'
@@ -42,6 +43,21 @@ export const imageUrl = (imageId: Types.ObjectId | string, size: ImageSize) =>
 /** `/api/images/<id>…` (as `images` carries them) → the image id, else null. */
 export function imageIdFromUrl(url: string): string | null {
   return /^\/api\/images\/([a-f0-9]{24})(?:[/?#].*)?$/i.exec(url)?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * Whom the item is reserved for: only the owner, that requester and admins are told; everyone else sees only
+ * that it is reserved.
+ */
+export function reservedForSeenBy(
+  item: Pick<ItemRecord, 'userId' | 'reservedFor'>,
+  viewer: Viewer | undefined,
+): string | null {
+  const reservedFor = item.reservedFor ? item.reservedFor.toHexString() : null;
+  if (!reservedFor || !viewer) return null;
+  const told =
+    viewer.role === 'admin' || viewer.id === reservedFor || item.userId.toHexString() === viewer.id;
+  return told ? reservedFor : null;
 }
 
 /** Owners and admins see every photo with its state; everyone else only the ready ones. */
@@ -94,6 +110,8 @@ export function toItem(
     userId: item.userId.toHexString(),
     isActive: item.isActive,
     isSwapped: item.isSwapped,
+    isReserved: !!item.reservedFor,
+    reservedFor: reservedForSeenBy(item, props.viewer),
     preferredExchange: item.preferredExchange ?? null,
     createdAt: new Date(item.createdAt).toISOString(),
     user: toUserSummary(props.owner),
@@ -124,6 +142,7 @@ export function toItemCard(item: ItemViewSource, owner: OwnerViewSource | null |
     condition: item.condition,
     location: item.location,
     cover: cover ? imageUrl(cover._id, 'thumb') : null,
+    isReserved: !!item.reservedFor,
     user: summary
       ? {
           fullName: summary.fullName,

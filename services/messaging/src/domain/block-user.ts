@@ -6,6 +6,7 @@ import type { BlockRecord } from '../db/block';
 import { loadChatUsers, participantState } from './chat-users';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid } from './ids';
+import { endExchangesBetween } from './end-exchanges';
 import type { Viewer } from './viewer';
 
 export async function presentBlocks(
@@ -57,5 +58,7 @@ export async function blockUser(
       record = (await ctx.blocks.findOne(key).lean<BlockRecord>())!;
     }
   }
+  // A block ends every open exchange between the two (cancelled, the item released); new ones are refused.
+  await endExchangesBetween(ctx, viewer.id, userId);
   return { block: (await presentBlocks(ctx, [record]))[0]!, created };
 }

@@ -1,47 +1,45 @@
+import { Types } from 'mongoose';
+import { OPEN_EXCHANGE_STATUSES, type ExchangeCompleteResponse } from '@nomadswap/contracts/exchanges';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeCompleteInput } from '@nomadswap/contracts/messaging';
-import type { Exchange, ExchangeCompleteResponse } from '@nomadswap/contracts/responses';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import type { ChatItemRecord } from '../db/chat-item';
 import type { ConversationRecord } from '../db/conversation';
-import type { ExchangeRecord } from '../db/exchange';
-import { participantState } from './chat-users';
-import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import mongoose from 'mongoose';
-import { hex, oid } from './ids';
+import { newExchangeRecord, type ExchangeRecord } from '../db/exchange';
+import { actOnExchange } from './act-on-exchange';
+import { hex, oid, op } from './ids';
+import { presentExchangeViews } from './present-exchange';
+import { assertCanSwapWith, storeNewExchange } from './request-exchange';
 import type { Viewer } from './viewer';
 
-export function presentExchange(record: ExchangeRecord): Exchange {
-  return {
-    id: hex(record._id),
-    requesterId: hex(record.requesterId),
-    ownerId: hex(record.ownerId),
-    itemId: record.itemId ? hex(record.itemId) : null,
-    offeredItemId: record.offeredItemId ? hex(record.offeredItemId) : null,
-    status: record.status,
-    message: record.message,
-    createdAt: record.createdAt.toISOString(),
-    completedAt: record.completedAt.toISOString(),
-  };
-}
-
-async function assertItemOfEither(ctx: MessagingContext, itemId: string, pair: string[]): Promise<void> {
+/** The named item's owner; it must be one of the two (an exchange never touches a stranger's listing). */
+async function ownerOfItem(ctx: MessagingContext, itemId: string, pair: string[]): Promise<string> {
   const item = await ctx.items.findById(oid(itemId)).lean<ChatItemRecord>();
   if (!item || item.deleted) throw new NotFoundError(MSG.itemNotFound, { code: 'ITEM_NOT_FOUND' });
-  if (!pair.includes(hex(item.ownerId))) {
+  const owner = hex(item.ownerId);
+  if (!pair.includes(owner)) {
     throw new ValidationError(MSG.exchangeItemNotTheirs, {
       code: 'ITEM_NOT_THEIRS',
       details: [{ field: 'itemId', message: MSG.exchangeItemNotTheirs }],
     });
   }
+  return owner;
 }
 
+const pairFilter = (a: string, b: string) => ({
+  $or: [
+    { requesterId: oid(a), ownerId: oid(b) },
+    { requesterId: oid(b), ownerId: oid(a) },
+  ],
+});
+
 /**
- * Records a completed swap between the caller and `otherUserId` (both approved, not the same person, with a
- * conversation between them), publishes `exchange.completed` (auth counts swaps, moderation opens reviews,
- * items marks the named item swapped) and tells both live. Completing again with no new message in between
- * (or for the same item) answers the same exchange and publishes nothing.
+ * The chat's Complete Swap (`POST /api/exchanges/complete`), the spec's call kept (issue 20): it confirms the
+ * caller's side of the pair's accepted exchange (the one for `itemId` when named). With none, it confirms the
+ * other's waiting confirmation, or starts a proposal already confirmed by the caller (for the named item, of
+ * either party) that waits for the other person: their confirmation accepts and completes it in one step. One
+ * person alone never completes a swap. `redirectTo` (the review page) only once the exchange is completed.
  */
 export async function completeExchange(
   ctx: MessagingContext,
@@ -55,71 +53,65 @@ export async function completeExchange(
       details: [{ field: 'otherUserId', message: MSG.exchangeWithSelf }],
     });
   }
-  const state = await participantState(ctx, otherUserId);
-  if (state === 'unknown' || state === 'deleted') {
-    throw new NotFoundError(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
-  }
-  if (state === 'unapproved') {
-    throw new ForbiddenError(MSG.exchangeUserNotApproved, { code: 'USER_NOT_APPROVED' });
-  }
+  await assertCanSwapWith(ctx, me, otherUserId);
   const conversation = await ctx.conversations
     .findOne({ ownerId: oid(me), otherId: oid(otherUserId) })
     .lean<ConversationRecord>();
-  if (!conversation) {
-    throw new ForbiddenError(MSG.exchangeNeedsConversation, { code: 'NO_CONVERSATION' });
-  }
+  if (!conversation) throw new ForbiddenError(MSG.exchangeNeedsConversation, { code: 'NO_CONVERSATION' });
   const pair = [me, otherUserId].sort();
-  if (itemId) await assertItemOfEither(ctx, itemId, pair);
+  const itemOwner = itemId ? await ownerOfItem(ctx, itemId, pair) : null;
+  const answer = (exchange: ExchangeCompleteResponse['exchange'], created: boolean) => ({
+    exchange,
+    created,
+    ...(exchange.status === 'completed' ? { redirectTo: `/review/${otherUserId}` } : {}),
+  });
+  const confirm = async (record: ExchangeRecord) =>
+    answer(
+      (
+        await actOnExchange(ctx, {
+          exchangeId: hex(record._id),
+          action: 'confirm',
+          caller: { viewer: props.viewer },
+        })
+      ).exchange,
+      false,
+    );
 
-  const dedupeKey = itemId
-    ? `${pair.join(':')}:item:${itemId}`
-    : `${pair.join(':')}:after:${hex(conversation.lastMessageId)}`;
-  const redirectTo = `/review/${otherUserId}`;
-  const existing = await ctx.exchanges.findOne({ dedupeKey }).lean<ExchangeRecord>();
-  if (existing) return { exchange: presentExchange(existing), redirectTo, created: false };
-
-  // exchange.completed is known before the exchange is written: staged with it (sent if the exchange exists, so
-  // a process killed after the write still announces it), confirmed after the write.
-  const exchangeId = new mongoose.Types.ObjectId();
-  const now = new Date();
-  const event = await ctx.bus.stage(
-    { collection: ctx.exchanges.collection.collectionName, id: exchangeId, exists: {} },
-    [
-      {
-        type: 'exchange.completed',
-        data: {
-          id: hex(exchangeId),
-          requesterId: hex(oid(me)),
-          ownerId: hex(oid(otherUserId)),
-          itemId: itemId ? hex(oid(itemId)) : null,
-          completedAt: now.toISOString(),
-        },
-      },
-    ],
+  const open = await ctx.exchanges
+    .find({ ...pairFilter(me, otherUserId), status: op({ $in: [...OPEN_EXCHANGE_STATUSES] }) })
+    .sort({ updatedAt: -1 })
+    .lean<ExchangeRecord[]>();
+  const accepted = open.filter((record) => record.status === 'accepted');
+  const target =
+    (itemId && accepted.find((record) => record.itemId && hex(record.itemId) === itemId)) || accepted[0];
+  if (target) return confirm(target);
+  const waiting = open.find(
+    (record) => record.status === 'proposed' && (record.confirmedBy ?? []).length > 0,
   );
-  let record: ExchangeRecord;
-  try {
-    record = (
-      await ctx.exchanges.create({
-        _id: exchangeId,
-        requesterId: oid(me),
-        ownerId: oid(otherUserId),
-        itemId: itemId ? oid(itemId) : null,
-        dedupeKey,
-        createdAt: now,
-        completedAt: now,
-      })
-    ).toObject({ transform: false, flattenObjectIds: false, virtuals: false }) as ExchangeRecord;
-  } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    await event.cancel(); // not written: the same exchange exists already
-    const winner = await ctx.exchanges.findOne({ dedupeKey }).lean<ExchangeRecord>();
-    if (!winner) throw error;
-    return { exchange: presentExchange(winner), redirectTo, created: false };
+  if (waiting) {
+    const mine = (waiting.confirmedBy ?? []).some((id) => hex(id) === me);
+    return mine ? answer((await presentExchangeViews(ctx, [waiting]))[0]!, false) : confirm(waiting);
   }
 
-  const exchange = presentExchange(record);
-  await event.confirm();
-  ctx.live.emit([me, otherUserId], 'exchange:completed', { exchange, by: me });
-  return { exchange, redirectTo, created: true };
+  const ownerId = itemOwner ?? otherUserId;
+  const requesterId = ownerId === me ? otherUserId : me;
+  const id = new Types.ObjectId();
+  const now = ctx.now();
+  const { record, created } = await storeNewExchange(
+    ctx,
+    newExchangeRecord({
+      _id: id,
+      requesterId: oid(requesterId),
+      ownerId: oid(ownerId),
+      itemId: itemId ? oid(itemId) : null,
+      confirmedBy: [oid(me)],
+      // One waiting confirmation per pair at a time.
+      openKey: `confirm:${pair.join(':')}`,
+      now,
+    }),
+    me,
+  );
+  if (!created && !(record.confirmedBy ?? []).some((confirmer) => hex(confirmer) === me))
+    return confirm(record);
+  return answer((await presentExchangeViews(ctx, [record]))[0]!, created);
 }

@@ -1,22 +1,23 @@
-import type { ExchangeQuery } from '@nomadswap/contracts/messaging';
+import type { ExchangeQuery } from '@nomadswap/contracts/exchanges';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
 import type { ExchangeRecord } from '../db/exchange';
-import { loadChatUsers } from './chat-users';
-import { presentExchange } from './complete-exchange';
-import { hex, oid } from './ids';
+import { loadVisibleExchange } from './act-on-exchange';
+import { oid } from './ids';
+import { presentExchangeViews } from './present-exchange';
 import type { Viewer } from './viewer';
 
 export const EXCHANGE_LIST_LIMIT = 200;
 
-/** The caller's exchanges (as requester or owner), newest first; `userId` narrows to those with that person. */
+/** The caller's exchanges (as requester or owner), most recently changed first; each filter narrows. */
 export async function listExchanges(
-  ctx: Pick<MessagingContext, 'exchanges' | 'users'>,
+  ctx: Pick<MessagingContext, 'exchanges' | 'users' | 'items'>,
   props: { viewer: Viewer; query: ExchangeQuery },
 ): Promise<ExchangeView[]> {
   const me = oid(props.viewer.id);
-  const other = props.query.userId ? oid(props.query.userId) : undefined;
-  const filter = other
+  const { userId, itemId, status } = props.query;
+  const other = userId ? oid(userId) : undefined;
+  const filter: Record<string, unknown> = other
     ? {
         $or: [
           { requesterId: me, ownerId: other },
@@ -24,18 +25,21 @@ export async function listExchanges(
         ],
       }
     : { $or: [{ requesterId: me }, { ownerId: me }] };
+  if (itemId) filter.itemId = oid(itemId);
+  if (status) filter.status = status;
   const records = await ctx.exchanges
     .find(filter)
-    .sort({ completedAt: -1, _id: -1 })
+    .sort({ updatedAt: -1, _id: -1 })
     .limit(EXCHANGE_LIST_LIMIT)
     .lean<ExchangeRecord[]>();
-  const users = await loadChatUsers(
-    ctx,
-    records.flatMap((record) => [hex(record.requesterId), hex(record.ownerId)]),
-  );
-  return records.map((record) => ({
-    ...presentExchange(record),
-    requester: users.get(hex(record.requesterId)) ?? null,
-    owner: users.get(hex(record.ownerId)) ?? null,
-  }));
+  return presentExchangeViews(ctx, records);
+}
+
+/** One exchange, for its two parties and admins (anyone else: 404). */
+export async function getExchange(
+  ctx: Pick<MessagingContext, 'exchanges' | 'users' | 'items'>,
+  props: { viewer: Viewer; exchangeId: string },
+): Promise<ExchangeView> {
+  const record = await loadVisibleExchange(ctx, props.exchangeId, props.viewer);
+  return (await presentExchangeViews(ctx, [record]))[0]!;
 }

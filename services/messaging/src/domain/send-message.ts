@@ -85,7 +85,13 @@ export async function touchConversations(ctx: MessagingContext, record: MessageR
  */
 export async function sendMessage(
   ctx: MessagingContext,
-  props: { sender: Pick<Viewer, 'id'>; input: MessageSendInput; senderCheck?: Promise<unknown> },
+  props: {
+    sender: Pick<Viewer, 'id'>;
+    input: MessageSendInput;
+    senderCheck?: Promise<unknown>;
+    /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
+    exchangeId?: Types.ObjectId;
+  },
 ): Promise<SendMessageResult> {
   const { sender, input } = props;
   const started = performance.now();
@@ -130,7 +136,7 @@ export async function sendMessage(
     content: input.content,
     clientId: input.clientId ?? randomUUID(),
     itemId: input.itemId ? oid(input.itemId) : null,
-    exchangeId: null,
+    exchangeId: props.exchangeId ?? null,
     isRead: false,
     readAt: null,
     createdAt: new Date(),

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { EventBus } from '@nomadswap/service-kit/events';
@@ -77,5 +78,35 @@ describe('messaging projections', () => {
     await eventually(async () => (await env.ctx.items.findById(id).lean())?.isSwapped === true);
     await publisher.publish('item.deleted', { id, userId: owner });
     await eventually(async () => (await env.ctx.items.findById(id).lean())?.deleted === true);
+  });
+
+  it('a deleted account ends its open exchanges; a deleted or swapped item declines the requests waiting for it', async () => {
+    const [owner, requester, leaving] = await Promise.all([env.user(), env.user(), env.user()]);
+    const [kept, gone, given] = await Promise.all([1, 2, 3].map(() => env.item({ ownerId: owner.id })));
+    const ask = (who: typeof owner, itemId: string) =>
+      request(env.app).post('/api/exchanges').set(who.headers).send({ itemId }).expect(201);
+    const accepted = (await ask(leaving, kept!)).body.id as string;
+    await request(env.app).post(`/api/exchanges/${accepted}/accept`).set(owner.headers).expect(200);
+    const waitingGone = (await ask(requester, gone!)).body.id as string;
+    const waitingGiven = (await ask(requester, given!)).body.id as string;
+    const statusOf = async (id: string) => (await env.ctx.exchanges.findById(id).lean())?.status;
+
+    await publisher.publish('user.deleted', { id: leaving.id });
+    await eventually(async () => (await statusOf(accepted)) === 'cancelled');
+    expect(await env.ctx.exchanges.findById(accepted).lean()).toMatchObject({ endReason: 'user_deleted' });
+    await publisher.publish('item.deleted', { id: gone!, userId: owner.id });
+    await eventually(async () => (await statusOf(waitingGone)) === 'declined');
+    await publisher.publish('item.updated', {
+      id: given!,
+      userId: owner.id,
+      title: 'Tent',
+      image: null,
+      isSwapped: true,
+      version: 7,
+    });
+    await eventually(async () => (await statusOf(waitingGiven)) === 'declined');
+    expect(await env.ctx.exchanges.findById(waitingGiven).lean()).toMatchObject({
+      endReason: 'item_unavailable',
+    });
   });
 });

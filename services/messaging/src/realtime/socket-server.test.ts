@@ -333,7 +333,7 @@ describe('account changes while connected', () => {
     await expect(demotedClosed).resolves.toBe('io server disconnect');
   });
 
-  it('tells both sides exchange:completed live', async () => {
+  it('tells the other side exchange:updated live, on another replica', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
     const sb = await online(b, two);
     await request(env.app)
@@ -341,12 +341,12 @@ describe('account changes while connected', () => {
       .set(a.headers)
       .send({ receiverId: b.id, content: 'deal' })
       .expect(201);
-    const live = nextEvent(sb, 'exchange:completed');
+    const live = nextEvent(sb, 'exchange:updated');
     const res = await request(one.url)
       .post('/api/exchanges/complete')
       .set(a.headers)
       .send({ otherUserId: b.id })
       .expect(201);
-    expect(await live).toEqual({ exchange: res.body.exchange, by: a.id });
+    expect(await live).toEqual({ exchange: res.body.exchange, action: 'request', by: a.id });
   });
 });

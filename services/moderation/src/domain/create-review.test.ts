@@ -4,7 +4,8 @@ import type { EventBus } from '@nomadswap/service-kit/events';
 import { eventually, killAfterWrites, passOutboxGrace } from '@nomadswap/service-kit/testing';
 import { createModerationTestEnv, type ModerationTestEnv } from '../../test/support/moderation-test-env';
 
-// Issue 14 fix 6: review.created survives the process being killed between the write and the publish.
+// Issue 14 fix 6: review.created survives the process being killed between the write and the publish (since issue
+// 20 the write that announces a review is its reveal).
 let env: ModerationTestEnv;
 let restarted: EventBus | undefined;
 
@@ -16,29 +17,34 @@ afterAll(async () => {
   await env.close();
 });
 
-describe('createReview: killed between the write and the publish', () => {
-  it('the review is announced once by the restarted process', async () => {
+describe('createReview: killed between the reveal and the publish', () => {
+  it('both reviews are announced once by the restarted process', async () => {
     const [ana, ben] = [await env.user(), await env.user()];
     const exchangeId = await env.exchange(ana, ben);
+    const post = (from: typeof ana, to: typeof ben, rating: number) =>
+      request(env.app)
+        .post('/api/reviews')
+        .set(from.headers)
+        .send({ rating, comment: 'Great tent', revieweeId: to.id });
+    // Ana's review is written hidden: nothing to announce yet.
+    expect((await post(ana, ben, 4)).status).toBe(201);
     await killAfterWrites(env.bus);
 
-    const res = await request(env.app)
-      .post('/api/reviews')
-      .set(ana.headers)
-      .send({ rating: 4, comment: 'Great tent', revieweeId: ben.id });
-    expect(res.status).toBe(500); // the process "died" right after the write
-    const stored = await env.ctx.reviews.findOne({}).lean();
-    expect(stored).not.toBeNull();
+    // Ben's review reveals both; the process "dies" right after the reveal is written.
+    expect((await post(ben, ana, 5)).status).toBe(500);
+    const stored = await env.ctx.reviews.find({ exchangeId }).sort({ rating: 1 }).lean();
+    expect(stored.map((review) => review.revealedAt)).toEqual([expect.any(Date), expect.any(Date)]);
     expect(await env.events('review.created')).toEqual([]);
 
     restarted = env.stores.serviceBus('moderation');
     await passOutboxGrace(env.ctx.mongo);
     await eventually(async () => (await env.ctx.mongo.collection('outbox').countDocuments()) === 0, 15_000);
     const created = await env.events('review.created');
-    expect(created.map((event) => event.data)).toEqual([
-      { id: stored!._id.toHexString(), reviewerId: ana.id, revieweeId: ben.id, exchangeId, rating: 4 },
+    expect(created.map((event) => event.data).sort((a, b) => a.rating - b.rating)).toEqual([
+      { id: stored[0]!._id.toHexString(), reviewerId: ana.id, revieweeId: ben.id, exchangeId, rating: 4 },
+      { id: stored[1]!._id.toHexString(), reviewerId: ben.id, revieweeId: ana.id, exchangeId, rating: 5 },
     ]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await env.events('review.created')).toHaveLength(1);
+    expect(await env.events('review.created')).toHaveLength(2);
   });
 });

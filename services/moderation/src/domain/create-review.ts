@@ -7,9 +7,9 @@ import type { CompletedExchangeRecord } from '../db/completed-exchange';
 import type { ModerationUserRecord } from '../db/moderation-user';
 import type { ReviewRecord } from '../db/review';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import mongoose from 'mongoose';
 import { hex, oid, op } from './ids';
 import { presentReviews } from './present-review';
+import { isRevealed, revealDueAt, revealReviews } from './reveal-reviews';
 import type { Viewer } from './viewer';
 
 const noExchange = () =>
@@ -60,7 +60,8 @@ async function pickExchange(
 
 /**
  * A party of a completed exchange reviews the other party, once per exchange (a second → 409), never
- * themself, never a deleted user. Publishes review.created so auth recomputes the reviewee's rating.
+ * themself, never a deleted user. The review stays hidden until the other party has reviewed the exchange too,
+ * or 14 days after it completed; both are then revealed (review.created, so auth counts them in the ratings).
  */
 export async function createReview(
   ctx: ModerationContext,
@@ -78,39 +79,35 @@ export async function createReview(
   if (!reviewee || reviewee.deleted) throw new NotFoundError(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
   const exchange = await pickExchange(ctx, { me, revieweeId, exchangeId });
 
-  // review.created is known before the review is written: staged with it (sent if the review exists, so a
-  // process killed after the write still announces it), confirmed after the write.
-  const reviewId = new mongoose.Types.ObjectId();
-  const event = await ctx.bus.stage(
-    { collection: ctx.reviews.collection.collectionName, id: reviewId, exists: {} },
-    [
-      {
-        type: 'review.created',
-        data: { id: hex(reviewId), reviewerId: me, revieweeId, exchangeId: hex(exchange._id), rating },
-      },
-    ],
-  );
+  // Written hidden; review.created announces it when it is revealed (reveal-reviews.ts).
+  const now = ctx.clock();
   let record: ReviewRecord;
   try {
     const created = await ctx.reviews.create({
-      _id: reviewId,
       reviewerId: oid(me),
       revieweeId: oid(revieweeId),
       exchangeId: exchange._id,
       rating,
       comment,
-      createdAt: new Date(),
+      createdAt: now,
+      revealedAt: null,
+      revealDueAt: revealDueAt(exchange.completedAt),
     });
     record = created.toObject({ transform: false, flattenObjectIds: false, virtuals: false }) as ReviewRecord;
   } catch (error) {
-    // Not written (a concurrent review of the same exchange): nothing to announce; the relay would drop it too.
-    if (isDuplicateKey(error)) {
-      await event.cancel();
-      throw alreadyReviewed();
-    }
+    // A concurrent review of the same exchange by the same reviewer.
+    if (isDuplicateKey(error)) throw alreadyReviewed();
     throw error;
   }
-  await event.confirm();
+  // Revealed together: the other party reviewed this exchange already (read after my write, so of two reviews
+  // written at once the second one's read sees the first), or its 14 days are up.
+  const theirs = await ctx.reviews
+    .findOne({ exchangeId: exchange._id, reviewerId: oid(revieweeId) })
+    .lean<ReviewRecord>();
+  if (theirs || isRevealed(record, now)) {
+    await revealReviews(ctx, { reviews: theirs ? [record, theirs] : [record], now });
+    record = { ...record, revealedAt: now };
+  }
   const [review] = await presentReviews(ctx, [record]);
   return review!;
 }

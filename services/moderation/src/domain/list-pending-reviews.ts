@@ -10,7 +10,7 @@ const MAX_EXCHANGES = 500;
 
 /**
  * My completed exchanges that I have not reviewed yet, newest first, each with the other party (the owner when
- * I was the requester, else the requester). Exchanges with a deleted or unknown user are left out.
+ * I was the requester, else the requester) and whether they have reviewed me for it. Exchanges with a deleted or unknown user are left out.
  */
 export async function listPendingReviews(
   ctx: ModerationContext,
@@ -32,6 +32,15 @@ export async function listPendingReviews(
     ).map((id) => String(id)),
   );
   const open = exchanges.filter((exchange) => !reviewed.has(hex(exchange._id)));
+  // Those the other party reviewed me for: "{name} reviewed you — leave yours to see it".
+  const reviewedMe = new Set(
+    (
+      await ctx.reviews.distinct('exchangeId', {
+        revieweeId: me,
+        exchangeId: op({ $in: open.map((exchange) => exchange._id) }),
+      })
+    ).map((id) => String(id)),
+  );
   const otherOf = (exchange: CompletedExchangeRecord) =>
     exchange.requesterId.equals(me) ? exchange.ownerId : exchange.requesterId;
   const [users, items] = await Promise.all([
@@ -57,6 +66,7 @@ export async function listPendingReviews(
           avatar: other.avatar,
         },
         item: item && !item.deleted ? { id: hex(item._id), title: item.title } : null,
+        otherReviewed: reviewedMe.has(hex(exchange._id)),
       },
     ];
   });

@@ -5,6 +5,7 @@ import type { ModerationContext } from '../context';
 import type { ReviewRecord } from '../db/review';
 import { oid } from './ids';
 import { presentReviews } from './present-review';
+import { revealedFilter } from './reveal-reviews';
 import type { Viewer } from './viewer';
 
 /** Most reviews one list shows: a profile reads them all, but the answer stays bounded. */
@@ -12,7 +13,8 @@ const MAX_REVIEWS = 500;
 
 /**
  * The reviews `userId` received, newest first. Approved users and admins read anyone's; an unapproved user
- * only their own (they may not open other profiles).
+ * only their own (they may not open other profiles). Users see revealed reviews only — the reviewee too, until
+ * they reviewed back or 14 days passed; admins see every review, each with `isRevealed`.
  */
 export async function listReviews(
   ctx: ModerationContext,
@@ -23,7 +25,10 @@ export async function listReviews(
     throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
   }
   const records = await ctx.reviews
-    .find({ revieweeId: oid(props.userId) })
+    .find({
+      revieweeId: oid(props.userId),
+      ...(viewer.role === 'admin' ? {} : revealedFilter(ctx.clock())),
+    })
     .sort({ createdAt: -1, _id: -1 })
     .limit(MAX_REVIEWS)
     .lean<ReviewRecord[]>();

@@ -3,10 +3,14 @@ import type { ModerationContext } from '../context';
 import type { ModerationUserRecord } from '../db/moderation-user';
 import type { ReviewRecord } from '../db/review';
 import { hex, oid, op } from './ids';
+import { isRevealed } from './reveal-reviews';
 
-/** Reviews as the API shows them; a reviewer who is unknown or deleted is null ("Deleted user" in the web). */
+/**
+ * Reviews as the API shows them, each saying whether it is revealed (now, by the context's clock); a reviewer who
+ * is unknown or deleted is null ("Deleted user" in the web).
+ */
 export async function presentReviews(
-  ctx: Pick<ModerationContext, 'users'>,
+  ctx: Pick<ModerationContext, 'users' | 'clock'>,
   records: ReviewRecord[],
 ): Promise<Review[]> {
   const ids = [...new Set(records.map((record) => hex(record.reviewerId)))];
@@ -14,6 +18,7 @@ export async function presentReviews(
     .find({ _id: op({ $in: ids.map(oid) }), deleted: false })
     .lean<ModerationUserRecord[]>();
   const byId = new Map(users.map((user) => [hex(user._id), user]));
+  const now = ctx.clock();
   return records.map((record) => {
     const reviewer = byId.get(hex(record.reviewerId));
     return {
@@ -24,6 +29,7 @@ export async function presentReviews(
       rating: record.rating,
       comment: record.comment,
       createdAt: record.createdAt.toISOString(),
+      isRevealed: isRevealed(record, now),
       reviewer: reviewer
         ? {
             id: hex(reviewer._id),

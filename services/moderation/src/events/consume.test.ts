@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import { eventually, newId } from '@nomadswap/service-kit/testing';
+import { buildExchangeEvent, eventually, newId } from '@nomadswap/service-kit/testing';
 import { createModerationTestEnv, type ModerationTestEnv } from '../../test/support/moderation-test-env';
 import { consumeModerationEvents } from './consume';
 
@@ -75,13 +75,7 @@ describe('moderation projections', () => {
     await publisher.publish('item.deleted', { id: itemId, userId: ownerId });
     await eventually(async () => (await env.ctx.items.findById(itemId).lean())?.deleted === true);
 
-    const exchange = {
-      id: newId(),
-      requesterId: newId(),
-      ownerId,
-      itemId,
-      completedAt: '2026-02-01T00:00:00.000Z',
-    };
+    const exchange = buildExchangeEvent({ ownerId, itemId, completedAt: '2026-02-01T00:00:00.000Z' });
     await publisher.publish('exchange.completed', exchange);
     await publisher.publish('exchange.completed', exchange);
     await eventually(async () => (await env.ctx.exchanges.countDocuments({ _id: exchange.id })) === 1);

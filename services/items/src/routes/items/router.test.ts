@@ -132,6 +132,7 @@ describe('GET /api/items', () => {
         condition: 'good',
         location: 'Bangkok, Thailand',
         cover: `/api/images/${photoId.toHexString()}?size=thumb`,
+        isReserved: false,
         user: { fullName: 'Card Owner', avatar: expect.any(String), rating: 3, reviewCount: 7 },
       });
     }

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import { newId } from '@nomadswap/service-kit/testing';
 import {
@@ -7,119 +8,537 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../../test/support/messaging-test-env';
+import { runExchangeTimer } from '../../jobs/exchange-timers';
+import { applyItemSnapshot } from '../../domain/apply-item-events';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 let env: MessagingTestEnv;
 let pending: TestUser;
+let clock: Date;
 beforeAll(async () => {
-  env = await createMessagingTestEnv();
+  env = await createMessagingTestEnv({ messagesPerMinute: 1_000 });
+  env.ctx.now = () => clock;
   pending = await env.user({ isApproved: false });
+});
+beforeEach(() => {
+  clock = new Date('2027-03-01T10:00:00.000Z');
 });
 afterAll(() => env.close());
 
 const api = () => request(env.app);
 const send = (from: TestUser, to: TestUser, content = 'deal?') =>
   api().post('/api/messages').set(from.headers).send({ receiverId: to.id, content }).expect(201);
+const ask = (from: TestUser, body: Record<string, unknown>) =>
+  api().post('/api/exchanges').set(from.headers).send(body);
+const act = (who: TestUser, id: string, action: string, body?: Record<string, unknown>) =>
+  api()
+    .post(`/api/exchanges/${id}/${action}`)
+    .set(who.headers)
+    .send(body ?? {});
+const meetup = (who: TestUser, id: string, body: Record<string, unknown>) =>
+  api().put(`/api/exchanges/${id}/meetup`).set(who.headers).send(body);
 const complete = (from: TestUser, body: Record<string, unknown>) =>
   api().post('/api/exchanges/complete').set(from.headers).send(body);
+const eventsFor = async (exchangeId: string) =>
+  (await env.events()).filter(
+    (event) => event.type.startsWith('exchange.') && (event.data as { id: string }).id === exchangeId,
+  );
+const timerJob = (id: string) => env.ctx.timers.getJob(id);
+const mailJob = (id: string) => env.ctx.notifications.queue.getJob(id);
 
-describe('POST /api/exchanges/complete', () => {
-  it('completes a swap with someone the caller has talked to, publishes exchange.completed once, and is idempotent', async () => {
+/** An owner with an item, a requester with an accepted request for it. */
+async function acceptedSwap() {
+  const [owner, requester] = await Promise.all([env.user(), env.user()]);
+  const itemId = await env.item({ ownerId: owner.id, title: 'Hiking boots' });
+  const asked = await ask(requester, { itemId, message: 'Could I have them?' }).expect(201);
+  const id = (asked.body as ExchangeView).id;
+  await act(owner, id, 'accept').expect(200);
+  return { owner, requester, itemId, id };
+}
+
+describe('POST /api/exchanges (request an item)', () => {
+  it('creates a proposal with offered items, posts it in the conversation and schedules its expiry in 14 days', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id, title: 'Tent' });
+    const offered = await Promise.all([1, 2, 3].map(() => env.item({ ownerId: requester.id })));
+    const res = await ask(requester, { itemId, message: 'Swap for my stove?', offeredItemIds: offered });
+    expect(res.status).toBe(201);
+    const exchange = res.body as ExchangeView;
+    expect(exchange).toMatchObject({
+      requesterId: requester.id,
+      ownerId: owner.id,
+      itemId,
+      offeredItemIds: offered,
+      offeredItemId: offered[0],
+      status: 'proposed',
+      confirmedBy: [],
+      meetup: null,
+      item: { id: itemId, title: 'Tent' },
+      itemReserved: false,
+    });
+    expect(exchange.offeredItems.map((item) => item.id)).toEqual(offered);
+    const chat = await api().get(`/api/messages?with=${owner.id}`).set(requester.headers).expect(200);
+    expect(chat.body).toHaveLength(1);
+    expect(chat.body[0]).toMatchObject({ exchangeId: exchange.id, content: 'Swap for my stove?', itemId });
+    const conversations = await api().get('/api/conversations').set(owner.headers).expect(200);
+    expect(JSON.stringify(conversations.body)).toContain(requester.id);
+    expect((await eventsFor(exchange.id)).map((event) => event.type)).toEqual(['exchange.requested']);
+    const expiry = await timerJob(`exchange-expire-${exchange.id}`);
+    expect(expiry?.opts.delay).toBe(EXCHANGE_LIMITS.proposalExpiresMs);
+
+    const again = await ask(requester, { itemId, message: 'retry' });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(exchange.id);
+  });
+
+  it('offers at most 3 items, each once, each the requester’s own and available', async () => {
+    const [owner, requester, other] = await Promise.all([env.user(), env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id });
+    const mine = await Promise.all([1, 2, 3, 4].map(() => env.item({ ownerId: requester.id })));
+    const four = await ask(requester, { itemId, offeredItemIds: mine });
+    expect(four.status).toBe(400);
+    expect(four.body.error).toBe('You can offer up to 3 items');
+    const twice = await ask(requester, { itemId, offeredItemIds: [mine[0], mine[0]] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe('Each offered item can be offered once');
+    const foreign = await ask(requester, { itemId, offeredItemIds: [await env.item({ ownerId: other.id })] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('OFFERED_NOT_YOURS');
+    const swapped = mine[3]!;
+    await applyItemSnapshot(env.ctx, {
+      id: swapped,
+      userId: requester.id,
+      title: 'x',
+      image: null,
+      isSwapped: true,
+      version: 5,
+    });
+    expect((await ask(requester, { itemId, offeredItemIds: [swapped] })).body.code).toBe('OFFERED_NOT_YOURS');
+    const tooLong = await ask(requester, { itemId, message: 'x'.repeat(EXCHANGE_LIMITS.messageMax + 1) });
+    expect(tooLong.status).toBe(400);
+    expect((await ask(requester, { itemId, message: 'x'.repeat(EXCHANGE_LIMITS.messageMax) })).status).toBe(
+      201,
+    );
+  });
+
+  it('refuses one’s own item (400), unknown (404) and swapped items (409), unapproved owners and blocks (403)', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id });
+    const own = await ask(owner, { itemId });
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe('EXCHANGE_OWN_ITEM');
+    expect((await ask(requester, { itemId: newId() })).status).toBe(404);
+    const pendingItem = await env.item({ ownerId: pending.id });
+    expect((await ask(requester, { itemId: pendingItem })).body.code).toBe('USER_NOT_APPROVED');
+    const gone = await env.item({ ownerId: owner.id });
+    await applyItemSnapshot(env.ctx, {
+      id: gone,
+      userId: owner.id,
+      title: 'x',
+      image: null,
+      isSwapped: true,
+      version: 9,
+    });
+    expect((await ask(requester, { itemId: gone })).status).toBe(409);
+    await api().post(`/api/blocks/${requester.id}`).set(owner.headers).expect(201);
+    const blocked = await ask(requester, { itemId });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.code).toBe('BLOCKED');
+    expect((await api().post('/api/exchanges').send({ itemId })).status).toBe(401);
+    expect((await ask(pending, { itemId })).status).toBe(403);
+    expect((await ask(requester, { itemId: 'nope' })).status).toBe(400);
+    expect((await ask(requester, { itemId, role: 'admin' })).status).toBe(400);
+  });
+});
+
+describe('accepting reserves the item for one requester', () => {
+  it('reserves on accept, tells other requesters, and of two accepts for one item exactly one wins', async () => {
+    const [owner, first, second] = await Promise.all([env.user(), env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id });
+    const a = (await ask(first, { itemId }).expect(201)).body as ExchangeView;
+    const b = (await ask(second, { itemId }).expect(201)).body as ExchangeView;
+    const [one, two] = await Promise.all([act(owner, a.id, 'accept'), act(owner, b.id, 'accept')]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const loser = one.status === 409 ? one : two;
+    expect(loser.body.code).toBe('ITEM_RESERVED');
+    const winner = (one.status === 200 ? one : two).body.exchange as ExchangeView;
+    expect(winner).toMatchObject({ status: 'accepted', itemReserved: true });
+    expect(winner.acceptedAt).toBe(clock.toISOString());
+    const otherId = winner.id === a.id ? b.id : a.id;
+    const other = await api().get(`/api/exchanges/${otherId}`).set(owner.headers).expect(200);
+    expect(other.body).toMatchObject({ status: 'proposed', itemReserved: true });
+    const accepted = (await eventsFor(winner.id)).filter((event) => event.type === 'exchange.accepted');
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.data).toMatchObject({ itemId, status: 'accepted', requesterId: winner.requesterId });
+    expect(await timerJob(`exchange-expire-${winner.id}`)).toBeUndefined();
+    // Accepting again is a retry: the same state, nothing published.
+    expect((await act(owner, winner.id, 'accept')).status).toBe(200);
+    expect((await eventsFor(winner.id)).filter((event) => event.type === 'exchange.accepted')).toHaveLength(
+      1,
+    );
+  });
+
+  it('cancelling releases the item (exchange.ended), and the waiting request can then be accepted', async () => {
+    const { owner, requester, itemId, id } = await acceptedSwap();
+    const waiting = await env.user();
+    const next = (await ask(waiting, { itemId }).expect(201)).body as ExchangeView;
+    expect((await act(owner, next.id, 'accept')).status).toBe(409);
+    const noReason = await act(requester, id, 'cancel', {});
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error).toBe('Please say why you are cancelling');
+    const reason = 'x'.repeat(EXCHANGE_LIMITS.reasonMax);
+    expect((await act(requester, id, 'cancel', { reason: `${reason}x` })).status).toBe(400);
+    const cancelled = await act(requester, id, 'cancel', { reason });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.exchange).toMatchObject({
+      status: 'cancelled',
+      endReason: reason,
+      endedBy: requester.id,
+      itemReserved: false,
+    });
+    const ended = (await eventsFor(id)).find((event) => event.type === 'exchange.ended');
+    expect(ended?.data).toMatchObject({ status: 'cancelled', acceptedAt: clock.toISOString() });
+    expect((await act(owner, next.id, 'accept')).status).toBe(200);
+  });
+
+  it('cancel is only for accepted swaps; decline only for the owner, withdraw only for the requester', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id });
+    const { id } = (await ask(requester, { itemId }).expect(201)).body as ExchangeView;
+    const early = await act(requester, id, 'cancel', { reason: 'plans changed' });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('The owner has not accepted this swap yet');
+    const decline = await act(requester, id, 'decline');
+    expect(decline.status).toBe(403);
+    expect(decline.body.code).toBe('EXCHANGE_OWNER_ONLY');
+    const withdraw = await act(owner, id, 'withdraw');
+    expect(withdraw.status).toBe(403);
+    expect(withdraw.body.code).toBe('EXCHANGE_REQUESTER_ONLY');
+    expect((await act(requester, id, 'withdraw')).body.exchange.status).toBe('withdrawn');
+    expect((await act(requester, id, 'withdraw')).status).toBe(200);
+    const ended = await act(owner, id, 'accept');
+    expect(ended.status).toBe(409);
+    expect(ended.body.error).toBe('This swap has already ended');
+  });
+});
+
+describe('the meetup', () => {
+  it('is proposed by one, accepted by the other, downloadable as .ics, with reminder and prompt jobs that move with it', async () => {
+    const { owner, requester, id } = await acceptedSwap();
+    const at = new Date(clock.getTime() + 2 * DAY);
+    const past = await meetup(owner, id, {
+      at: new Date(clock.getTime() - 60_000).toISOString(),
+      place: 'Café',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe('The meetup must be in the future');
+    expect((await meetup(owner, id, { at: clock.toISOString(), place: 'Café' })).status).toBe(400);
+    const far = new Date(clock.getTime() + EXCHANGE_LIMITS.meetupMaxAheadMs + 1).toISOString();
+    expect((await meetup(owner, id, { at: far, place: 'Café' })).status).toBe(400);
+    expect((await meetup(owner, id, { at: at.toISOString(), place: 'ab' })).status).toBe(400);
+    expect((await meetup(owner, id, { at: at.toISOString(), place: 'x'.repeat(121) })).status).toBe(400);
+    const proposed = await meetup(owner, id, {
+      at: at.toISOString(),
+      place: 'Praça do Comércio, Lisbon',
+      note: 'by the arch',
+    });
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.exchange.meetup).toMatchObject({
+      place: 'Praça do Comércio, Lisbon',
+      agreed: false,
+      proposedBy: owner.id,
+    });
+    const own = await act(owner, id, 'meetup/accept');
+    expect(own.status).toBe(409);
+    expect(own.body.error).toBe('The other person accepts the meetup you suggested');
+    const agreed = await act(requester, id, 'meetup/accept');
+    expect(agreed.body.exchange.meetup.agreed).toBe(true);
+
+    const stamp = `${at.getTime()}-${clock.getTime()}`;
+    const reminder = await mailJob(`exchange-reminder-${id}-${requester.id}-${stamp}`);
+    expect(reminder?.opts.delay).toBe(2 * DAY - EXCHANGE_LIMITS.reminderBeforeMs);
+    expect(reminder?.data.to).toBe(requester.email);
+    expect(reminder?.data.text).toContain('Praça do Comércio, Lisbon');
+    const prompt = await mailJob(`exchange-prompt-${id}-${owner.id}-${stamp}`);
+    expect(prompt?.opts.delay).toBe(2 * DAY + EXCHANGE_LIMITS.promptAfterMs);
+    expect(prompt?.data.subject).toBe(`Did the swap with ${requester.fullName} happen?`);
+
+    const ics = await api().get(`/api/exchanges/${id}/meetup.ics`).set(requester.headers);
+    expect(ics.status).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.text).toContain('BEGIN:VEVENT\r\n');
+    expect(ics.text).toContain('DTSTART:20270303T100000Z\r\n');
+    expect(ics.text).toContain('LOCATION:Praça do Comércio\\, Lisbon\r\n');
+    expect(ics.text).toContain(`SUMMARY:NomadSwap: swap with ${owner.fullName} (Hiking boots)`);
+    const stranger = await env.user();
+    expect((await api().get(`/api/exchanges/${id}/meetup.ics`).set(stranger.headers)).status).toBe(404);
+
+    // A new time needs acceptance again: the old jobs go, none until it is agreed.
+    clock = new Date(clock.getTime() + HOUR);
+    const moved = await meetup(requester, id, {
+      at: new Date(at.getTime() + DAY).toISOString(),
+      place: 'Rossio station',
+    });
+    expect(moved.body.exchange.meetup).toMatchObject({ agreed: false, proposedBy: requester.id });
+    expect(await mailJob(`exchange-reminder-${id}-${requester.id}-${stamp}`)).toBeUndefined();
+    expect(await mailJob(`exchange-prompt-${id}-${owner.id}-${stamp}`)).toBeUndefined();
+    await act(owner, id, 'meetup/accept').expect(200);
+    const newStamp = `${at.getTime() + DAY}-${clock.getTime()}`;
+    expect(await mailJob(`exchange-reminder-${id}-${owner.id}-${newStamp}`)).toBeDefined();
+
+    // Ending the exchange removes them.
+    await act(owner, id, 'cancel', { reason: 'left town early' }).expect(200);
+    expect(await mailJob(`exchange-reminder-${id}-${owner.id}-${newStamp}`)).toBeUndefined();
+    expect(await mailJob(`exchange-prompt-${id}-${requester.id}-${newStamp}`)).toBeUndefined();
+  });
+
+  it('a no-show can be reported only after the agreed time, and counts against the other party', async () => {
+    const { owner, requester, id } = await acceptedSwap();
+    expect((await act(requester, id, 'no-show')).body.error).toBe('Agree on a meetup first');
+    const at = new Date(clock.getTime() + DAY);
+    await meetup(owner, id, { at: at.toISOString(), place: 'Central market' }).expect(200);
+    await act(requester, id, 'meetup/accept').expect(200);
+    clock = new Date(at.getTime() - 1);
+    const early = await act(requester, id, 'no-show');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe('You can report a no-show once the meetup time has passed');
+    clock = at;
+    const reported = await act(requester, id, 'no-show');
+    expect(reported.body.exchange).toMatchObject({
+      status: 'no_show',
+      noShowUserId: owner.id,
+      endedBy: requester.id,
+    });
+    const ended = (await eventsFor(id)).find((event) => event.type === 'exchange.ended');
+    expect(ended?.data).toMatchObject({ status: 'no_show', noShowUserId: owner.id });
+  });
+});
+
+describe('both confirm', () => {
+  it('one confirmation waits (72 h timer), the second completes it once, with exchange.completed', async () => {
+    const { owner, requester, itemId, id } = await acceptedSwap();
+    const first = await act(requester, id, 'confirm');
+    expect(first.body.exchange).toMatchObject({ status: 'accepted', confirmedBy: [requester.id] });
+    expect((await act(requester, id, 'confirm')).body.exchange.confirmedBy).toEqual([requester.id]);
+    const timer = await timerJob(`exchange-autocomplete-${id}-${clock.getTime()}`);
+    expect(timer?.opts.delay).toBe(EXCHANGE_LIMITS.confirmWindowMs);
+    const done = await act(owner, id, 'confirm');
+    expect(done.body.exchange).toMatchObject({ status: 'completed', completedAt: clock.toISOString() });
+    expect(done.body.exchange.confirmedBy.sort()).toEqual([owner.id, requester.id].sort());
+    expect(await timerJob(`exchange-autocomplete-${id}-${clock.getTime()}`)).toBeUndefined();
+    const completed = (await eventsFor(id)).filter((event) => event.type === 'exchange.completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]!.data).toMatchObject({
+      itemId,
+      requesterId: requester.id,
+      ownerId: owner.id,
+      status: 'completed',
+    });
+    expect((await act(owner, id, 'confirm')).status).toBe(200);
+    expect((await act(owner, id, 'cancel', { reason: 'changed my mind' })).status).toBe(409);
+  });
+
+  it('two confirmations at once complete it exactly once; confirm racing cancel leaves one outcome', async () => {
+    const race = await acceptedSwap();
+    await Promise.all([act(race.owner, race.id, 'confirm'), act(race.requester, race.id, 'confirm')]);
+    const after = await api().get(`/api/exchanges/${race.id}`).set(race.owner.headers);
+    expect(after.body.status).toBe('completed');
+    expect((await eventsFor(race.id)).filter((event) => event.type === 'exchange.completed')).toHaveLength(1);
+
+    const other = await acceptedSwap();
+    await act(other.owner, other.id, 'confirm').expect(200);
+    const [confirm, cancel] = await Promise.all([
+      act(other.requester, other.id, 'confirm'),
+      act(other.owner, other.id, 'cancel', { reason: 'sorry' }),
+    ]);
+    const final = (await api().get(`/api/exchanges/${other.id}`).set(other.owner.headers))
+      .body as ExchangeView;
+    expect(['completed', 'cancelled']).toContain(final.status);
+    expect(final.status === 'completed' ? cancel.status : confirm.status).toBe(409);
+    const terminal = (await eventsFor(other.id)).filter((event) =>
+      ['exchange.completed', 'exchange.ended'].includes(event.type),
+    );
+    expect(terminal).toHaveLength(1);
+  });
+
+  it('"it didn\'t happen" ends an accepted swap without a swap', async () => {
+    const { requester, id } = await acceptedSwap();
+    const res = await act(requester, id, 'dispute');
+    expect(res.body.exchange).toMatchObject({ status: 'cancelled', endReason: 'did_not_happen' });
+  });
+});
+
+describe('the timers, with the clock the test sets', () => {
+  it('a proposal expires exactly 14 days after it was made, not a millisecond earlier', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id });
+    const { id } = (await ask(requester, { itemId }).expect(201)).body as ExchangeView;
+    const created = clock.getTime();
+    clock = new Date(created + EXCHANGE_LIMITS.proposalExpiresMs - 1);
+    await expect(
+      runExchangeTimer(env.ctx, { data: { exchangeId: id, action: 'expire' } }),
+    ).rejects.toMatchObject({
+      code: 'NOT_DUE',
+    });
+    clock = new Date(created + EXCHANGE_LIMITS.proposalExpiresMs);
+    expect(await runExchangeTimer(env.ctx, { data: { exchangeId: id, action: 'expire' } })).toEqual({
+      status: 'expired',
+    });
+    expect((await eventsFor(id)).at(-1)?.data).toMatchObject({ status: 'expired', acceptedAt: null });
+  });
+
+  it('an accepted proposal does not expire; a one-sided confirmation completes after exactly 72 h', async () => {
+    const { owner, requester, id } = await acceptedSwap();
+    expect(await runExchangeTimer(env.ctx, { data: { exchangeId: id, action: 'expire' } })).toEqual({
+      status: 'skipped: EXCHANGE_STATE',
+    });
+    await act(owner, id, 'confirm').expect(200);
+    const confirmedAt = clock.getTime();
+    clock = new Date(confirmedAt + EXCHANGE_LIMITS.confirmWindowMs - 1);
+    await expect(
+      runExchangeTimer(env.ctx, { data: { exchangeId: id, action: 'auto_complete' } }),
+    ).rejects.toMatchObject({ code: 'NOT_DUE' });
+    clock = new Date(confirmedAt + EXCHANGE_LIMITS.confirmWindowMs);
+    expect(await runExchangeTimer(env.ctx, { data: { exchangeId: id, action: 'auto_complete' } })).toEqual({
+      status: 'completed',
+    });
+    const view = (await api().get(`/api/exchanges/${id}`).set(requester.headers)).body as ExchangeView;
+    expect(view).toMatchObject({ status: 'completed', confirmedBy: [owner.id] });
+  });
+});
+
+describe('blocks', () => {
+  it('a block mid-exchange cancels every open exchange between the two and releases the item', async () => {
+    const { owner, requester, itemId, id } = await acceptedSwap();
+    const theirs = await env.item({ ownerId: requester.id });
+    const reverse = (await ask(owner, { itemId: theirs }).expect(201)).body as ExchangeView;
+    await api().post(`/api/blocks/${owner.id}`).set(requester.headers).expect(201);
+    for (const exchangeId of [id, reverse.id]) {
+      const view = (await api().get(`/api/exchanges/${exchangeId}`).set(owner.headers)).body as ExchangeView;
+      expect(view).toMatchObject({ status: 'cancelled', endReason: 'blocked', endedBy: null });
+    }
+    const newcomer = await env.user();
+    const next = (await ask(newcomer, { itemId }).expect(201)).body as ExchangeView;
+    expect((await act(owner, next.id, 'accept')).status).toBe(200);
+  });
+});
+
+describe('POST /api/exchanges/complete (the chat’s Complete Swap) — one person alone never completes a swap', () => {
+  it('the one-sided attack: a stranger who sent one message cannot complete, swap an item or make a review possible', async () => {
+    const [victim, stranger] = await Promise.all([env.user(), env.user()]);
+    await send(stranger, victim, 'hi');
+    const items = await Promise.all([1, 2, 3].map(() => env.item({ ownerId: victim.id })));
+    const first = await complete(stranger, { otherUserId: victim.id, itemId: items[0] });
+    expect(first.status).toBe(201);
+    expect(first.body.redirectTo).toBeUndefined();
+    expect(first.body.exchange).toMatchObject({
+      status: 'proposed',
+      confirmedBy: [stranger.id],
+      requesterId: stranger.id,
+      ownerId: victim.id,
+      itemReserved: false,
+    });
+    for (const itemId of items) {
+      const again = await complete(stranger, { otherUserId: victim.id, itemId });
+      expect(again.status).toBe(200);
+      expect(again.body.exchange.id).toBe(first.body.exchange.id);
+    }
+    const published = (await env.events()).filter(
+      (event) =>
+        ['exchange.completed', 'exchange.accepted'].includes(event.type) &&
+        (event.data as { requesterId: string }).requesterId === stranger.id,
+    );
+    expect(published).toEqual([]);
+    // Accepting a proposal the stranger confirmed is not the owner's confirmation either.
+    const confirmAsAccept = await act(stranger, first.body.exchange.id, 'confirm');
+    expect(confirmAsAccept.status).toBe(200);
+    expect(confirmAsAccept.body.exchange.status).toBe('proposed');
+  });
+
+  it('the other person’s Complete Swap (or confirm) completes it in one step; "it didn’t happen" declines it', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
     await send(a, b);
-    const first = await complete(a, { otherUserId: b.id });
-    expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({
-      exchange: { requesterId: a.id, ownerId: b.id, status: 'completed', itemId: null },
-      redirectTo: `/review/${b.id}`,
+    const waiting = await complete(a, { otherUserId: b.id });
+    expect(waiting.body.exchange).toMatchObject({
+      requesterId: a.id,
+      ownerId: b.id,
+      itemId: null,
+      status: 'proposed',
     });
-    const again = await complete(a, { otherUserId: b.id });
-    expect(again.status).toBe(200);
-    expect(again.body.exchange.id).toBe(first.body.exchange.id);
-    const fromOtherSide = await complete(b, { otherUserId: a.id });
-    expect(fromOtherSide.body.exchange.id).toBe(first.body.exchange.id);
-    const events = (await env.events('exchange.completed')).filter((e) => e.data.requesterId === a.id);
-    expect(events.map((e) => e.data)).toEqual([
-      {
-        id: first.body.exchange.id,
-        requesterId: a.id,
-        ownerId: b.id,
-        itemId: null,
-        completedAt: first.body.exchange.completedAt,
-      },
+    const done = await complete(b, { otherUserId: a.id });
+    expect(done.status).toBe(200);
+    expect(done.body.redirectTo).toBe(`/review/${a.id}`);
+    expect(done.body.exchange).toMatchObject({ id: waiting.body.exchange.id, status: 'completed' });
+    expect(done.body.exchange.acceptedAt).toBe(clock.toISOString());
+    expect((await eventsFor(done.body.exchange.id)).map((event) => event.type)).toEqual([
+      'exchange.requested',
+      'exchange.completed',
     ]);
 
-    // A new conversation after the swap makes room for a new one.
-    await send(b, a, 'another swap?');
-    const second = await complete(a, { otherUserId: b.id });
-    expect(second.status).toBe(201);
-    expect(second.body.exchange.id).not.toBe(first.body.exchange.id);
+    const next = await complete(a, { otherUserId: b.id });
+    expect(next.status).toBe(201);
+    expect(next.body.exchange.id).not.toBe(waiting.body.exchange.id);
+    const declined = await act(b, next.body.exchange.id, 'dispute');
+    expect(declined.body.exchange).toMatchObject({ status: 'declined', endReason: 'did_not_happen' });
   });
 
-  it('names the item when it belongs to one of the two, so items can mark it swapped', async () => {
-    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+  it('confirms the caller’s side of the pair’s accepted exchange, completing it when the other confirmed', async () => {
+    const { owner, requester, id } = await acceptedSwap();
+    const mine = await complete(requester, { otherUserId: owner.id });
+    expect(mine.body).toEqual({ exchange: expect.objectContaining({ id, status: 'accepted' }) });
+    const theirs = await complete(owner, { otherUserId: requester.id });
+    expect(theirs.body).toMatchObject({
+      exchange: { id, status: 'completed' },
+      redirectTo: `/review/${requester.id}`,
+    });
+  });
+
+  it('names an item of either party (never a stranger’s), refuses self, unknown, unapproved and unknown conversations', async () => {
+    const [a, b, c, stranger] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
     await send(a, b);
-    const itemId = await env.item({ ownerId: b.id });
-    const res = await complete(a, { otherUserId: b.id, itemId });
-    expect(res.status).toBe(201);
-    expect(res.body.exchange.itemId).toBe(itemId);
-    const event = (await env.events('exchange.completed')).find((e) => e.data.id === res.body.exchange.id);
-    expect(event?.data.itemId).toBe(itemId);
-    expect((await complete(a, { otherUserId: b.id, itemId })).body.exchange.id).toBe(res.body.exchange.id);
-    const foreign = await env.item({ ownerId: c.id });
-    const refused = await complete(a, { otherUserId: b.id, itemId: foreign });
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe('ITEM_NOT_THEIRS');
-    const unknownItem = await complete(a, { otherUserId: b.id, itemId: newId() });
-    expect(unknownItem.status).toBe(404);
-  });
-
-  it('refuses self (400), unknown users (404), unapproved users (403) and strangers without a conversation (403)', async () => {
-    const [a, stranger] = await Promise.all([env.user(), env.user()]);
+    const own = await env.item({ ownerId: a.id });
+    const res = await complete(a, { otherUserId: b.id, itemId: own });
+    expect(res.body.exchange).toMatchObject({ ownerId: a.id, requesterId: b.id, itemId: own });
+    const foreign = await complete(a, { otherUserId: b.id, itemId: await env.item({ ownerId: c.id }) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('ITEM_NOT_THEIRS');
+    expect((await complete(a, { otherUserId: b.id, itemId: newId() })).status).toBe(404);
     const self = await complete(a, { otherUserId: a.id });
     expect(self.status).toBe(400);
     expect(self.body.error).toBe('You cannot complete a swap with yourself');
     expect((await complete(a, { otherUserId: newId() })).status).toBe(404);
-    const unapproved = await complete(a, { otherUserId: pending.id });
-    expect(unapproved.status).toBe(403);
-    expect(unapproved.body.code).toBe('USER_NOT_APPROVED');
-    const noChat = await complete(a, { otherUserId: stranger.id });
-    expect(noChat.status).toBe(403);
-    expect(noChat.body.code).toBe('NO_CONVERSATION');
-    const invalid = await complete(a, {});
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.details[0].field).toBe('otherUserId');
-  });
-
-  it('answers 401 to visitors and 403 to unapproved callers', async () => {
-    const b = await env.user();
+    expect((await complete(a, { otherUserId: pending.id })).body.code).toBe('USER_NOT_APPROVED');
+    expect((await complete(a, { otherUserId: stranger.id })).body.code).toBe('NO_CONVERSATION');
+    expect((await complete(a, {})).body.details[0].field).toBe('otherUserId');
     expect((await api().post('/api/exchanges/complete').send({ otherUserId: b.id })).status).toBe(401);
     expect((await complete(pending, { otherUserId: b.id })).status).toBe(403);
   });
 });
 
 describe('GET /api/exchanges', () => {
-  it('lists the caller’s own exchanges with both parties, optionally with one other user only', async () => {
-    const [a, b, c, outsider, admin] = await Promise.all([
-      env.user(),
-      env.user(),
-      env.user(),
-      env.user(),
-      env.user({ role: 'admin' }),
-    ]);
-    await send(a, b);
-    await send(c, a);
-    await complete(a, { otherUserId: b.id }).expect(201);
-    await complete(c, { otherUserId: a.id }).expect(201);
-    const all = await api().get('/api/exchanges').set(a.headers);
-    expect(all.status).toBe(200);
-    expect(all.body).toHaveLength(2);
-    expect((all.body as ExchangeView[]).every((e) => e.requester && e.owner)).toBe(true);
-    const withB = await api().get(`/api/exchanges?userId=${b.id}`).set(a.headers);
-    expect(withB.body.map((e: ExchangeView) => [e.requesterId, e.ownerId])).toEqual([[a.id, b.id]]);
-    expect((await api().get('/api/exchanges').set(outsider.headers)).body).toEqual([]);
-    expect((await api().get('/api/exchanges').set(admin.headers)).body).toEqual([]);
+  it('lists the caller’s own exchanges, filtered by user, item and status; one exchange for its parties and admins only', async () => {
+    const { owner, requester, itemId, id } = await acceptedSwap();
+    const [third, admin] = await Promise.all([env.user(), env.user({ role: 'admin' })]);
+    const otherItem = await env.item({ ownerId: third.id });
+    await ask(requester, { itemId: otherItem }).expect(201);
+    const all = (await api().get('/api/exchanges').set(requester.headers).expect(200)).body as ExchangeView[];
+    expect(all).toHaveLength(2);
+    expect(all.every((exchange) => exchange.requester && exchange.owner)).toBe(true);
+    const byUser = await api().get(`/api/exchanges?userId=${owner.id}`).set(requester.headers);
+    expect(byUser.body.map((exchange: ExchangeView) => exchange.id)).toEqual([id]);
+    const byItem = await api().get(`/api/exchanges?itemId=${itemId}`).set(owner.headers);
+    expect(byItem.body.map((exchange: ExchangeView) => exchange.id)).toEqual([id]);
+    const byStatus = await api().get('/api/exchanges?status=proposed').set(requester.headers);
+    expect(byStatus.body.map((exchange: ExchangeView) => exchange.itemId)).toEqual([otherItem]);
+    expect((await api().get('/api/exchanges?status=pending').set(requester.headers)).status).toBe(400);
+    expect((await api().get(`/api/exchanges/${id}`).set(third.headers)).status).toBe(404);
+    expect((await act(third, id, 'cancel', { reason: 'mine now' })).status).toBe(404);
+    expect((await api().get(`/api/exchanges/${id}`).set(admin.headers)).status).toBe(200);
+    expect((await act(admin, id, 'cancel', { reason: 'admin' })).status).toBe(403);
+    expect((await api().get(`/api/exchanges/${newId()}`).set(owner.headers)).status).toBe(404);
     expect((await api().get('/api/exchanges')).status).toBe(401);
     expect((await api().get('/api/exchanges').set(pending.headers)).status).toBe(403);
-    expect((await api().get('/api/exchanges?userId=bad').set(a.headers)).status).toBe(400);
   });
 });

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, newId } from '@nomadswap/service-kit/testing';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import { ReviewSchema } from '@nomadswap/contracts/responses';
+import { buildExchangeEvent, eventually, newId } from '@nomadswap/service-kit/testing';
 import {
   createModerationTestEnv,
   type ModerationTestEnv,
@@ -17,6 +19,12 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const api = () => request(env.app);
+const DAY = 24 * 60 * 60 * 1000;
+/** The review.created events announcing this review (it counts in the reviewee's rating from then on). */
+const createdEventsOf = async (reviewId: string) =>
+  (await env.events('review.created'))
+    .filter((event) => event.data.id === reviewId)
+    .map((event) => event.data);
 const review = (from: TestUser, body: Record<string, unknown>) =>
   api().post('/api/reviews').set(from.headers).send(body);
 const good = (to: TestUser, extra: Record<string, unknown> = {}) => ({
@@ -27,31 +35,34 @@ const good = (to: TestUser, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('POST /api/reviews', () => {
-  it('a party of a completed exchange reviews the other once: 201, stored trimmed, review.created published', async () => {
+  it('a party of a completed exchange reviews the other once: 201, stored trimmed, hidden until the other reviews back', async () => {
     const [ana, ben] = await Promise.all([env.user({ fullName: 'Ana Nomad' }), env.user()]);
     const exchangeId = await env.exchange(ana, ben);
     const res = await review(ana, good(ben));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(ReviewSchema.strict().parse(res.body)).toMatchObject({
       reviewerId: ana.id,
       revieweeId: ben.id,
       exchangeId,
       rating: 5,
       comment: 'Smooth swap, great tent!',
+      isRevealed: false,
       reviewer: { id: ana.id, fullName: 'Ana Nomad', username: ana.username, avatar: null },
     });
     expect(await env.ctx.reviews.countDocuments({ exchangeId })).toBe(1);
-    const published = (await env.events('review.created')).filter((event) => event.data.id === res.body.id);
-    expect(published.map((event) => event.data)).toEqual([
-      { id: res.body.id, reviewerId: ana.id, revieweeId: ben.id, exchangeId, rating: 5 },
-    ]);
+    expect(await createdEventsOf(res.body.id)).toEqual([]);
 
     // Once per exchange: again (named or not) → 409; the other party may still review back.
     const again = await review(ana, good(ben, { exchangeId }));
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'You have already reviewed this exchange', code: 'REVIEW_EXISTS' });
     expect((await review(ana, good(ben))).status).toBe(409);
-    expect((await review(ben, good(ana, { exchangeId }))).status).toBe(201);
+    const back = await review(ben, good(ana, { exchangeId }));
+    expect(back.status).toBe(201);
+    expect(back.body.isRevealed).toBe(true);
+    expect(await createdEventsOf(res.body.id)).toEqual([
+      { id: res.body.id, reviewerId: ana.id, revieweeId: ben.id, exchangeId, rating: 5 },
+    ]);
     // A second completed swap opens a second review.
     await env.exchange(ben, ana);
     expect((await review(ana, good(ben))).status).toBe(201);
@@ -139,15 +150,17 @@ describe('review eligibility from the bus', () => {
     consumeModerationEvents(env.bus, env.ctx);
     await env.bus.start();
     const itemId = await env.item({ ownerId: ben.id, title: 'Hammock' });
-    const exchangeId = newId();
     expect((await review(ana, good(ben))).status).toBe(403);
-    await env.bus.publish('exchange.completed', {
-      id: exchangeId,
-      requesterId: ana.id,
-      ownerId: ben.id,
-      itemId,
-      completedAt: new Date().toISOString(),
-    });
+    // Only a completed exchange opens reviews: another state (had it come on this event) opens nothing.
+    for (const status of ['accepted', 'cancelled'] as const) {
+      await env.bus.publish(
+        'exchange.completed',
+        buildExchangeEvent({ requesterId: ana.id, ownerId: ben.id, itemId, status }),
+      );
+    }
+    const { id: exchangeId } = await env.bus
+      .publish('exchange.completed', buildExchangeEvent({ requesterId: ana.id, ownerId: ben.id, itemId }))
+      .then((envelope) => envelope.data);
     const pendingList = await eventually(async () => {
       const res = await api().get('/api/reviews/pending').set(ana.headers);
       return res.body.length ? res.body : null;
@@ -158,16 +171,16 @@ describe('review eligibility from the bus', () => {
         completedAt: expect.any(String),
         otherUser: { id: ben.id, fullName: 'Ben Rover', username: ben.username, avatar: null },
         item: { id: itemId, title: 'Hammock' },
+        otherReviewed: false,
       },
     ]);
+    expect(await env.ctx.exchanges.countDocuments({ requesterId: ana.id })).toBe(1);
     expect((await review(ana, good(ben))).status).toBe(201);
     expect((await api().get('/api/reviews/pending').set(ana.headers)).body).toEqual([]);
-    // Ben has not reviewed Ana yet.
-    expect(
-      (await api().get('/api/reviews/pending').set(ben.headers)).body.map(
-        (row: { otherUser: { id: string } }) => row.otherUser.id,
-      ),
-    ).toEqual([ana.id]);
+    // Ben has not reviewed Ana yet: his row says Ana reviewed him ("… leave yours to see it").
+    expect((await api().get('/api/reviews/pending').set(ben.headers)).body).toMatchObject([
+      { exchangeId, otherUser: { id: ana.id }, otherReviewed: true },
+    ]);
   });
 });
 
@@ -183,7 +196,12 @@ describe('GET /api/reviews/pending', () => {
 describe('GET /api/reviews/:userId', () => {
   it('lists reviews received newest first with the reviewer, a deleted reviewer as null', async () => {
     const [ana, ben, cleo] = await Promise.all([env.user(), env.user(), env.user({ fullName: 'Cleo' })]);
-    await Promise.all([env.exchange(ana, ben), env.exchange(cleo, ben)]);
+    // Swaps completed over 14 days ago: their reviews show at once.
+    const completedAt = new Date(Date.now() - EXCHANGE_LIMITS.reviewRevealMs - 60_000);
+    await Promise.all([
+      env.exchange(ana, ben, undefined, { completedAt }),
+      env.exchange(cleo, ben, undefined, { completedAt }),
+    ]);
     const first = (await review(ana, good(ben, { rating: 3, comment: 'first' }))).body;
     const second = (await review(cleo, good(ben, { rating: 4, comment: 'second' }))).body;
     const res = await api().get(`/api/reviews/${ben.id}`).set(ana.headers);
@@ -216,7 +234,7 @@ describe('GET /api/reviews/:userId', () => {
 describe('DELETE /api/admin/reviews/:id', () => {
   it('an admin deletes a review: gone, review.deleted published, audited; again → 404', async () => {
     const [ana, ben] = await Promise.all([env.user(), env.user()]);
-    await env.exchange(ana, ben);
+    await env.exchange(ana, ben, undefined, { completedAt: new Date(Date.now() - 15 * DAY) });
     const created = (await review(ana, good(ben, { rating: 2 }))).body;
     const res = await api().delete(`/api/admin/reviews/${created.id}`).set(admin.headers);
     expect(res.status).toBe(200);

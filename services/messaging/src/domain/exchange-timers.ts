@@ -1,0 +1,182 @@
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import type { NotificationMail } from '@nomadswap/service-kit/notifications';
+import type { MessagingContext } from '../context';
+import type { ChatUserRecord } from '../db/chat-user';
+import type { ExchangeRecord } from '../db/exchange';
+import { settingsOf } from './get-messaging-settings';
+import { hex, oid, op } from './ids';
+
+/** The messaging service's queue of exchange deadlines (a proposal's expiry, a one-sided confirmation's completion). */
+export const EXCHANGE_TIMER_QUEUE = 'exchange-timers';
+
+export interface ExchangeTimerJob {
+  exchangeId: string;
+  action: 'expire' | 'auto_complete';
+}
+
+/** A job an exchange in a given state should have: its id says everything it depends on, so a retry adds nothing. */
+interface PlannedJob {
+  id: string;
+  queue: 'timers' | 'mail';
+  at: Date;
+  timer?: ExchangeTimerJob;
+  mail?: { kind: 'reminder' | 'prompt'; userId: string };
+}
+
+/**
+ * The delayed jobs an exchange in this state needs: the proposal's expiry (14 days after it was made), the
+ * completion 72 h after a single confirmation, and for an agreed meetup the reminder 2 h before and the "did it
+ * happen?" prompt 2 h after, each to both parties. Ended or completed: none.
+ */
+export function plannedJobs(record: ExchangeRecord | null): PlannedJob[] {
+  if (!record) return [];
+  const id = hex(record._id);
+  const jobs: PlannedJob[] = [];
+  if (record.status === 'proposed') {
+    jobs.push({
+      id: `exchange-expire-${id}`,
+      queue: 'timers',
+      at: new Date(record.createdAt.getTime() + EXCHANGE_LIMITS.proposalExpiresMs),
+      timer: { exchangeId: id, action: 'expire' },
+    });
+  }
+  if (record.status !== 'accepted') return jobs;
+  const confirmed = record.confirmedBy ?? [];
+  if (confirmed.length === 1 && record.firstConfirmedAt) {
+    jobs.push({
+      id: `exchange-autocomplete-${id}-${record.firstConfirmedAt.getTime()}`,
+      queue: 'timers',
+      at: new Date(record.firstConfirmedAt.getTime() + EXCHANGE_LIMITS.confirmWindowMs),
+      timer: { exchangeId: id, action: 'auto_complete' },
+    });
+  }
+  if (record.meetup?.agreed) {
+    const at = record.meetup.at.getTime();
+    const stamp = `${at}-${record.meetup.proposedAt.getTime()}`;
+    for (const userId of [hex(record.requesterId), hex(record.ownerId)]) {
+      jobs.push(
+        {
+          id: `exchange-reminder-${id}-${userId}-${stamp}`,
+          queue: 'mail',
+          at: new Date(at - EXCHANGE_LIMITS.reminderBeforeMs),
+          mail: { kind: 'reminder', userId },
+        },
+        {
+          id: `exchange-prompt-${id}-${userId}-${stamp}`,
+          queue: 'mail',
+          at: new Date(at + EXCHANGE_LIMITS.promptAfterMs),
+          mail: { kind: 'prompt', userId },
+        },
+      );
+    }
+  }
+  return jobs;
+}
+
+const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The reminder and the prompt: who, where and when, and where to answer. */
+export function meetupMail(props: {
+  kind: 'reminder' | 'prompt';
+  to: string;
+  recipientName: string;
+  otherName: string;
+  otherId: string;
+  place: string;
+  at: Date;
+  publicUrl?: string;
+}): NotificationMail {
+  const link = props.publicUrl
+    ? `\n\n${new URL(`/messages?user=${props.otherId}`, props.publicUrl).href}`
+    : '';
+  if (props.kind === 'reminder') {
+    return {
+      to: props.to,
+      subject: `Reminder: your swap with ${props.otherName} at ${formatUtc(props.at)}`,
+      text:
+        `Hi ${props.recipientName},\n\nYou meet ${props.otherName} at ${props.place} on ${formatUtc(props.at)}.` +
+        ` Meet in a public place, check the item before you swap, and tell them in the chat if plans change.${link}` +
+        '\n\nThe NomadSwap team\n',
+    };
+  }
+  return {
+    to: props.to,
+    subject: `Did the swap with ${props.otherName} happen?`,
+    text:
+      `Hi ${props.recipientName},\n\nYou planned to meet ${props.otherName} at ${props.place} on ` +
+      `${formatUtc(props.at)}. Did the swap happen? Confirm it in the chat (or tell us it didn't), so you can ` +
+      `review each other.${link}\n\nThe NomadSwap team\n`,
+  };
+}
+
+async function mailsFor(
+  ctx: MessagingContext,
+  record: ExchangeRecord,
+  jobs: PlannedJob[],
+): Promise<Map<string, NotificationMail>> {
+  const mails = new Map<string, NotificationMail>();
+  if (!record.meetup || jobs.length === 0) return mails;
+  const parties = [hex(record.requesterId), hex(record.ownerId)];
+  const [users, settings] = await Promise.all([
+    ctx.users.find({ _id: op({ $in: parties.map(oid) }) }).lean<ChatUserRecord[]>(),
+    settingsOf(ctx, parties),
+  ]);
+  const byId = new Map(users.map((user) => [hex(user._id), user]));
+  for (const job of jobs) {
+    const userId = job.mail!.userId;
+    const otherId = parties.find((id) => id !== userId)!;
+    const recipient = byId.get(userId);
+    if (!recipient?.email || recipient.deleted || settings.get(userId)?.emailNotifications === false)
+      continue;
+    mails.set(
+      job.id,
+      meetupMail({
+        kind: job.mail!.kind,
+        to: recipient.email,
+        recipientName: recipient.fullName,
+        otherName: byId.get(otherId)?.fullName || 'your swap partner',
+        otherId,
+        place: record.meetup.place,
+        at: record.meetup.at,
+        publicUrl: ctx.publicUrl,
+      }),
+    );
+  }
+  return mails;
+}
+
+/**
+ * Brings an exchange's delayed jobs in line with its state after a transition: the jobs `before` had and `after`
+ * does not are removed (a meetup moved, the exchange ended), the jobs `after` needs are added with their delay from
+ * the context's clock. Job ids are derived from the state, so adding one that exists changes nothing.
+ */
+export async function syncExchangeTimers(
+  ctx: MessagingContext,
+  before: ExchangeRecord | null,
+  after: ExchangeRecord,
+): Promise<void> {
+  const next = plannedJobs(after);
+  const nextIds = new Set(next.map((job) => job.id));
+  const queueOf = (job: PlannedJob) => (job.queue === 'timers' ? ctx.timers : ctx.notifications.queue);
+  const stale = plannedJobs(before).filter((job) => !nextIds.has(job.id));
+  await Promise.all(stale.map((job) => queueOf(job).remove(job.id)));
+  const now = ctx.now().getTime();
+  const mailJobs = next.filter((job) => job.queue === 'mail' && job.at.getTime() > now);
+  const mails = await mailsFor(ctx, after, mailJobs);
+  await Promise.all([
+    ...next
+      .filter((job) => job.queue === 'timers')
+      .map((job) =>
+        ctx.timers.add(job.timer!.action, job.timer!, {
+          jobId: job.id,
+          delay: Math.max(0, job.at.getTime() - now),
+        }),
+      ),
+    ...mailJobs.flatMap((job) => {
+      const mail = mails.get(job.id);
+      return mail
+        ? [ctx.notifications.queue.add(mail.subject, mail, { jobId: job.id, delay: job.at.getTime() - now })]
+        : [];
+    }),
+  ]);
+}

@@ -1,0 +1,141 @@
+import { Types } from 'mongoose';
+import type { ExchangeRequestInput } from '@nomadswap/contracts/exchanges';
+import { MSG } from '@nomadswap/contracts/messages';
+import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
+import {
+  ForbiddenError,
+  isDuplicateKey,
+  NotFoundError,
+  ConflictError,
+  ValidationError,
+} from '@nomadswap/service-kit/errors';
+import type { MessagingContext } from '../context';
+import type { ChatItemRecord } from '../db/chat-item';
+import { newExchangeRecord, type ExchangeRecord } from '../db/exchange';
+import { participantState } from './chat-users';
+import { syncExchangeTimers } from './exchange-timers';
+import { isBlockedEitherWay } from './find-block';
+import { hex, oid, op } from './ids';
+import { exchangeEventData, presentExchangeViews } from './present-exchange';
+import { sendMessage } from './send-message';
+import type { Viewer } from './viewer';
+
+/** The other party must be there, approved, and neither may have blocked the other. */
+export async function assertCanSwapWith(ctx: MessagingContext, me: string, otherId: string): Promise<void> {
+  const [state, blocked] = await Promise.all([
+    participantState(ctx, otherId),
+    isBlockedEitherWay(ctx, me, otherId),
+  ]);
+  if (state === 'unknown' || state === 'deleted')
+    throw new NotFoundError(MSG.userNotFound, { code: 'USER_NOT_FOUND' });
+  if (state === 'unapproved')
+    throw new ForbiddenError(MSG.exchangeUserNotApproved, { code: 'USER_NOT_APPROVED' });
+  if (blocked) throw new ForbiddenError(MSG.exchangeBlocked, { code: 'BLOCKED' });
+}
+
+async function assertOfferedAreMine(
+  ctx: MessagingContext,
+  me: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const items = await ctx.items.find({ _id: op({ $in: ids.map(oid) }) }).lean<ChatItemRecord[]>();
+  const usable = items.filter((item) => hex(item.ownerId) === me && !item.deleted && !item.isSwapped);
+  if (usable.length !== ids.length) {
+    throw new ValidationError(MSG.exchangeOfferedNotYours, {
+      code: 'OFFERED_NOT_YOURS',
+      details: [{ field: 'offeredItemIds', message: MSG.exchangeOfferedNotYours }],
+    });
+  }
+}
+
+/** Stores a new exchange with its exchange.requested event, tells both parties and schedules its expiry. */
+export async function storeNewExchange(
+  ctx: MessagingContext,
+  record: ExchangeRecord,
+  by: string,
+): Promise<{ record: ExchangeRecord; created: boolean }> {
+  const staged = await ctx.bus.stage(
+    { collection: ctx.exchanges.collection.collectionName, id: record._id, exists: {} },
+    [{ type: 'exchange.requested', data: exchangeEventData(record) }],
+  );
+  try {
+    await ctx.exchanges.collection.insertOne(record);
+  } catch (error) {
+    await staged.cancel();
+    if (!isDuplicateKey(error) || !record.openKey) throw error;
+    const winner = await ctx.exchanges.findOne({ openKey: record.openKey }).lean<ExchangeRecord>();
+    if (!winner) throw error;
+    return { record: winner, created: false };
+  }
+  await staged.confirm();
+  const [view] = await presentExchangeViews(ctx, [record]);
+  ctx.live.emit([view!.requesterId, view!.ownerId], 'exchange:updated', {
+    exchange: view!,
+    action: 'request',
+    by,
+  });
+  await syncExchangeTimers(ctx, null, record).catch((error: unknown) =>
+    ctx.logger.error({ err: error, exchangeId: view!.id }, 'could not schedule the exchange timers'),
+  );
+  return { record, created: true };
+}
+
+/**
+ * The caller asks an item's owner for it (`POST /api/exchanges`), optionally offering up to 3 of their own
+ * available items. Both approved, not their own item, no block either way, the item not swapped or deleted (a
+ * reserved item may still be asked for: the request waits). The request is posted in the conversation (which is
+ * created when there is none) as a message carrying the exchange's id, so the chat shows it as a card. A repeat
+ * while the request is open answers that request.
+ */
+export async function requestExchange(
+  ctx: MessagingContext,
+  props: { viewer: Viewer; input: ExchangeRequestInput },
+): Promise<{ exchange: ExchangeView; created: boolean }> {
+  const me = props.viewer.id;
+  const { itemId, message, offeredItemIds = [] } = props.input;
+  const item = await ctx.items.findById(oid(itemId)).lean<ChatItemRecord>();
+  if (!item || item.deleted) throw new NotFoundError(MSG.itemNotFound, { code: 'ITEM_NOT_FOUND' });
+  const ownerId = hex(item.ownerId);
+  if (ownerId === me) {
+    throw new ValidationError(MSG.exchangeOwnItem, {
+      code: 'EXCHANGE_OWN_ITEM',
+      details: [{ field: 'itemId', message: MSG.exchangeOwnItem }],
+    });
+  }
+  if (item.isSwapped) throw new ConflictError(MSG.exchangeItemUnavailable, { code: 'ITEM_UNAVAILABLE' });
+  await Promise.all([assertCanSwapWith(ctx, me, ownerId), assertOfferedAreMine(ctx, me, offeredItemIds)]);
+
+  const openKey = `${me}:${itemId}`;
+  const open = await ctx.exchanges.findOne({ openKey }).lean<ExchangeRecord>();
+  if (open) return { exchange: (await presentExchangeViews(ctx, [open]))[0]!, created: false };
+
+  const id = new Types.ObjectId();
+  const now = ctx.now();
+  // The request's message opens (or continues) the conversation; it carries the exchange's id.
+  await sendMessage(ctx, {
+    sender: { id: me },
+    input: {
+      receiverId: ownerId,
+      content: message || item.title || '—',
+      itemId,
+      clientId: `exchange-${hex(id)}`,
+    },
+    exchangeId: id,
+  });
+  const { record } = await storeNewExchange(
+    ctx,
+    newExchangeRecord({
+      _id: id,
+      requesterId: oid(me),
+      ownerId: item.ownerId,
+      itemId: item._id,
+      offeredItemIds: offeredItemIds.map(oid),
+      message: message || null,
+      openKey,
+      now,
+    }),
+    me,
+  );
+  return { exchange: (await presentExchangeViews(ctx, [record]))[0]!, created: hex(record._id) === hex(id) };
+}
