@@ -115,6 +115,12 @@ describe('/messages swap cards', () => {
       text: 'Marco Rossi asked for Blue tent',
     },
     {
+      scenario: 'a request for an item reserved by another request: the owner cannot accept it yet',
+      exchange: exchange({ itemReserved: true }),
+      controls: ['Accept', 'Decline'],
+      text: 'Reserved for another request for now. You can accept this one if that swap ends.',
+    },
+    {
       scenario: 'a request, seen by the requester: Withdraw',
       exchange: exchange({}, { mine: true }),
       controls: ['Withdraw'],
@@ -232,6 +238,8 @@ describe('/messages swap cards', () => {
     await within(await screen.findByRole('log')).findAllByRole('article');
     if (text) expect(within(chatLog()).getByText(text)).toBeInTheDocument();
     expect(cardControls()).toEqual(controls);
+    const accept = within(chatLog()).queryByRole('button', { name: 'Accept' });
+    if (accept) expect(accept.hasAttribute('disabled')).toBe(shown.itemReserved);
   });
 
   it('cards sit among the messages by time, and the header shows the open swap', async () => {

@@ -137,6 +137,7 @@ export function buildExchange(overrides: Partial<ExchangeView> = {}): ExchangeVi
     owner: person(ownerId),
     item: { id: 'i1', title: 'Blue tent', image: null, ownerId, isSwapped: false, deleted: false },
     offeredItems: [],
+    itemReserved: false,
     ...overrides,
   };
 }

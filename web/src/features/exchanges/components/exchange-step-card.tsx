@@ -295,10 +295,17 @@ function RequestCard({ exchange, viewerId, names }: CardProps) {
           </ul>
         </div>
       ) : null}
+      {answering && exchange.itemReserved ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
+          {role === 'owner'
+            ? t('exchanges.card.itemReservedOwner')
+            : t('exchanges.card.itemReservedRequester')}
+        </p>
+      ) : null}
       {answering && role === 'owner' ? (
         <Actions>
           <Button
-            disabled={running !== undefined}
+            disabled={running !== undefined || exchange.itemReserved}
             onClick={() =>
               run(
                 { id: exchange.id, action: 'accept' },
