@@ -242,14 +242,25 @@ describe('/messages swap cards', () => {
     if (accept) expect(accept.hasAttribute('disabled')).toBe(shown.itemReserved);
   });
 
-  it('cards sit among the messages by time, and the header shows the open swap', async () => {
-    openChat([exchange()]);
+  it('cards sit among the messages by time, the request’s words once, and the header shows the open swap', async () => {
+    const request = exchange({ message: 'Could I have the tent?' });
+    const opening: Message = {
+      ...hello,
+      id: '670000000000000000000002',
+      content: 'Could I have the tent?',
+      exchangeId: request.id,
+      createdAt: request.createdAt,
+    };
+    openChat([request], { 'GET /api/messages': { body: [opening, hello] } });
     const log = await screen.findByRole('log');
     const card = await within(log).findByRole('article', { name: 'Marco Rossi asked for Blue tent' });
     const bubble = within(log).getByText('Hi Lena!');
     // The message (2 h ago) comes before the request (1 h ago).
     expect(bubble.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('Marco Rossi asked for this: accept or decline')).toBeInTheDocument();
+    // The request's opening message is shown by its card, not a second time as a bubble.
+    expect(within(log).getAllByText('Could I have the tent?')).toHaveLength(1);
+    expect(within(card).getByText('Could I have the tent?')).toBeInTheDocument();
   });
 
   it('Accept sends the owner’s answer and the card becomes the reservation with Propose meetup', async () => {

@@ -82,14 +82,16 @@ function RequestExchangeDialog({
   const onSubmit = () => {
     const text = message.trim();
     setError(undefined);
-    request.mutate(
-      {
+    // Awaited rather than mutate's callbacks: the answer puts the request in the cache, which replaces this
+    // button (and its dialog) with "You asked for this item" — an unmounted caller's callbacks never run.
+    request
+      .mutateAsync({
         itemId: item.id,
         ...(text ? { message: text } : {}),
         ...(offered.length ? { offeredItemIds: offered } : {}),
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           onClose();
           toast({
             title: t('exchanges.request.sent'),
@@ -98,9 +100,8 @@ function RequestExchangeDialog({
           });
         },
         // The dialog stays open (the toasts are behind it): the reason shows in it.
-        onError: (error) => setError(messageText(t, errorMessage(error, t('exchanges.request.failed')))),
-      },
-    );
+        (error: unknown) => setError(messageText(t, errorMessage(error, t('exchanges.request.failed')))),
+      );
   };
 
   let offers;

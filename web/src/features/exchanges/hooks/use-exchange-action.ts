@@ -16,16 +16,22 @@ export function useExchangeAction() {
     success: { title: string; description?: string },
     onSettled?: () => void,
   ) =>
-    mutation.mutate(input, {
-      onSuccess: () => toast({ ...success, variant: 'success' }),
-      onError: (error) =>
+    // Awaited rather than mutate's callbacks: the answer often replaces the card that asked (an accepted request
+    // leaves the item's list), and callbacks of an unmounted caller never run.
+    mutation.mutateAsync(input).then(
+      () => {
+        toast({ ...success, variant: 'success' });
+        onSettled?.();
+      },
+      (error: unknown) => {
         toast({
           title: t('exchanges.card.actionFailed'),
           description: messageText(t, errorMessage(error)),
           variant: 'destructive',
-        }),
-      onSettled,
-    });
+        });
+        onSettled?.();
+      },
+    );
   /** The action now running, if any: its button says so and the others wait. */
   const running = mutation.isPending ? mutation.variables?.action : undefined;
   return { run, running };

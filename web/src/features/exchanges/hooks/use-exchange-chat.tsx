@@ -12,6 +12,7 @@ export interface ExchangeTimelineCard {
   key: string;
   at: string;
   node: ReactNode;
+  absorbsExchangeId?: string;
 }
 
 /**
@@ -32,6 +33,8 @@ export function useExchangeChat(
       key: `exchange-${step.exchange.id}-${step.kind}`,
       at: step.at,
       node: <ExchangeStepCard step={step} viewerId={viewerId} now={now} />,
+      // The request card shows the request's message: its bubble would say it twice.
+      ...(step.kind === 'request' ? { absorbsExchangeId: step.exchange.id } : {}),
     }));
   const open = openExchange(exchanges);
   return {

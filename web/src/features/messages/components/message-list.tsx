@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AlertCircle, Clock, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@nomadswap/contracts/responses';
@@ -45,6 +45,8 @@ export interface TimelineCard {
   /** ISO time. */
   at: string;
   node: ReactNode;
+  /** The messages carrying this exchange id (a swap request's opening words) show in the card, not as bubbles. */
+  absorbsExchangeId?: string;
 }
 
 type Entry = { kind: 'bubble'; key: string; at: string; bubble: Bubble } | ({ kind: 'card' } & TimelineCard);
@@ -96,7 +98,10 @@ export function MessageList({
   const nearBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
 
-  const stored = query.data?.pages.flatMap((page) => page.messages) ?? [];
+  const absorbed = new Set(cards.map((card) => card.absorbsExchangeId).filter(Boolean));
+  const stored = (query.data?.pages.flatMap((page) => page.messages) ?? []).filter(
+    (m) => m.exchangeId === null || !absorbed.has(m.exchangeId),
+  );
   const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
   const storedBubbles = stored
     .slice()
@@ -147,6 +152,21 @@ export function MessageList({
   useLayoutEffect(() => {
     nearBottom.current = true;
   }, [otherUserId]);
+
+  // A card that grows in place (a swap's next step, its buttons) keeps the end in view for a reader who was there.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = content.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const scrollerElement = scroller.current;
+      if (scrollerElement && nearBottom.current && heightBeforeOlder.current === null) {
+        scrollerElement.scrollTop = scrollerElement.scrollHeight;
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const onScroll = () => {
     const element = scroller.current;
@@ -224,7 +244,9 @@ export function MessageList({
           {query.isFetchingNextPage ? t('common.loading') : t('messages.loadOlder')}
         </Button>
       ) : null}
-      {body}
+      <div ref={content} className="flex flex-1 flex-col">
+        {body}
+      </div>
       {typing ? (
         <p className="mt-2 text-sm italic text-muted-foreground" aria-live="polite">
           {t('messages.typing', { name: otherName })}
