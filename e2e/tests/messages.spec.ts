@@ -164,8 +164,12 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await expect(dialog).toBeVisible();
     await shot(a, testInfo, 'complete-swap');
     await dialog.getByRole('button', { name: 'Complete Swap' }).click();
+    // (Said in the chat's header and in the toast.)
     await expect(
-      a.getByRole('status').filter({ hasText: `Waiting for ${ben.fullName} to confirm` }),
+      a
+        .getByRole('status')
+        .filter({ hasText: `Waiting for ${ben.fullName} to confirm` })
+        .first(),
     ).toBeVisible();
     await expect(
       chatLog(b, ana.fullName).getByRole('article', { name: `${ana.fullName} says you swapped` }),

@@ -270,7 +270,7 @@ function RequestCard({ exchange, viewerId, names }: CardProps) {
       icon={PackageOpen}
       title={title}
       badge={
-        answering ? null : (
+        exchange.status === 'proposed' ? null : (
           <Badge variant="outline" className="shrink-0 bg-card">
             {t(`exchanges.status.${exchange.status}`)}
           </Badge>

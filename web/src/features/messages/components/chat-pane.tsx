@@ -74,7 +74,8 @@ export function ChatPane({
 
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
-      <header className="grid gap-2 border-b bg-card p-3">
+      {/* Phones: who, then the swap's state, the item and the actions in rows; wider: the actions sit beside who. */}
+      <header className="grid gap-2 border-b bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
         <div className="flex items-center gap-3">
           <Link
             to={paths.messages}
@@ -103,10 +104,16 @@ export function ChatPane({
             <PresenceText presence={blocked ? null : presence} className="text-xs text-muted-foreground" />
           </div>
         </div>
-        {extras.status}
-        {item ? <ItemContext item={item} /> : null}
+        {extras.status ? <div className="min-w-0 sm:col-span-2">{extras.status}</div> : null}
+        {item ? (
+          <div className="min-w-0 sm:col-span-2">
+            <ItemContext item={item} />
+          </div>
+        ) : null}
         {other.deleted ? null : (
-          <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
+          <div className="sm:col-start-2 sm:row-start-1 sm:self-center">
+            <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
+          </div>
         )}
       </header>
 
