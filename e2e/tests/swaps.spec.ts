@@ -305,7 +305,10 @@ test('one Complete Swap alone swaps nothing and allows no review', async ({ brow
       .getByRole('alertdialog', { name: "The swap didn't happen?" })
       .getByRole('button', { name: "It didn't happen" })
       .click();
-    await expect(chat(page, carl).getByText('You declined the request.')).toBeVisible();
+    await expect(chat(page, carl).getByText("You said the swap didn't happen.")).toBeVisible();
+    await expect(
+      chat(page, carl).getByRole('article', { name: `${carl.fullName} says you swapped` }),
+    ).toBeVisible();
     const after = await request.post('/api/reviews', {
       headers: auth(carl),
       data: { rating: 1, comment: 'Terrible person, avoid.', revieweeId: dina.id },

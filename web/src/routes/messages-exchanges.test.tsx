@@ -208,6 +208,15 @@ describe('/messages swap cards', () => {
       text: 'You declined the request.',
     },
     {
+      scenario: "the other's Complete Swap that I said did not happen",
+      exchange: exchange(
+        { status: 'declined', confirmedBy: [marco.id], endedAt: iso(-HOUR / 3), endedBy: me.id },
+        { mine: true },
+      ),
+      controls: [],
+      text: "You said the swap didn't happen.",
+    },
+    {
       scenario: 'withdrawn by the requester',
       exchange: exchange({ status: 'withdrawn', endedAt: iso(-HOUR / 3), endedBy: marco.id }),
       controls: [],

@@ -33,6 +33,7 @@ import {
   otherPartyId,
   otherPartyName,
   roleOf,
+  startedAsConfirmation,
   type ExchangeStep,
 } from '../utils/exchange-steps';
 import { CancelExchangeDialog } from './cancel-exchange-dialog';
@@ -116,6 +117,12 @@ export function endedText(exchange: ExchangeView, viewerId: string, other: strin
   const byMe = exchange.endedBy === viewerId;
   switch (exchange.status) {
     case 'declined':
+      // A Complete Swap the other answered with "It didn't happen" ends declined too.
+      if (startedAsConfirmation(exchange)) {
+        return byMe
+          ? t('exchanges.card.didNotHappenYou')
+          : t('exchanges.card.didNotHappenThem', { name: other });
+      }
       return byMe ? t('exchanges.card.declinedYou') : t('exchanges.card.declinedThem', { name: other });
     case 'withdrawn':
       return byMe ? t('exchanges.card.withdrawnYou') : t('exchanges.card.withdrawnThem', { name: other });
@@ -254,9 +261,10 @@ function RequestCard({ exchange, viewerId, names }: CardProps) {
   const { t } = useTranslation();
   const role = roleOf(exchange, viewerId);
   const preConfirmed = isPreConfirmed(exchange);
+  const asConfirmation = startedAsConfirmation(exchange);
   const { run, running } = useExchangeAction();
-  const mine = preConfirmed ? exchange.confirmedBy.includes(viewerId) : role === 'requester';
-  const title = preConfirmed
+  const mine = asConfirmation ? exchange.confirmedBy.includes(viewerId) : role === 'requester';
+  const title = asConfirmation
     ? mine
       ? t('exchanges.card.proposalYou', { name: names.other })
       : t('exchanges.card.proposalThem', { name: names.other })

@@ -34,6 +34,11 @@ export function isPreConfirmed(exchange: ExchangeView): boolean {
   return exchange.status === 'proposed' && exchange.confirmedBy.length > 0;
 }
 
+/** Started by Complete Swap rather than asked for (a confirmation before any acceptance), whatever came of it. */
+export function startedAsConfirmation(exchange: ExchangeView): boolean {
+  return exchange.confirmedBy.length > 0 && exchange.acceptedAt === null;
+}
+
 export type StepKind = 'request' | 'accepted' | 'meetup' | 'confirm' | 'completed' | 'ended';
 
 export interface ExchangeStep {
