@@ -143,6 +143,30 @@ describe('reliability: "Completed N of M arranged swaps"', () => {
     },
   );
 
+  it.each([
+    { medianMinutes: 18, text: 'Usually replies within 20 min' },
+    { medianMinutes: 150, text: 'Usually replies within 3 hours' },
+    { medianMinutes: null, text: null },
+  ])(
+    'a public profile shows the typical reply time in chat ($medianMinutes min)',
+    async ({ medianMinutes, text }) => {
+      const marco = buildUser({ id: marcoId, fullName: 'Marco Rossi' });
+      signInAs(me, {
+        [`GET /api/users/${marcoId}`]: { body: marco },
+        [`GET /api/messaging/users/${marcoId}/reply-time`]: {
+          body: { userId: marcoId, medianMinutes, samples: medianMinutes === null ? 1 : 5 },
+        },
+      });
+      renderApp(`/user/${marcoId}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Marco Rossi' })).toBeInTheDocument();
+      if (text) expect(await screen.findByText(text)).toBeInTheDocument();
+      else {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(screen.queryByText(/Usually replies/)).not.toBeInTheDocument();
+      }
+    },
+  );
+
   it("the admin's user detail shows the no-shows reported against the user", async () => {
     const admin = buildUser({ id: '65f1a2b3c4d5e6f708192a01', role: 'admin', fullName: 'Ada Admin' });
     const marco = buildUser({

@@ -19,10 +19,12 @@ interface UserProfileCardProps {
   variant: 'own' | 'public';
   /** Buttons in the card's corner: Edit Profile, Report User. */
   actions?: ReactNode;
+  /** More facts in the card's list (a `<div>` of `<dt>`/`<dd>`): the typical reply time in chat. */
+  facts?: ReactNode;
 }
 
 /** The profile header: photo, name, @username, location, rating and reviews, badges and bio. */
-export function UserProfileCard({ user, variant, actions }: UserProfileCardProps) {
+export function UserProfileCard({ user, variant, actions, facts }: UserProfileCardProps) {
   const { t, i18n } = useTranslation();
   const rating = formatRating(user.rating);
 
@@ -102,6 +104,7 @@ export function UserProfileCard({ user, variant, actions }: UserProfileCardProps
               </dd>
             </div>
           ) : null}
+          {facts}
         </dl>
 
         {user.bio ? (
