@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
-import type { ChatUser, Message } from '@nomadswap/contracts/responses';
+import type { Message } from '@nomadswap/contracts/responses';
 import { renderApp } from '../testing/render-app';
 import {
+  buildChatUser,
   buildExchange,
   buildUser,
   jsonResponse,
@@ -15,16 +16,8 @@ import {
 import { lastSocket } from '../testing/socket-mock';
 
 const me = buildUser({ id: '65f1a2b3c4d5e6f708192a3b', fullName: 'Lena Traveller' });
-const marco: ChatUser = {
-  id: '65f1a2b3c4d5e6f708192a77',
-  fullName: 'Marco Rossi',
-  username: 'marco',
-  avatar: null,
-  rating: 4.5,
-  reviewCount: 2,
-  deleted: false,
-};
-const meChat: ChatUser = { ...marco, id: me.id, fullName: me.fullName, username: me.username };
+const marco = buildChatUser({ rating: 4.5, reviewCount: 2 });
+const meChat = buildChatUser({ id: me.id, fullName: me.fullName, username: me.username });
 const HOUR = 60 * 60 * 1000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 

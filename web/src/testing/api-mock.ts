@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
-import type { HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
+import type { ChatUser, HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 
 type Reply =
   { status?: number; body?: unknown } | ((init: RequestInit | undefined) => Response | Promise<Response>);
@@ -97,22 +97,33 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
   };
 }
 
+const LENA_ID = '65f1a2b3c4d5e6f708192a3b';
+
+/** A chat participant as the messaging service summarises one: by default Marco (…a77), no photo, no reviews. */
+export function buildChatUser(overrides: Partial<ChatUser> = {}): ChatUser {
+  return {
+    id: '65f1a2b3c4d5e6f708192a77',
+    fullName: 'Marco Rossi',
+    username: 'marco',
+    avatar: null,
+    rating: 0,
+    reviewCount: 0,
+    deleted: false,
+    ...overrides,
+  };
+}
+
 /**
  * An exchange as GET /api/exchanges answers it: by default Marco (…a77) asks Lena (…a3b, `buildUser`'s id) for
  * her Blue tent, just now, with no message and nothing offered.
  */
 export function buildExchange(overrides: Partial<ExchangeView> = {}): ExchangeView {
   const requesterId = overrides.requesterId ?? '65f1a2b3c4d5e6f708192a77';
-  const ownerId = overrides.ownerId ?? '65f1a2b3c4d5e6f708192a3b';
-  const person = (id: string) => ({
-    id,
-    fullName: id === '65f1a2b3c4d5e6f708192a3b' ? 'Lena Traveller' : 'Marco Rossi',
-    username: id === '65f1a2b3c4d5e6f708192a3b' ? 'lisbonlena' : 'marco',
-    avatar: null,
-    rating: 0,
-    reviewCount: 0,
-    deleted: false,
-  });
+  const ownerId = overrides.ownerId ?? LENA_ID;
+  const person = (id: string) =>
+    id === LENA_ID
+      ? buildChatUser({ id, fullName: 'Lena Traveller', username: 'lisbonlena' })
+      : buildChatUser({ id });
   const createdAt = overrides.createdAt ?? new Date(Date.now() - 60 * 60 * 1000).toISOString();
   return {
     id: '68e1d2e3f4a5b6c7d8e9f0e1',
