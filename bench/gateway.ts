@@ -31,6 +31,8 @@ const gateway = await startProcess(
     ITEMS_URL: `http://127.0.0.1:${upstreamPort}`,
     LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'info',
     API_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The load comes from one address: no per-client cap on open requests (256 is the most it allows).
+    CLIENT_MAX_IN_FLIGHT: '256',
   },
   `http://127.0.0.1:${gatewayPort}/api/health`,
   process.env.GATEWAY_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.GATEWAY_CPU_PROF] : [],

@@ -184,6 +184,8 @@ try {
         ITEMS_URL: `http://127.0.0.1:${itemsPort}`,
         LOG_LEVEL: 'info',
         API_RATE_LIMIT_PER_MINUTE: '100000000',
+        // The load comes from one address: no per-client cap on open requests (256 is the most it allows).
+        CLIENT_MAX_IN_FLIGHT: '256',
       },
       `http://127.0.0.1:${gatewayPort}/api/health`,
     ),

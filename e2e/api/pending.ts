@@ -22,10 +22,10 @@ export const PENDING = {
   visitorMatchesByLocation: 0,
 
   // pending: card view for visitors and unapproved users (issue 14 fix 3) — list results carry the full item today.
-  // Flip both to the card's fields (what the card shows, nothing more).
+  // Flip both to the card's fields (what the card shows, nothing more; issue 20 adds the Reserved badge).
   cardFields: {
-    visitor: ['category', 'condition', 'cover', 'description', 'id', 'location', 'title', 'user'],
-    unapproved: ['category', 'condition', 'cover', 'description', 'id', 'location', 'title', 'user'],
+    visitor: ['category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'title', 'user'],
+    unapproved: ['category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'title', 'user'],
   } as Record<'visitor' | 'unapproved', string[]>, // prettier-ignore
 
   // pending: lower-case ids in the shared schema (issue 14 fix 5) — an admin deleting their own account by its id

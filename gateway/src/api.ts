@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { bodyLimitOf, findRoute, normalizeApiPath, type ServiceName } from '@nomadswap/contracts/routes';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { logAccess } from './access-log';
-import { watchBodySize } from './body-limit';
+import { closeStalledBody, watchBodySize } from './body-limit';
 import type { ProxyHandler } from './proxy';
 import type { Guard } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
@@ -27,6 +27,8 @@ export interface ApiProxyDeps {
   guards: readonly Guard[];
   headers: ReadonlyArray<readonly [string, string]>;
   logger: Logger;
+  /** A body that sends nothing for this long is answered 408 and its connection closed. */
+  bodyIdleMs: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface ApiProxyDeps {
  * Measured in bench/gateway.ts: express routing, helmet's per-request middlewares and pino-http's per-request child logger
  * were most of the gateway's allocation per request, and the garbage collection they caused was its p99.
  */
-export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDeps) {
+export function createApiProxy({ proxies, guards, headers, logger, bodyIdleMs }: ApiProxyDeps) {
   function forward(req: IncomingMessage, res: ServerResponse, path: string) {
     const rule = findRoute(path);
     if (!rule) {
@@ -51,7 +53,9 @@ export function createApiProxy({ proxies, guards, headers, logger }: ApiProxyDep
     }
     // A declared Content-Length within the limit bounds the body (node's parser reads exactly that many bytes);
     // only a chunked body must be counted as it streams.
-    if (req.headers['transfer-encoding'] !== undefined) watchBodySize(req, limit);
+    const chunked = req.headers['transfer-encoding'] !== undefined;
+    if (chunked) watchBodySize(req, limit);
+    if (chunked || declared > 0) closeStalledBody(req, res, bodyIdleMs);
     void proxies[rule.service](req, res, () => sendError(res, GATEWAY_ERRORS.notFound));
   }
 

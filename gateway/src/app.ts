@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
@@ -10,7 +10,7 @@ import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
 import { cachedHealth } from './health';
 import { createServiceProxies, createSocketProxy, dropClientForwarding } from './proxy';
-import { apiRateLimit, routeRateLimits } from './rate-limit';
+import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits, uploadRateLimit } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
 import { serverRenderedPages } from './ssr';
@@ -21,6 +21,21 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   redis: Redis;
+}
+
+/**
+ * The gateway's HTTP server options: a request whose headers stall is answered 408 by node itself
+ * (headersTimeout), and the whole request must have arrived within REQUEST_TIMEOUT_MS. Node checks both on a
+ * timer (connectionsCheckingInterval, 30 s by default, which would double a 30 s limit): here a tenth of the
+ * shorter one, at most a second.
+ */
+export function httpServerOptions(config: GatewayConfig): ServerOptions {
+  const shorter = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
+  return {
+    headersTimeout: config.HEADERS_TIMEOUT_MS,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(shorter / 10))),
+  };
 }
 
 const requestId: RequestHandler = (req, res, next) => {
@@ -48,9 +63,15 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   });
   const proxyApi = createApiProxy({
     proxies,
-    guards: [apiRateLimit(config.API_RATE_LIMIT_PER_MINUTE), routeRateLimits(redis)],
+    guards: [
+      clientInFlightLimit(config.CLIENT_MAX_IN_FLIGHT),
+      apiRateLimit(config.API_RATE_LIMIT_PER_MINUTE),
+      routeRateLimits(redis),
+      uploadRateLimit(redis, config.UPLOAD_LIMIT_PER_HOUR),
+    ],
     headers,
     logger,
+    bodyIdleMs: config.BODY_IDLE_TIMEOUT_MS,
   });
 
   // Everything that is not a proxied API call: health, Socket.IO polling, the web app, 404s.
@@ -91,6 +112,8 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
       itemsUrls: upstreams.items,
       timeoutMs: config.SSR_TIMEOUT_MS,
       cacheMs: config.SSR_CACHE_MS,
+      rendersPerMinute: config.SSR_RENDERS_PER_MINUTE,
+      clientOf: clientIp,
       logger,
     }),
   );

@@ -1,6 +1,29 @@
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_ERRORS, sendError } from './respond';
 
+/**
+ * Answers 408 and closes the connection when a request's body sends nothing for `idleMs` (a client holding
+ * requests open with unfinished bodies kept the gateway's and the service's places for nothing). A slow body
+ * that keeps sending passes; once the body has arrived the timer is off (a slow service is UPSTREAM_TIMEOUT_MS's).
+ * The closed connection aborts the upstream request (http-proxy listens for the client's `aborted`).
+ */
+export function closeStalledBody(req: IncomingMessage, res: ServerResponse, idleMs: number) {
+  if (req.complete) return;
+  const onStall = () => {
+    if (res.headersSent) req.socket.destroy();
+    else sendError(res, GATEWAY_ERRORS.requestTimeout, { connection: 'close' });
+  };
+  // IncomingMessage#setTimeout arms the socket's idle timer; node emits `timeout` on the request while it is
+  // incomplete (then the socket is left to us), on nobody afterwards (then node destroys the socket): so the
+  // timer is disarmed as soon as the body is complete.
+  req.setTimeout(idleMs, onStall);
+  req.once('end', () => {
+    req.off('timeout', onStall);
+    // Once the answer is out, node has put its keep-alive timer on the socket: that one stays.
+    if (!res.writableFinished) req.socket.setTimeout(0);
+  });
+}
+
 /** How long a connection may keep sending a body the gateway has refused before it is closed. */
 const DRAIN_GRACE_MS = 2_000;
 

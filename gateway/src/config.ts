@@ -32,7 +32,7 @@ const upstreamList = (fallback: string) =>
         .min(1, { error: 'must list at least one URL' }),
     );
 
-export const GatewayEnvSchema = z.object({
+const gatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -51,6 +51,17 @@ export const GatewayEnvSchema = z.object({
    * agent's queue, where the time-out does not run.
    */
   UPSTREAM_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(512).default(256),
+  /**
+   * Requests one client address may have open through the gateway's API path at once; more are answered 429
+   * with Retry-After at once. Well below UPSTREAM_MAX_IN_FLIGHT, so one client cannot take a service's places.
+   */
+  CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().positive().max(256).default(32),
+  /** A request whose headers are not complete after this long is answered 408 and closed (node's headersTimeout). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A request body that sends nothing for this long is answered 408 and closed (slow but steady uploads pass). */
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** The whole request, headers and body, must have arrived within this (node's requestTimeout). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Each service's /healthz must answer within this for /api/health to call it up. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(800),
   /**
@@ -59,14 +70,28 @@ export const GatewayEnvSchema = z.object({
    */
   SSR_TIMEOUT_MS: z.coerce.number().int().positive().default(250),
   SSR_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** Pages one client address may have server-rendered per minute (cached pages are free); past it, the shell. */
+  SSR_RENDERS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Requests per minute per client IP across /api (a coarse flood guard; routes add their own limits). */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Attempts per client address per hour on the upload routes together (registration, avatars, item photos),
+   * counted before the body is read; over it, 429 at once. The services' own limits (REGISTER_LIMIT_PER_HOUR)
+   * still apply behind it.
+   */
+  UPLOAD_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(120),
   /** Reverse-geocoding origin the web app may call (CSP connect-src). */
   GEOCODER_ORIGIN: url.default('https://nominatim.openstreetmap.org'),
   /** Support address the web app shows (footer, contact, legal pages), served at GET /api/config. */
   SUPPORT_EMAIL: z
     .email({ error: 'must be an e-mail address such as support@example.com' })
     .default('support@nomadswap.example'),
+});
+
+/** Node refuses a request timeout shorter than the headers timeout; say so at start, naming the variable. */
+export const GatewayEnvSchema = gatewayEnv.refine((env) => env.REQUEST_TIMEOUT_MS >= env.HEADERS_TIMEOUT_MS, {
+  path: ['REQUEST_TIMEOUT_MS'],
+  error: 'must be at least HEADERS_TIMEOUT_MS',
 });
 export type GatewayConfig = z.infer<typeof GatewayEnvSchema>;
 

@@ -66,8 +66,10 @@ function limitInFlight(
   // One shared listener (`this` is the response): no closure per request.
   function release(this: Tracked) {
     inFlight -= 1;
-    const upstream = this[UPSTREAM_REQUEST];
-    if (upstream && !this.writableFinished && !upstream.destroyed) {
+    // Node keeps the upstream's response on the request (`res`, untyped).
+    const upstream = this[UPSTREAM_REQUEST] as (ClientRequest & { res?: IncomingMessage }) | undefined;
+    // Unfinished upstream: the client went away, or the gateway answered first (a stalled body's 408).
+    if (upstream && !upstream.destroyed && upstream.res?.complete !== true) {
       upstream.destroy(Object.assign(new Error('client went away'), { code: CLIENT_GONE }));
     }
   }

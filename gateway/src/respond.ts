@@ -38,6 +38,8 @@ export const GATEWAY_ERRORS = {
   notFound: prepare(new NotFoundError()),
   payloadTooLarge: prepare(new PayloadTooLargeError()),
   rateLimited: prepare(new RateLimitedError(1)),
+  /** 408: the request's body stalled (node answers a stalled header block itself). */
+  requestTimeout: prepare(new HttpError(408, 'REQUEST_TIMEOUT', 'Request timed out')),
   upstream: Object.fromEntries(
     SERVICES.map((service) => [
       service,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { runUntilSignalled } from '@nomadswap/service-kit/shutdown';
 import { loadGatewayConfig } from './config';
-import { createGateway } from './app';
+import { createGateway, httpServerOptions } from './app';
 import { upstreamAgent } from './upstreams';
 
 /** After this long a shutdown exits with 1 whatever is still open. */
@@ -26,7 +26,7 @@ const redis = new Redis(config.REDIS_URL, {
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
 const { app, onUpgrade, closeUpgradedSockets } = createGateway({ config, logger, redis });
-const server = http.createServer(app);
+const server = http.createServer(httpServerOptions(config), app);
 server.on('upgrade', onUpgrade);
 server.keepAliveTimeout = 65_000;
 server.listen(config.PORT, config.HOST, () => {

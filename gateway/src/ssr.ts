@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 
 /*
  * Server-rendered visitor pages (web/src/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
@@ -28,6 +29,8 @@ export interface RenderedPage {
 interface Renderer {
   warmUp?(): Promise<unknown>;
   isServerRendered(pathname: string): boolean;
+  /** The URL that renders the same page as `url` with only what changes the page (older builds: none). */
+  pageKey?(url: string): string;
   renderPage(url: string, api: (apiPath: string) => Promise<ApiAnswer>): Promise<RenderedPage | null>;
 }
 
@@ -39,6 +42,10 @@ export interface ServerRenderOptions {
   timeoutMs: number;
   /** How long a rendered page is reused for the same URL. */
   cacheMs: number;
+  /** Pages one client address may have rendered per minute; past it, it gets the plain shell. */
+  rendersPerMinute: number;
+  /** The client's address (the gateway's own reading of it). */
+  clientOf: (req: Request) => string;
   logger: Logger;
 }
 
@@ -154,6 +161,15 @@ export function routePreloadDocument(
   return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
 }
 
+/** The renderer's cache key for `url`; the URL itself when the build has no pageKey or it refuses the URL. */
+function pageKeyOf(renderer: Renderer, url: string): string {
+  try {
+    return renderer.pageKey?.(url) ?? url;
+  } catch {
+    return url;
+  }
+}
+
 /** Loads the renderer of the build, or null when the build has none (or it does not load). */
 async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
@@ -180,6 +196,13 @@ async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer |
  */
 export function serverRenderedPages(options: ServerRenderOptions): RequestHandler {
   const { distDir, itemsUrls, timeoutMs, cacheMs, logger } = options;
+  // A render costs the gateway CPU that every client's calls share (200 unique URLs from one client slowed others'
+  // /api/config from ~1 ms to 82 ms): each client may cause only so many; cached pages cost nothing.
+  const renderBudget = new RateLimiterMemory({
+    keyPrefix: 'gateway-ssr',
+    points: options.rendersPerMinute,
+    duration: 60,
+  });
   let template: { head: string; tail: string } | null | undefined;
   const templateOf = () => {
     if (template !== undefined) return template;
@@ -256,15 +279,26 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     const loaded = await renderer;
     if (!loaded || !loaded.isServerRendered(req.path)) return nextHandler();
 
-    const now = Date.now();
-    let cached = cache.get(req.url);
-    if (!cached || cached.expires <= now) {
-      if (cache.size >= CACHE_ENTRIES) {
-        for (const [key, entry] of cache)
-          if (entry.expires <= now || cache.size >= CACHE_ENTRIES) cache.delete(key);
+    // Only what changes the page keys it: `?utm=…` or a reordered query is the same page, rendered once.
+    const url = pageKeyOf(loaded, req.url);
+    let cached = cache.get(url);
+    if (!cached || cached.expires <= Date.now()) {
+      const allowed = await renderBudget.consume(options.clientOf(req)).then(
+        () => true,
+        () => false,
+      );
+      if (!allowed) return nextHandler();
+      const now = Date.now();
+      // Another request may have started the same render meanwhile.
+      cached = cache.get(url);
+      if (!cached || cached.expires <= now) {
+        if (cache.size >= CACHE_ENTRIES) {
+          for (const [key, entry] of cache)
+            if (entry.expires <= now || cache.size >= CACHE_ENTRIES) cache.delete(key);
+        }
+        cached = { expires: now + cacheMs, body: render(loaded, url, req.path) };
+        cache.set(url, cached);
       }
-      cached = { expires: now + cacheMs, body: render(loaded, req.url, req.path) };
-      cache.set(req.url, cached);
     }
     const bodies = await cached.body;
     if (!bodies) return nextHandler();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, startAllUpstreams } from './helpers';
@@ -38,6 +40,42 @@ describe('gateway forwarding', () => {
       Array(5).fill('/api/contact'),
     );
     limited.redis.disconnect();
+  });
+});
+
+describe('gateway cookies', () => {
+  it("passes the auth service's Set-Cookie to the client and the client's Cookie to the service (the device cookie)", async () => {
+    const seen: (string | undefined)[] = [];
+    const auth = http.createServer((req, res) => {
+      seen.push(req.headers.cookie);
+      req.resume();
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': 'nsdevice=abc.def.ghi; Max-Age=100; Path=/api/auth; HttpOnly; SameSite=Strict',
+      });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => auth.listen(0, '127.0.0.1', resolve));
+    const withAuth = await buildGateway(
+      { ...stack.urls, auth: `http://127.0.0.1:${(auth.address() as AddressInfo).port}` },
+      {},
+      { isolatedLimits: true },
+    );
+    try {
+      const res = await request(withAuth.app)
+        .post('/api/auth/login')
+        .set('Cookie', 'nsdevice=old.cookie.value; other=1')
+        .send({ email: 'a@example.test', password: 'x' });
+      expect(res.status).toBe(200);
+      expect(res.headers['set-cookie']).toEqual([
+        'nsdevice=abc.def.ghi; Max-Age=100; Path=/api/auth; HttpOnly; SameSite=Strict',
+      ]);
+      expect(seen).toEqual(['nsdevice=old.cookie.value; other=1']);
+    } finally {
+      withAuth.redis.disconnect();
+      auth.closeAllConnections();
+      auth.close();
+    }
   });
 });
 

@@ -282,6 +282,64 @@ describe('server-rendered /browse', () => {
     await request(gateway.app).get('/browse?q=tent');
     expect(standIn.requests.map((r) => r.url)).toEqual(['/api/items', '/api/items?q=tent']);
   });
+
+  it('keys the cache only on what changes the page: extra, empty or reordered parameters reuse one render', async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn, { SSR_CACHE_MS: '60000' });
+    const spellings = [
+      '/browse?q=tent&category=Travel+Gear',
+      '/browse?category=Travel+Gear&q=tent',
+      '/browse?q=tent&category=Travel+Gear&utm_source=x&location=Porto',
+      '/browse?q=tent&category=Travel%20Gear&page=&zzz=1',
+    ];
+    for (const url of spellings) {
+      const response = await request(gateway.app).get(url);
+      expect(response.text, url).toContain('data-prerendered-page');
+    }
+    await request(gateway.app).get('/browse?utm_source=y&q=&category=');
+    await request(gateway.app).get('/browse');
+    expect(standIn.requests.map((r) => r.url)).toEqual([
+      '/api/items?q=tent&category=Travel+Gear',
+      '/api/items',
+    ]);
+  });
+
+  it('renders at most SSR_RENDERS_PER_MINUTE pages per client, then the shell; cached pages and other clients are unaffected', async () => {
+    const standIn = await items();
+    const gateway = await gatewayWith(standIn, { SSR_RENDERS_PER_MINUTE: '3', SSR_CACHE_MS: '60000' });
+    const server = http.createServer(gateway.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, localAddress = '127.0.0.1') =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, localAddress, agent: false }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      });
+    try {
+      // Exactly the budget: three renders.
+      for (const q of ['a', 'b', 'c'])
+        expect(await get(`/browse?q=${q}`), q).toContain('data-prerendered-page');
+      // One past it: the plain shell, and items is not asked.
+      const over = await get('/browse?q=d');
+      expect(over).not.toContain('data-prerendered-page');
+      expect(over).toContain('Welcome home');
+      expect(standIn.requests).toHaveLength(3);
+      // A page already rendered costs nothing.
+      expect(await get('/browse?q=a&utm=1')).toContain('data-prerendered-page');
+      // Another client has its own budget (and gets the page the first one could not).
+      expect(await get('/browse?q=d', '127.0.0.2')).toContain('data-prerendered-page');
+      expect(standIn.requests).toHaveLength(4);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
 
 describe('the item page', () => {

@@ -209,6 +209,11 @@ async function startStack(
     // Behind a local gateway every user comes from 127.0.0.1, so a per-IP sign-up limit of 10 an hour would only
     // stop the demo seed and local testing. Deployments keep the service default unless they set it.
     REGISTER_LIMIT_PER_HOUR: process.env.REGISTER_LIMIT_PER_HOUR ?? '1000',
+    // The gateway's per-address limits, for the same reason: the seed posts every demo item, e2e and the benches
+    // run many browsers and connections at once, all from 127.0.0.1.
+    UPLOAD_LIMIT_PER_HOUR: process.env.UPLOAD_LIMIT_PER_HOUR ?? '100000',
+    CLIENT_MAX_IN_FLIGHT: process.env.CLIENT_MAX_IN_FLIGHT ?? '256',
+    SSR_RENDERS_PER_MINUTE: process.env.SSR_RENDERS_PER_MINUTE ?? '100000',
     AUTH_URL: services.auth,
     ITEMS_URL: services.items,
     MESSAGING_URL: services.messaging,

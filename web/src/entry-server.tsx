@@ -61,6 +61,17 @@ function visitorFilters(search: URLSearchParams): BrowseFilters {
 }
 
 /**
+ * The part of `url` its rendered page depends on: the path and the filters a visitor's page applies, always in
+ * one order, empty ones left out. The gateway caches rendered pages by it and renders this URL, so extra or
+ * reordered parameters (`?utm=…`, `?location=…`) reuse one page instead of rendering it again.
+ */
+export function pageKey(url: string): string {
+  const location = new URL(url, 'http://server.invalid');
+  const { q, category } = visitorFilters(location.searchParams);
+  return withQuery(location.pathname, { q: q || undefined, category: category || undefined });
+}
+
+/**
  * Renders `url` (path and query) as a visitor sees it, or returns null when it is not a server-rendered page or
  * the API did not give a usable answer: the caller then serves the plain shell. Rejects when `api` rejects.
  */

@@ -98,6 +98,7 @@ export async function startApiStack(): Promise<ApiStack> {
     redis,
     bus: bus('messaging'),
     auth: stores.auth,
+    tokens: stores.tokens,
     userState: stores.userState,
     keyPrefix,
     messagesPerMinute: 1_000_000,

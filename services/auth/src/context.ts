@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import type { AuthMiddleware, TokenService, UserStateStore } from '@nomadswap/service-kit/auth';
 import type { EventBus } from '@nomadswap/service-kit/events';
@@ -30,6 +31,12 @@ export interface AuthSettings {
   loginAccountMaxFailures: number;
   /** Failed logins per client IP over any e-mail per window (credential stuffing). */
   loginAddressMaxFailures: number;
+  /** Failed logins per device cookie per window (a trusted device's own limit, instead of the account's). */
+  loginDeviceMaxFailures: number;
+  /** HMAC key of the device cookies (config: derived from JWT_SECRET); a random one per process by default. */
+  deviceCookieKey: string;
+  /** Device cookies only over HTTPS (production). */
+  secureCookies: boolean;
   /** express `trust proxy`: who may state the client IP the limits are keyed by. */
   trustProxy: string | number;
   /** The web app's public address, linked from e-mails when set (config PUBLIC_URL). */
@@ -43,6 +50,9 @@ export const DEFAULT_SETTINGS: AuthSettings = {
   loginWindowSeconds: 15 * 60,
   loginAccountMaxFailures: 20,
   loginAddressMaxFailures: 50,
+  loginDeviceMaxFailures: 10,
+  deviceCookieKey: randomBytes(32).toString('base64url'),
+  secureCookies: false,
   trustProxy: 'loopback',
 };
 
@@ -53,7 +63,13 @@ export interface AuthContext extends AuthCore {
   userState: UserStateStore;
   auth: AuthMiddleware;
   queues: AuthQueues;
-  limits: { login: RateLimiter; loginAccount: RateLimiter; loginAddress: RateLimiter; register: RateLimiter };
+  limits: {
+    login: RateLimiter;
+    loginAccount: RateLimiter;
+    loginAddress: RateLimiter;
+    loginDevice: RateLimiter;
+    register: RateLimiter;
+  };
   settings: AuthSettings;
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix: string;
@@ -129,6 +145,12 @@ export async function createAuthContext(options: CreateAuthContextOptions): Prom
         redis: options.redis,
         keyPrefix: `${keyPrefix}rl:auth:login-address`,
         points: settings.loginAddressMaxFailures,
+        durationSeconds: settings.loginWindowSeconds,
+      }),
+      loginDevice: createRateLimiter({
+        redis: options.redis,
+        keyPrefix: `${keyPrefix}rl:auth:login-device`,
+        points: settings.loginDeviceMaxFailures,
         durationSeconds: settings.loginWindowSeconds,
       }),
       register: createRateLimiter({

@@ -2,6 +2,7 @@ import { startService } from '@nomadswap/service-kit/service';
 import { buildApp } from './app';
 import { loadAuthConfig } from './config';
 import { createAuthContext } from './context';
+import { deviceCookieKeyFrom } from './domain/device-cookies';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
 import { seedUserStates } from './domain/seed-user-states';
 import { consumeAuthEvents } from './events/consume';
@@ -20,6 +21,8 @@ await startService({
         registerLimitPerHour: config.REGISTER_LIMIT_PER_HOUR,
         trustProxy: config.TRUST_PROXY,
         publicUrl: config.PUBLIC_URL,
+        deviceCookieKey: deviceCookieKeyFrom(config.JWT_SECRET),
+        secureCookies: config.NODE_ENV === 'production',
       },
     });
 

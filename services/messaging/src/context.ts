@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { AuthMiddleware, UserStateStore } from '@nomadswap/service-kit/auth';
+import type { AuthMiddleware, TokenService, UserStateStore } from '@nomadswap/service-kit/auth';
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
@@ -29,6 +29,8 @@ export interface MessagingContext {
   redis: Redis;
   bus: EventBus;
   auth: AuthMiddleware;
+  /** The kit's token service: its revocation denylist decides when a socket's token stops being good. */
+  tokens: TokenService;
   userState: UserStateStore;
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix: string;
@@ -60,6 +62,7 @@ export interface CreateMessagingContextOptions {
   redis: Redis;
   bus: EventBus;
   auth: AuthMiddleware;
+  tokens: TokenService;
   userState: UserStateStore;
   keyPrefix?: string;
   messagesPerMinute?: number;
@@ -81,6 +84,7 @@ export async function createMessagingContext(
     redis,
     bus: options.bus,
     auth: options.auth,
+    tokens: options.tokens,
     userState: options.userState,
     keyPrefix,
     messages: messageModel(mongo),

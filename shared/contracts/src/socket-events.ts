@@ -36,6 +36,25 @@ export const TYPING_EXPIRES_MS = 5_000;
 /** Connection state recovery window: a shorter drop replays what was missed (`socket.recovered`). */
 export const SOCKET_RECOVERY_MS = 2 * 60 * 1000;
 
+/**
+ * Each socket's budget of client events, every event alike (`message:send`, `typing`, `conversation:read`, …):
+ * a bucket of `burst` events that refills at `perSecond`. Over it, an event is dropped and its ack (if any)
+ * answers {@link SOCKET_RATE_LIMITED}; a socket refused `floodRefusals` events within `floodWindowMs` is
+ * disconnected by the server. A person chatting stays far below: the web app sends "typing" at most every 2 s.
+ */
+export const SOCKET_EVENT_BUDGET = {
+  burst: 20,
+  perSecond: 5,
+  floodRefusals: 60,
+  floodWindowMs: 10_000,
+} as const;
+
+/** The ack of an event over the socket's budget. */
+export const SOCKET_RATE_LIMITED = {
+  error: 'Too many requests. Please try again later.',
+  code: 'RATE_LIMITED',
+} as const;
+
 /** Texts of `connect_error` (err.message) when the handshake is refused. */
 export const SOCKET_AUTH_ERRORS = {
   missingToken: 'Authentication Required',

@@ -21,9 +21,15 @@ export const ErrorCodes = {
   InvalidNamespace: 73,
   IndexOptionsConflict: 85,
   IndexKeySpecsConflict: 86,
+  InvalidPipelineOperator: 168,
+  InvalidIndexSpecificationOption: 197,
   NotImplemented: 238,
   DuplicateKey: 11000,
   BSONObjectTooLarge: 10334,
+  Location40323: 40323,
+  Location40324: 40324,
+  Location40415: 40415,
+  Location40601: 40601,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;
@@ -64,6 +70,12 @@ export function toCommandError(err: unknown): CommandError {
   const message = err instanceof Error ? err.message : String(err);
   if (/immutable field/i.test(message)) return new CommandError('ImmutableField', message);
   if (/conflict/i.test(message)) return new CommandError('ConflictingUpdateOperators', message);
+  // mingo's words for an unknown operator, in mongod's.
+  const query = /^unknown query operator (\S+)/.exec(message);
+  if (query) return new CommandError('BadValue', `unknown operator: ${query[1]}`);
+  const expression = /^accumulator '(\S+)' is not registered/.exec(message);
+  if (expression)
+    return new CommandError('InvalidPipelineOperator', `Unrecognized expression '${expression[1]}'`);
   if (/unknown (\w+ )?operator|invalid/i.test(message)) {
     return new CommandError('FailedToParse', message);
   }

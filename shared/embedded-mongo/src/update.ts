@@ -1,5 +1,5 @@
 import type { Document } from 'bson';
-import { update as mingoUpdate, updateOne as mingoPipelineUpdate } from 'mingo';
+import { Aggregator, update as mingoUpdate } from 'mingo';
 import { CommandError } from './errors';
 import { type Doc, bsonType, cloneDoc, isPlainObject, setPath, valueKey } from './values';
 
@@ -75,9 +75,7 @@ export function applyUpdate(doc: Doc, u: Document | Document[], ctx: UpdateConte
     return valueKey(next) === valueKey(doc) ? null : next;
   }
   if (kind === 'pipeline') {
-    const docs = [cloneDoc(doc)];
-    mingoPipelineUpdate(docs, {}, u as Document[] as never, {});
-    const next = docs[0] as Doc;
+    const next = applyPipeline(doc, u as Document[]);
     return valueKey(next) === valueKey(doc) ? null : next;
   }
   const modifier = prepareOperators(doc, u as Document, ctx.isInsert);
@@ -98,6 +96,42 @@ export function applyUpdate(doc: Doc, u: Document | Document[], ctx: UpdateConte
     { cloneMode: 'copy' },
   );
   return changed.length > 0 ? copy : null;
+}
+
+/** The stages mongod allows in an update pipeline. */
+const UPDATE_PIPELINE_STAGES = new Set([
+  '$addFields',
+  '$set',
+  '$project',
+  '$unset',
+  '$replaceRoot',
+  '$replaceWith',
+]);
+
+/**
+ * Runs an update pipeline on a copy of `doc` through mingo's aggregator (mingo's own pipeline update cannot report
+ * what `$replaceWith` of an expression changed: "bug: failed to retrieve modified fields"). As in mongod, the result
+ * keeps the document's `_id` when it has none (a replacement without `_id`), and changing `_id` is an ImmutableField
+ * error (from the collection); stages other than mongod's six are refused with its error (InvalidOptions).
+ */
+function applyPipeline(doc: Doc, pipeline: Document[]): Doc {
+  for (const stage of pipeline) {
+    const keys = isPlainObject(stage) ? Object.keys(stage) : [];
+    if (keys.length !== 1)
+      throw new CommandError(
+        'Location40323',
+        'A pipeline stage specification object must contain exactly one field.',
+      );
+    const op = keys[0] as string;
+    if (!UPDATE_PIPELINE_STAGES.has(op))
+      throw new CommandError('InvalidOptions', `${op} is not allowed to be used within an update`);
+  }
+  const out = new Aggregator(pipeline).run([cloneDoc(doc)]) as Doc[];
+  const result = out[0];
+  if (out.length !== 1 || !isPlainObject(result))
+    throw new CommandError('BadValue', 'an update pipeline must produce exactly one document');
+  if (result._id !== undefined || doc._id === undefined) return result;
+  return { _id: doc._id, ...result };
 }
 
 /**

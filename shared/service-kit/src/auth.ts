@@ -63,9 +63,24 @@ export interface TokenService {
    * Throws UnauthorizedError 'Invalid or expired token' (code INVALID_TOKEN) for any of these.
    */
   verify(token: string): Promise<VerifiedToken>;
-  /** Denies `jti` until `expiresAt` (after which the token is refused for being expired anyway). */
+  /**
+   * Denies `jti` until `expiresAt` (after which the token is refused for being expired anyway), and tells the
+   * watchers of revocations (the sockets opened with that token close).
+   */
   revoke(jti: string, expiresAt: Date): Promise<void>;
   isRevoked(jti: string): Promise<boolean>;
+  /**
+   * Hears every revocation as it happens (Redis pub/sub on its own connection). Pub/sub is at-most-once: a watcher
+   * whose connection was down misses what was published meanwhile, so `onResync` is called after each reconnect
+   * for the watcher to check what it holds against the denylist (which stays the one that decides).
+   */
+  watchRevocations(handlers: { onRevoked(jti: string): void; onResync?(): void }): RevocationWatch;
+}
+
+export interface RevocationWatch {
+  /** Resolves once the subscription is in place. */
+  ready: Promise<void>;
+  close(): Promise<void>;
 }
 
 /** The 401 for every token we do not accept — deliberately the same answer whatever the reason. */
@@ -78,6 +93,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const key = new TextEncoder().encode(options.secret);
   const ttlSeconds = options.ttlSeconds ?? DEFAULT_TTL_SECONDS;
   const denyKey = (jti: string) => `${options.keyPrefix ?? ''}jwt:denylist:${jti}`;
+  const revokedChannel = `${options.keyPrefix ?? ''}jwt:revoked`;
 
   const isRevoked = async (jti: string) => (await options.redis.exists(denyKey(jti))) === 1;
 
@@ -125,10 +141,32 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     async revoke(jti, expiresAt) {
       const ttlMs = expiresAt.getTime() - Date.now();
       if (ttlMs <= 0) return;
-      await options.redis.set(denyKey(jti), '1', 'PX', ttlMs);
+      await options.redis.multi().set(denyKey(jti), '1', 'PX', ttlMs).publish(revokedChannel, jti).exec();
     },
 
     isRevoked,
+
+    watchRevocations({ onRevoked, onResync }) {
+      const subscriber = options.redis.duplicate();
+      let subscribedOnce = false;
+      subscriber.on('message', (channel: string, jti: string) => {
+        if (channel === revokedChannel) onRevoked(jti);
+      });
+      // ioredis subscribes again by itself after a reconnect; what was published while it was away is lost.
+      subscriber.on('ready', () => {
+        if (subscribedOnce) onResync?.();
+      });
+      const ready = subscriber.subscribe(revokedChannel).then(() => {
+        subscribedOnce = true;
+      });
+      ready.catch(() => undefined);
+      return {
+        ready,
+        async close() {
+          await subscriber.quit().catch(() => subscriber.disconnect());
+        },
+      };
+    },
   };
 }
 

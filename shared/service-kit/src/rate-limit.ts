@@ -96,14 +96,21 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
 /**
  * Express middleware consuming one point per request from `limiter` under `keyFn(req)` (e.g. the client IP,
- * which is the real one behind the gateway because `trust proxy` is 'loopback').
+ * which is the real one behind the gateway because `trust proxy` is 'loopback'). Placed before an upload route's
+ * body parser it counts every attempt, valid or not, and a refusal answers at once: its body is never read,
+ * and the connection is closed after the 429 rather than kept to drain that body.
  */
 export function rateLimit(
   limiter: RateLimiter,
   keyFn: (req: Request) => string | Promise<string>,
 ): RequestHandler {
-  return async (req, _res, next) => {
-    await limiter.consume(await keyFn(req));
+  return async (req, res, next) => {
+    try {
+      await limiter.consume(await keyFn(req));
+    } catch (error) {
+      if (!req.complete) res.set('Connection', 'close');
+      throw error;
+    }
     next();
   };
 }

@@ -100,6 +100,16 @@ describe('token service', () => {
     expect(ttl).toBeLessThanOrEqual(signed.expiresAt.getTime() - Date.now() + 1000);
   });
 
+  it('tells the watchers of revocations which token was revoked (logout closes that token’s sockets)', async () => {
+    const heard: string[] = [];
+    const watcher = tokens.watchRevocations({ onRevoked: (jti) => heard.push(jti) });
+    await watcher.ready;
+    const signed = await tokens.sign({ sub: 'u3', role: 'user' });
+    await tokens.revoke(signed.jti, signed.expiresAt);
+    await expect.poll(() => heard).toEqual([signed.jti]);
+    await watcher.close();
+  });
+
   it('when the ttl is short, the token is refused once it has passed', async () => {
     const short = createTokenService({
       secret,

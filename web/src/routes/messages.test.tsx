@@ -165,12 +165,19 @@ describe('/messages', () => {
     const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
     expect(await within(log).findByText('Tomorrow at 5?')).toBeInTheDocument();
     expect(screen.getByText('Active now')).toBeInTheDocument();
-    // Day separators: the older message is on its own day, the newest today.
+    // Each day starts with its heading: the older message is on its own day, the newest today.
     expect(
       within(log)
-        .getAllByRole('separator')
-        .map((s) => s.textContent),
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
     ).toEqual([expect.stringContaining('June'), 'Today']);
+    // A valid list (axe `list`/`listitem`): the <ol> holds list items only, none with another role.
+    const items = [...log.querySelectorAll('ol')].flatMap((ol) => [...ol.children]);
+    expect(items.length).toBeGreaterThan(2);
+    for (const child of items) {
+      expect(child.tagName).toBe('LI');
+      expect(child.getAttribute('role')).toBeNull();
+    }
     // Markup in a message is text; only the http(s) URL becomes a link, opened safely.
     expect(within(log).getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
     expect(log.querySelector('img')).toBeNull();
@@ -465,24 +472,61 @@ describe('/messages', () => {
       expect(wasCalled(fetchMock, 'POST', '/api/messages')).toBe(false);
     });
 
-    it('after a reconnect that was not recovered, the conversations and the open chat are fetched again', async () => {
-      const fetchMock = liveSetup();
+    it('a handshake refused for a passing reason is tried again; a refused token is not', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      liveSetup();
       renderApp(`/messages?user=${marco.id}`);
       await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      const socket = lastSocket();
+      act(() => socket.serverConnect());
+      act(() => socket.serverDisconnect());
+      act(() => socket.serverRefuse('Service temporarily unavailable', 'SERVICE_UNAVAILABLE'));
+      act(() => vi.advanceTimersByTime(1_600));
+      expect(socket.connectCalls).toBe(1);
+      act(() => socket.serverRefuse('Invalid or expired token', 'INVALID_TOKEN'));
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(socket.connectCalls).toBe(1);
+      vi.useRealTimers();
+    });
+
+    it('after every reconnect, recovered or not, the open chat catches up from REST and shows each message once', async () => {
+      const history = first();
+      const missed = buildMessage({ from: marco, to: meChat, content: 'Sent while you were away' });
+      const live = buildMessage({ from: marco, to: meChat, content: 'Sent live, kept by REST' });
+      let stored: Message[] = [history];
+      const fetchMock = liveSetup({ 'GET /api/messages': () => jsonResponse(200, stored) });
+      renderApp(`/messages?user=${marco.id}`);
+      const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      await within(log).findByText('Hi Lena');
       const socket = lastSocket();
       act(() => socket.serverConnect());
       await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(1));
       const before = calls(fetchMock, 'GET', '/api/conversations');
 
+      // Marco's message reached the server as the transport came back; the recovery's replay did not carry it.
       act(() => socket.serverDisconnect());
       expect(await screen.findByText('Reconnecting...')).toBeInTheDocument();
+      stored = [missed, history];
       act(() => socket.serverConnect({ recovered: true }));
-      expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before);
+      expect(await within(log).findByText('Sent while you were away')).toBeInTheDocument();
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 1));
 
+      // One that arrived live and comes again with the catch-up of a reconnect that was not recovered: once.
+      act(() => socket.serverEmit('message:new', live));
+      expect(await within(log).findByText('Sent live, kept by REST')).toBeInTheDocument();
+      stored = [live, missed, history];
       act(() => socket.serverDisconnect());
       act(() => socket.serverConnect({ recovered: false }));
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 1));
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(2));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(3));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 2));
+      for (const text of ['Hi Lena', 'Sent while you were away', 'Sent live, kept by REST']) {
+        expect(within(log).getAllByText(text)).toHaveLength(1);
+      }
+      // Oldest at the top.
+      const order = [...log.querySelectorAll('li')].map((li) => li.textContent ?? '');
+      const at = (text: string) => order.findIndex((line) => line.includes(text));
+      expect(at('Hi Lena')).toBeLessThan(at('Sent while you were away'));
+      expect(at('Sent while you were away')).toBeLessThan(at('Sent live, kept by REST'));
     });
   });
 

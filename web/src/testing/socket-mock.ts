@@ -54,9 +54,28 @@ export class FakeSocket {
     };
   }
 
+  /** False once the server's handshake refused it (socket.io-client then stops retrying by itself). */
+  active = true;
+  /** How many times the app called connect() (after a refusal). */
+  connectCalls = 0;
+
+  connect(): this {
+    this.connectCalls += 1;
+    this.active = true;
+    return this;
+  }
+
   disconnect(): this {
+    this.active = false;
     if (this.connected) this.serverDisconnect();
     return this;
+  }
+
+  /** The server's handshake refused the (re)connection with this `connect_error`. */
+  serverRefuse(message: string, code: string): void {
+    this.connected = false;
+    this.active = false;
+    this.fire('connect_error', Object.assign(new Error(message), { data: { code } }));
   }
 
   /** The server accepted the (re)connection; `recovered` says whether its session state was recovered. */

@@ -4,6 +4,7 @@ import type { AuthResponse } from '@nomadswap/contracts/responses';
 import { RateLimitedError, UnauthorizedError } from '@nomadswap/service-kit/errors';
 import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { AuthContext } from '../context';
+import { signDeviceCookie, verifyDeviceCookie } from './device-cookies';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './start-session';
 
@@ -47,40 +48,71 @@ async function takeLoginAttempt(ctx: AuthContext, keys: LoginLimitKeys): Promise
 interface LoginLimitKeys {
   email: string;
   ip: string;
-}
-
-function loginLimits(ctx: AuthContext, keys: LoginLimitKeys): [RateLimiter, string][] {
-  return [
-    [ctx.limits.login, `${keys.email}|${keys.ip}`],
-    [ctx.limits.loginAccount, keys.email],
-    [ctx.limits.loginAddress, keys.ip],
-  ];
+  /** The nonce of a valid device cookie of this account that is not locked out (a trusted client). */
+  device?: string;
 }
 
 /**
- * Signs a user in by e-mail and password. Three limits count failed attempts (docs/decisions.md): per e-mail
- * and IP, per e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail
- * (credential stuffing). Each attempt takes its point before the password is verified; a success gives the
- * points back and clears the e-mail-and-IP count. Once a limit is used up even the right password is refused
- * until its window ends. An unknown e-mail costs the same hash verification as a wrong password and gets the
- * same answer.
+ * The limits an attempt counts against. An unknown client: per e-mail and IP, per e-mail from anywhere (the
+ * account's lockout) and per IP. A trusted device: its own limit instead of the first two, so that failures
+ * elsewhere never lock the owner out; the per-IP limit applies to everyone.
+ */
+function loginLimits(ctx: AuthContext, keys: LoginLimitKeys): [RateLimiter, string][] {
+  const address: [RateLimiter, string] = [ctx.limits.loginAddress, keys.ip];
+  if (keys.device) return [[ctx.limits.loginDevice, keys.device], address];
+  return [[ctx.limits.login, `${keys.email}|${keys.ip}`], [ctx.limits.loginAccount, keys.email], address];
+}
+
+/**
+ * The nonce of the caller's device cookie when it is ours, names this account and is not locked out; else
+ * undefined: the caller is an unknown client (OWASP: a locked-out device cookie counts as none).
+ */
+async function trustedDevice(
+  ctx: AuthContext,
+  email: string,
+  cookie: string | undefined,
+): Promise<string | undefined> {
+  const device = verifyDeviceCookie(ctx.settings.deviceCookieKey, cookie);
+  if (!device || device.email !== email) return undefined;
+  const used = await ctx.limits.loginDevice.get(device.nonce);
+  return used && used.remainingPoints <= 0 ? undefined : device.nonce;
+}
+
+export interface LoginOutcome {
+  session: AuthResponse;
+  /** A new device cookie for the client (a fresh nonce each sign-in). */
+  deviceCookie: string;
+}
+
+/**
+ * Signs a user in by e-mail and password. Limits count failed attempts (docs/decisions.md): per e-mail and IP,
+ * per e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail (credential
+ * stuffing); a browser holding a valid device cookie of the account counts against a limit of its own instead of
+ * the first two (see device-cookies.ts). Each attempt takes its point before the password is verified; a success
+ * gives the points back and clears the first count. Once a limit is used up even the right password is refused
+ * until its window ends. An unknown e-mail costs the same hash verification as a wrong password and gets the same
+ * answer. A success answers a new device cookie.
  */
 export async function logInUser(
   ctx: AuthContext,
-  props: { input: LoginInput; ip: string },
-): Promise<AuthResponse> {
-  const keys = { email: props.input.email, ip: props.ip };
+  props: { input: LoginInput; ip: string; deviceCookie?: string },
+): Promise<LoginOutcome> {
+  const email = props.input.email;
+  const keys = { email, ip: props.ip, device: await trustedDevice(ctx, email, props.deviceCookie) };
   await takeLoginAttempt(ctx, keys);
 
-  const user = await ctx.users.findOne({ email: props.input.email }).select('+passwordHash').lean();
+  const user = await ctx.users.findOne({ email }).select('+passwordHash').lean();
   const valid = user
     ? await verifyPassword(user.passwordHash, props.input.password)
     : await verifyAgainstDummy(props.input.password);
   if (!user || !valid) throw new UnauthorizedError(MSG.invalidCredentials, { code: 'INVALID_CREDENTIALS' });
 
-  const [pair, ...others] = loginLimits(ctx, keys);
-  await Promise.all([pair![0].delete(pair![1]), ...others.map(([limiter, key]) => limiter.reward(key))]);
+  const [first, ...others] = loginLimits(ctx, keys);
+  await Promise.all([first![0].delete(first![1]), ...others.map(([limiter, key]) => limiter.reward(key))]);
   // Self-healing: whatever happened to Redis, a signed-in user's state is current from here on.
   await ctx.userState.set(user._id.toHexString(), { role: user.role, isApproved: user.isApproved });
-  return startSession(ctx, user);
+  return {
+    session: await startSession(ctx, user),
+    deviceCookie: signDeviceCookie(ctx.settings.deviceCookieKey, user.email),
+  };
 }

@@ -10,16 +10,13 @@ import { startSession } from './start-session';
 import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
 
 /**
- * Signs a traveller up: within the registration limit of their IP, with a real image as avatar and a free
- * username and e-mail, the account is created pending approval and signed in. The raw photo is stored and
- * handed to the avatar job; the answer waits briefly so it usually carries the processed avatar.
+ * Signs a traveller up: with a real image as avatar and a free username and e-mail, the account is created
+ * pending approval and signed in. The raw photo is stored and handed to the avatar job; the answer waits briefly
+ * so it usually carries the processed avatar. The registration limit per address is the route's (taken before
+ * the body is read).
  */
-export async function registerUser(
-  ctx: AuthContext,
-  props: { input: RegisterInput; ip: string },
-): Promise<AuthResponse> {
+export async function registerUser(ctx: AuthContext, props: { input: RegisterInput }): Promise<AuthResponse> {
   const { input } = props;
-  await ctx.limits.register.consume(props.ip);
 
   const image = await readImageUpload(input.avatar, 'avatar');
   const usernameKey = usernameKeyOf(input.username);

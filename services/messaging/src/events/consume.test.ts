@@ -34,6 +34,16 @@ const user = (id: string, overrides: Partial<UserEventData> = {}): UserEventData
   ...overrides,
 });
 
+/**
+ * Every event published so far has been handled: the consumer handles the stream in order, so once a sentinel
+ * published now is applied, what came before it was too (instead of waiting a fixed time for nothing to happen).
+ */
+async function drained(): Promise<void> {
+  const sentinel = newId();
+  await publisher.publish('user.registered', user(sentinel));
+  await eventually(async () => (await env.ctx.users.findById(sentinel).lean()) !== null);
+}
+
 describe('messaging projections', () => {
   it('keeps the newest user summary, ignores stale versions, and turns a deleted user into a tombstone', async () => {
     const id = newId();
@@ -52,7 +62,7 @@ describe('messaging projections', () => {
     await publisher.publish('user.deleted', { id });
     await publisher.publish('user.updated', user(id, { version: 4, fullName: 'Back?' }));
     await eventually(async () => (await env.ctx.users.findById(id).lean())?.deleted === true);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await drained();
     expect(await env.ctx.users.findById(id).lean()).toMatchObject({ deleted: true, fullName: '' });
   });
 

@@ -1,9 +1,16 @@
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@nomadswap/contracts/socket-events';
 
-/** What each socket carries: who it is, checked at the handshake. */
+/**
+ * What each socket carries: who it is and the token it proved that with, checked at every handshake (a
+ * recovered session's too). Kept in the recovery session, so it holds no secret: the token id, not the token.
+ */
 export interface SocketData {
   userId: string;
+  /** The `jti` of the token of the latest handshake (logout revokes it; the kit's denylist decides). */
+  jti: string;
+  /** When that token expires (ms since the epoch). */
+  tokenExpiresAt: number;
 }
 
 export type LiveServer = Server<

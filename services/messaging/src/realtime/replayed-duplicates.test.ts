@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { createAdapter } from '@socket.io/redis-streams-adapter';
-import { createReplayFilter, streamIdBefore, withoutReplayedDuplicates } from './replayed-duplicates';
+import {
+  createReplayFilter,
+  createRestoreGapBuffer,
+  streamIdBefore,
+  withoutReplayedDuplicates,
+} from './replayed-duplicates';
 
 describe('streamIdBefore', () => {
   it('orders Redis stream ids by time, then sequence, numerically', () => {
@@ -68,5 +73,52 @@ describe('withoutReplayedDuplicates', () => {
     hook({}, { except: new Set() }, '5-0');
     hook({}, { except: new Set() }, '5-1');
     expect(delivered.map((except) => [...except])).toEqual([['s1'], []]);
+  });
+});
+
+describe('createRestoreGapBuffer', () => {
+  it('keeps, until the socket connects, the events meant for its rooms, not others, and forgets one never taken', () => {
+    let now = 0;
+    const gap = createRestoreGapBuffer(() => now);
+    gap.watch('sid-1', ['sid-1', 'user:1']);
+    gap.hold(
+      { type: 2, data: ['message:new', { n: 1 }, '5-0'] },
+      { rooms: new Set(['user:1']), except: new Set() },
+    );
+    gap.hold(
+      { type: 2, data: ['message:new', { n: 2 }, '5-1'] },
+      { rooms: new Set(['user:2']), except: new Set() },
+    );
+    gap.hold(
+      { type: 2, data: ['typing', {}, '5-2'] },
+      { rooms: new Set(['user:1']), except: new Set(['sid-1']) },
+    );
+    gap.hold({ type: 3, data: ['ack'] }, { rooms: new Set(['user:1']) });
+    gap.hold({ type: 2, data: ['presence', {}, '5-3'] }, { rooms: new Set() });
+    expect(gap.take('sid-1')).toEqual([
+      ['message:new', { n: 1 }, '5-0'],
+      ['presence', {}, '5-3'],
+    ]);
+    expect(gap.take('sid-1')).toEqual([]);
+
+    gap.watch('refused', ['user:3']);
+    now = 31_000;
+    gap.hold({ type: 2, data: ['message:new', {}, '6-0'] }, { rooms: new Set(['user:3']) });
+    expect(gap.size).toBe(0);
+  });
+
+  it('keeps what was delivered while the replay was still being read, after the replay’s last entry only', () => {
+    const gap = createRestoreGapBuffer();
+    const recording = gap.record();
+    const to = (room: string) => ({ rooms: new Set([room]), except: new Set<string>() });
+    gap.hold({ type: 2, data: ['message:new', { n: 1 }, '7-0'] }, to('user:1'));
+    gap.hold({ type: 2, data: ['message:new', { n: 2 }, '7-5'] }, to('user:1'));
+    gap.hold({ type: 2, data: ['message:new', { n: 3 }, '7-6'] }, to('user:9'));
+    gap.watch('sid-1', ['sid-1', 'user:1'], recording.stop(), '7-0');
+    gap.hold({ type: 2, data: ['message:new', { n: 4 }, '7-7'] }, to('user:1'));
+    expect(gap.take('sid-1')).toEqual([
+      ['message:new', { n: 2 }, '7-5'],
+      ['message:new', { n: 4 }, '7-7'],
+    ]);
   });
 });

@@ -12,7 +12,11 @@ import type { createAdapter } from '@socket.io/redis-streams-adapter';
 
 type StreamsAdapter = ReturnType<ReturnType<typeof createAdapter>>;
 type Session = Awaited<ReturnType<StreamsAdapter['restoreSession']>>;
-type AddOffset = (packet: unknown, opts: { except?: Set<string> }, offset: string) => void;
+type AddOffset = (
+  packet: unknown,
+  opts: { rooms?: Set<string>; except?: Set<string> },
+  offset: string,
+) => void;
 
 /** How long a restored socket is watched: far longer than the adapter's read loop can lag behind. */
 const WATCH_MS = 30_000;
@@ -48,7 +52,100 @@ export function createReplayFilter(now: () => number = Date.now) {
   };
 }
 
-/** The adapter factory, with restored sockets left out of the live delivery of what their replay carried. */
+interface BroadcastOptions {
+  rooms?: Set<string>;
+  except?: Set<string>;
+}
+
+/**
+ * What a restored socket would have missed between its replay and its connection. Socket.IO reads the replay
+ * (restoreSession), then runs the handshake, and only then adds the socket to the namespace's sockets; the
+ * adapter's live delivery looks sockets up there, so an entry delivered live in between reached nobody — neither
+ * the replay (read before it) nor the live path (the socket was not there yet). That was the message lost at
+ * recovery (issue 21: 1 in 900 with every reconnection "recovered"). Until the socket connects (`take`), every
+ * local delivery of an event meant for its rooms is kept for it; a socket never taken (refused) is forgotten.
+ */
+export function createRestoreGapBuffer(now: () => number = Date.now) {
+  const held = new Map<string, { rooms: Set<string>; until: number; packets: unknown[][] }>();
+  /** Local deliveries while a replay is being read (whose socket is not known until it has been read). */
+  const recordings = new Set<
+    { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[]
+  >();
+  const meantFor = (rooms: Set<string>, opts: { rooms: Set<string>; except: Set<string> }) =>
+    (opts.rooms.size === 0 || [...opts.rooms].some((room) => rooms.has(room))) &&
+    ![...opts.except].some((room) => rooms.has(room));
+  return {
+    /**
+     * Before a replay is read: records every local delivery until `stop`. The replay's last read and this
+     * replica's read loop use different connections, so an entry just after the replay can be delivered before
+     * the replay's answer is in; `watch` takes from the recording what came after the replay.
+     */
+    record(): { stop(): { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] } {
+      const recording: { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] = [];
+      recordings.add(recording);
+      return {
+        // Idempotent: the recording stays readable after it stopped.
+        stop: () => {
+          recordings.delete(recording);
+          return recording;
+        },
+      };
+    },
+    /**
+     * Right after the replay of `sid` was read, with what was recorded meanwhile and the last entry the client
+     * has (its own offset or the replay's last).
+     */
+    watch(
+      sid: string,
+      rooms: readonly string[],
+      recorded: readonly { data: unknown[]; rooms: Set<string>; except: Set<string>; offset: string }[] = [],
+      after?: string,
+    ): void {
+      const roomSet = new Set(rooms);
+      const packets = recorded
+        .filter((r) => meantFor(roomSet, r) && (after === undefined || streamIdBefore(after, r.offset)))
+        .map((r) => r.data);
+      held.set(sid, { rooms: roomSet, until: now() + WATCH_MS, packets });
+    },
+    /** At each local delivery of an event (its data already ends with its stream offset). */
+    hold(packet: { type?: number; data?: unknown[] }, opts: BroadcastOptions): void {
+      if ((held.size === 0 && recordings.size === 0) || packet.type !== 2 || !Array.isArray(packet.data))
+        return;
+      const delivery = { rooms: new Set(opts.rooms ?? []), except: new Set(opts.except ?? []) };
+      const offset = packet.data.at(-1);
+      if (recordings.size > 0 && typeof offset === 'string') {
+        for (const recording of recordings) recording.push({ data: [...packet.data], ...delivery, offset });
+      }
+      const time = now();
+      for (const [sid, entry] of held) {
+        if (entry.until < time) {
+          held.delete(sid);
+          continue;
+        }
+        if (meantFor(entry.rooms, delivery)) entry.packets.push([...packet.data]);
+      }
+    },
+    /** When `sid` connects: what it missed since its replay, oldest first; it is live from now on. */
+    take(sid: string): unknown[][] {
+      const entry = held.get(sid);
+      held.delete(sid);
+      return entry?.packets ?? [];
+    },
+    get size() {
+      return held.size;
+    },
+  };
+}
+
+/** The adapter method that hands a just-connected restored socket what it missed since its replay. */
+export interface RestoreGap {
+  takeRestoreGap(sid: string): unknown[][];
+}
+
+/**
+ * The adapter factory, with restored sockets left out of the live delivery of what their replay carried, and
+ * given (`takeRestoreGap`) what was delivered between their replay and their connection.
+ */
 export function withoutReplayedDuplicates(
   factory: ReturnType<typeof createAdapter>,
 ): ReturnType<typeof createAdapter> {
@@ -56,18 +153,27 @@ export function withoutReplayedDuplicates(
   return function restoringWithoutDuplicates(nsp) {
     const adapter = factory(nsp);
     const filter = createReplayFilter();
+    const gap = createRestoreGapBuffer();
     const restore = adapter.restoreSession.bind(adapter);
     adapter.restoreSession = async (pid, offset) => {
-      const session = await restore(pid, offset);
+      const recording = gap.record();
+      const session = await restore(pid, offset).finally(recording.stop);
       filter.remember(session);
+      if (session) {
+        const lastReplayed = session.missedPackets.at(-1)?.at(-1);
+        const after = typeof lastReplayed === 'string' ? lastReplayed : offset;
+        gap.watch(session.sid, session.rooms, recording.stop(), after);
+      }
       return session;
     };
-    const hooks = adapter as unknown as { addOffsetIfNecessary: AddOffset };
+    const hooks = adapter as unknown as { addOffsetIfNecessary: AddOffset } & RestoreGap;
     const addOffset = hooks.addOffsetIfNecessary.bind(adapter);
     hooks.addOffsetIfNecessary = (packet, opts, offset) => {
       addOffset(packet, opts, offset);
       filter.exclude(opts.except, offset);
+      gap.hold(packet as { type?: number; data?: unknown[] }, opts as BroadcastOptions);
     };
+    hooks.takeRestoreGap = (sid) => gap.take(sid);
     return adapter;
   };
 }

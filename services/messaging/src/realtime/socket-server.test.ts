@@ -1,8 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@nomadswap/contracts/responses';
-import { isAckError, type MessageSendAck } from '@nomadswap/contracts/socket-events';
+import {
+  isAckError,
+  SOCKET_EVENT_BUDGET,
+  SOCKET_RATE_LIMITED,
+  TYPING_EXPIRES_MS,
+  type MessageSendAck,
+} from '@nomadswap/contracts/socket-events';
+import { createTokenService } from '@nomadswap/service-kit/auth';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
+import { oid } from '../domain/ids';
 import {
   connected,
   createMessagingTestEnv,
@@ -188,15 +196,21 @@ describe('two messaging processes on one Redis', () => {
   });
 });
 
+/** `b` connected to replica two, having received 'before' from `a` (sent over REST to replica one). */
+async function receiverOnTwo() {
+  const [a, b] = await Promise.all([env.user(), env.user()]);
+  const sb = await online(b, two);
+  const seen: string[] = [];
+  sb.on('message:new', (message) => seen.push(message.content));
+  const api = request(one.url);
+  await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'before' }).expect(201);
+  await expect.poll(() => seen).toEqual(['before']);
+  return { a, b, sb, seen, api };
+}
+
 describe('connection state recovery', () => {
   it('after a dropped transport, replays what was missed exactly once (socket.recovered)', async () => {
-    const [a, b] = await Promise.all([env.user(), env.user()]);
-    const sb = await online(b, two);
-    const seen: string[] = [];
-    sb.on('message:new', (message) => seen.push(message.content));
-    const api = request(one.url);
-    await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'before' }).expect(201);
-    await expect.poll(() => seen).toEqual(['before']);
+    const { a, b, sb, seen, api } = await receiverOnTwo();
 
     const reconnected = new Promise<void>((resolve) => sb.io.once('reconnect', () => resolve()));
     sb.io.engine.close();
@@ -215,6 +229,277 @@ describe('connection state recovery', () => {
     expect(sb.recovered).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(seen).toEqual(['before', 'missed 1', 'missed 2']);
+  });
+});
+
+/**
+ * Drops the transport of a connected client, lets `whileAway` change the world, then reconnects it (with its
+ * saved `pid`/`offset`, so the server tries to recover the session): how the server answered.
+ */
+async function dropAndReconnect(
+  socket: ClientSocket,
+  user: TestUser,
+  whileAway: () => Promise<unknown> = async () => undefined,
+): Promise<{ recovered: boolean } | { refused: string }> {
+  // A client asks for recovery only once it holds a stream offset: one broadcast through the adapter gives it one.
+  const broadcast = nextEvent(socket, 'presence');
+  one.ctx.live.emit([user.id], 'presence', { userId: 'probe', online: false, lastSeen: null });
+  await broadcast;
+  socket.io.reconnection(false);
+  const away = new Promise((resolve) => socket.once('disconnect', resolve));
+  socket.io.engine.close();
+  await away;
+  await whileAway();
+  socket.io.reconnection(true);
+  const answer = new Promise<{ recovered: boolean } | { refused: string }>((resolve) => {
+    socket.once('connect', () => resolve({ recovered: socket.recovered }));
+    socket.once('connect_error', (error) => resolve({ refused: error.message }));
+  });
+  socket.connect();
+  return answer;
+}
+
+describe('connection state recovery re-checks the token and the user (issue 21 item 1)', () => {
+  it('recovers a session whose token and user are still good', async () => {
+    const a = await env.user();
+    const sa = await online(a);
+    expect(await dropAndReconnect(sa, a)).toEqual({ recovered: true });
+  });
+
+  it('refuses to recover with a revoked token, for a deleted user, or for a user no longer approved', async () => {
+    const [revoked, deleted, demoted] = await Promise.all([env.user(), env.user(), env.user()]);
+    const [sr, sd, sn] = await Promise.all([online(revoked), online(deleted), online(demoted)]);
+    expect(
+      await dropAndReconnect(sr, revoked, () =>
+        env.stores.tokens.revoke(revoked.jti, new Date(Date.now() + 60_000)),
+      ),
+    ).toEqual({ refused: 'Invalid or expired token' });
+    expect(await dropAndReconnect(sd, deleted, () => env.stores.userState.delete(deleted.id))).toEqual({
+      refused: 'Invalid or expired token',
+    });
+    expect(
+      await dropAndReconnect(sn, demoted, () =>
+        env.stores.userState.set(demoted.id, { role: 'user', isApproved: false }),
+      ),
+    ).toEqual({ refused: 'Approval Required' });
+  });
+
+  it('refuses to recover with an expired token', async () => {
+    const a = await env.user();
+    const shortLived = createTokenService({
+      ...env.stores.jwt,
+      redis: env.stores.redis,
+      keyPrefix: env.stores.keyPrefix,
+      ttlSeconds: 1,
+    });
+    const { token } = await shortLived.sign({ sub: a.id, role: 'user' });
+    const socket = env.connectClient(one.url, token);
+    await connected(socket);
+    expect(
+      await dropAndReconnect(socket, a, () => new Promise((resolve) => setTimeout(resolve, 2_100))),
+    ).toEqual({ refused: 'Invalid or expired token' });
+  });
+
+  it('never recovers one user’s session with another user’s token', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const outcome = await dropAndReconnect(sa, a, async () => {
+      sa.auth = { token: b.token };
+    });
+    expect(outcome).toEqual({ refused: 'Invalid or expired token' });
+  });
+});
+
+describe('no message is lost at the moment of recovery (issue 21 item 3)', () => {
+  it('delivers what was sent while a recovered socket was still in its handshake (after its replay was read)', async () => {
+    const { a, b, sb, seen, api } = await receiverOnTwo();
+
+    // The handshake of the recovery takes a while (a slow Redis): the replay is read before it starts.
+    const auth = two.ctx.auth;
+    const original = auth.userFromToken;
+    let inHandshake!: () => void;
+    const started = new Promise<void>((resolve) => (inHandshake = resolve));
+    auth.userFromToken = async (token) => {
+      inHandshake();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return original(token);
+    };
+    try {
+      const back = new Promise<void>((resolve) => sb.once('connect', () => resolve()));
+      sb.io.engine.close();
+      await started;
+      await api
+        .post('/api/messages')
+        .set(a.headers)
+        .send({ receiverId: b.id, content: 'during' })
+        .expect(201);
+      await back;
+    } finally {
+      auth.userFromToken = original;
+    }
+    expect(sb.recovered).toBe(true);
+    await expect.poll(() => seen, { timeout: 3_000 }).toEqual(['before', 'during']);
+  });
+});
+
+describe('logout closes the sockets of its token (issue 21 item 2)', () => {
+  it('disconnects, within 2 s, every socket opened with a revoked token, on every replica, and no other', async () => {
+    const a = await env.user();
+    const other = await env.stores.tokens.sign({ sub: a.id, role: 'user' });
+    const [first, second] = [env.connectClient(one.url, a.token), env.connectClient(two.url, a.token)];
+    const untouched = env.connectClient(one.url, other.token);
+    await Promise.all([connected(first), connected(second), connected(untouched)]);
+    const closed = (socket: ClientSocket) =>
+      new Promise<[string, number]>((resolve) =>
+        socket.once('disconnect', (reason) => resolve([reason, Date.now()])),
+      );
+    const both = Promise.all([closed(first), closed(second)]);
+    const started = Date.now();
+    // What POST /api/auth/logout does (services/auth log-out-user): the kit's revoke.
+    await env.stores.tokens.revoke(a.jti, new Date(Date.now() + 60_000));
+    const [[reasonOne, atOne], [reasonTwo, atTwo]] = await both;
+    expect([reasonOne, reasonTwo]).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(Math.max(atOne, atTwo) - started).toBeLessThan(2_000);
+    expect(untouched.connected).toBe(true);
+  });
+
+  it('a periodic check against the denylist closes what a missed notification left open', async () => {
+    const a = await env.user();
+    const instance = await env.startInstance({ revocationCheckMs: 300 });
+    const socket = env.connectClient(instance.url, a.token);
+    await connected(socket);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    // Straight into the denylist, as if the notification had been lost (no publish).
+    await env.stores.redis.set(`${env.stores.keyPrefix}jwt:denylist:${a.jti}`, '1', 'PX', 60_000);
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+});
+
+describe('every client event goes through one guard: who is this, within budget (issue 21 item 4)', () => {
+  const read = (socket: ClientSocket, withId: string) =>
+    new Promise<unknown>((resolve) => socket.emit('conversation:read', { with: withId }, resolve));
+
+  it('over the budget, acks answer RATE_LIMITED and events are dropped; other sockets are not affected', async () => {
+    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    await converse(a, b);
+    const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
+    const signals: boolean[] = [];
+    sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
+    // A burst of reads takes the whole budget…
+    const acks = await Promise.all(
+      Array.from({ length: SOCKET_EVENT_BUDGET.burst + 10 }, () => read(sa, b.id)),
+    );
+    const limited = acks.filter((ack) => isAckError(ack as MessageSendAck));
+    expect(limited.length).toBeGreaterThanOrEqual(8);
+    expect(limited[0]).toEqual(SOCKET_RATE_LIMITED);
+    // …so a send is refused without being stored, and typing is dropped.
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'over', clientId: 'budget-1' })).toEqual(
+      SOCKET_RATE_LIMITED,
+    );
+    expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
+    sa.emit('typing', { to: b.id, isTyping: true });
+    expect(await noEvent(sb, 'typing', 150)).toBe(true);
+    // Another user's socket has its own budget.
+    expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
+    expect(signals).toEqual([]);
+  });
+
+  it('disconnects a socket that keeps flooding', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const closed = new Promise((resolve) => sa.once('disconnect', resolve));
+    for (let i = 0; i < SOCKET_EVENT_BUDGET.burst + SOCKET_EVENT_BUDGET.floodRefusals + 5; i++) {
+      sa.emit('typing', { to: b.id, isTyping: i % 2 === 0 });
+    }
+    await expect(closed).resolves.toBe('io server disconnect');
+  });
+
+  it('re-checks the token and the user on every event: a revoked token or a deleted user gets nothing done', async () => {
+    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    await request(env.app).post('/api/messages').set(b.headers).send({ receiverId: a.id, content: 'hi' });
+    await request(env.app).post('/api/messages').set(c.headers).send({ receiverId: a.id, content: 'hi' });
+    const [sa, sb, sc] = await Promise.all([online(a), online(b), online(c)]);
+    // Straight into the denylist: no notification, so only the per-event check can see it.
+    await env.stores.redis.set(`${env.stores.keyPrefix}jwt:denylist:${b.jti}`, '1', 'PX', 60_000);
+    const bClosed = new Promise((resolve) => sb.once('disconnect', resolve));
+    const quiet = noEvent(sa, 'typing', 400);
+    sb.emit('typing', { to: a.id, isTyping: true });
+    await expect(bClosed).resolves.toBe('io server disconnect');
+    expect(await quiet).toBe(true);
+
+    await env.stores.userState.delete(c.id);
+    const cClosed = new Promise((resolve) => sc.once('disconnect', resolve));
+    sc.emit('conversation:read', { with: a.id });
+    await expect(cClosed).resolves.toBe('io server disconnect');
+    expect(
+      await env.ctx.messages.collection.countDocuments({
+        senderId: oid(a.id),
+        receiverId: oid(c.id),
+        isRead: true,
+      }),
+    ).toBe(0);
+  });
+});
+
+/** Makes two users conversation partners (a message from `a` to `b`, over REST). */
+async function converse(a: TestUser, b: TestUser): Promise<void> {
+  await request(env.app)
+    .post('/api/messages')
+    .set(a.headers)
+    .send({ receiverId: b.id, content: 'hi' })
+    .expect(201);
+}
+
+describe('typing goes only to an unblocked partner, at most once per 2 s per pair (issue 21 item 5)', () => {
+  const typingFrom = (socket: ClientSocket, from: TestUser) => {
+    const signals: boolean[] = [];
+    socket.on('typing', (payload) => payload.from === from.id && signals.push(payload.isTyping));
+    return signals;
+  };
+
+  it('reaches a conversation partner and never a stranger', async () => {
+    const [partner, stranger, b] = await Promise.all([env.user(), env.user(), env.user()]);
+    await converse(partner, b);
+    const [sb, ss, sp] = await Promise.all([online(b), online(stranger), online(partner)]);
+    const fromStranger = typingFrom(sb, stranger);
+    const fromPartner = typingFrom(sb, partner);
+    ss.emit('typing', { to: b.id, isTyping: true });
+    sp.emit('typing', { to: b.id, isTyping: true });
+    await expect.poll(() => fromPartner).toEqual([true]);
+    expect(await noEvent(sb, 'typing', 300)).toBe(true);
+    expect(fromStranger).toEqual([]);
+  });
+
+  it('isTyping:false does not reset the throttle, and the pair’s throttle holds across the sender’s sockets', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    await converse(a, b);
+    const [first, second, sb] = await Promise.all([online(a), online(a, two), online(b)]);
+    const signals = typingFrom(sb, a);
+    first.emit('typing', { to: b.id, isTyping: true });
+    await expect.poll(() => signals).toEqual([true]);
+    first.emit('typing', { to: b.id, isTyping: false });
+    await expect.poll(() => signals).toEqual([true, false]);
+    first.emit('typing', { to: b.id, isTyping: true });
+    second.emit('typing', { to: b.id, isTyping: true });
+    expect(await noEvent(sb, 'typing', 500)).toBe(true);
+    expect(signals).toEqual([true, false]);
+  });
+
+  it('neither isTyping:false nor the 5 s expiry crosses a block made after "typing"', async () => {
+    const [a, b, c, d] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
+    await Promise.all([converse(a, b), converse(c, d)]);
+    const [sa, sb, sc, sd] = await Promise.all([online(a), online(b), online(c), online(d)]);
+    const atB = typingFrom(sb, a);
+    const atD = typingFrom(sd, c);
+    sa.emit('typing', { to: b.id, isTyping: true });
+    sc.emit('typing', { to: d.id, isTyping: true });
+    await expect.poll(() => [atB, atD]).toEqual([[true], [true]]);
+    // b blocks a, then a stops typing; c blocks d (the sender's own block), then c's indicator expires.
+    await request(env.app).post(`/api/blocks/${a.id}`).set(b.headers).expect(201);
+    await request(env.app).post(`/api/blocks/${d.id}`).set(c.headers).expect(201);
+    sa.emit('typing', { to: b.id, isTyping: false });
+    await new Promise((resolve) => setTimeout(resolve, TYPING_EXPIRES_MS + 700));
+    expect([atB, atD]).toEqual([[true], [true]]);
   });
 });
 
@@ -240,6 +525,7 @@ describe('read receipts, typing, presence', () => {
 
   it('typing reaches the other user, is throttled, stops on isTyping:false, and never crosses a block', async () => {
     const [a, b, blocker] = await Promise.all([env.user(), env.user(), env.user()]);
+    await Promise.all([converse(a, b), converse(a, blocker)]);
     const [sa, sb, sblocker] = await Promise.all([online(a), online(b), online(blocker)]);
     const signals: boolean[] = [];
     sb.on('typing', (payload) => payload.from === a.id && signals.push(payload.isTyping));
@@ -257,6 +543,7 @@ describe('read receipts, typing, presence', () => {
 
   it('a typing indicator expires after 5 s without a refresh', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
+    await converse(a, b);
     const [sa, sb] = await Promise.all([online(a), online(b)]);
     const started = nextEvent(sb, 'typing');
     sa.emit('typing', { to: b.id, isTyping: true });

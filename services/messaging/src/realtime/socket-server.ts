@@ -9,6 +9,7 @@ import {
 import {
   SOCKET_AUTH_ERRORS,
   SOCKET_PATH,
+  SOCKET_RATE_LIMITED,
   SOCKET_RECOVERY_MS,
   TYPING_EXPIRES_MS,
   type ClientToServerEvents,
@@ -24,11 +25,14 @@ import { hex, oid } from '../domain/ids';
 import { markConversationRead } from '../domain/mark-conversation-read';
 import { sendMessage } from '../domain/send-message';
 import type { Viewer } from '../domain/viewer';
+import { createEventBudget, type EventBudget } from './event-budget';
 import { userRoom, type LiveServer, type SocketData } from './live';
 import { markSendStage } from './send-timings';
-import { withoutReplayedDuplicates } from './replayed-duplicates';
+import { withoutReplayedDuplicates, type RestoreGap } from './replayed-duplicates';
 
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** An event's acknowledgement (a no-op for events sent without one). */
+type Reply = (response: unknown) => void;
 
 export interface SocketServerOptions {
   /** Redis stream of the adapter (config SOCKET_STREAM; tests use their own). */
@@ -39,12 +43,19 @@ export interface SocketServerOptions {
   adapterBlockMs?: number;
   /** How often this replica refreshes the presence of its sockets. Default 30 s. */
   presenceRefreshMs?: number;
-  /** Shortest gap between two forwarded "is typing" signals of one socket to one user. Default 2 s. */
+  /**
+   * How often this replica checks the tokens of its sockets against the denylist and their expiry. Revocations
+   * are heard at once (pub/sub); this catches what a lost notification left open. Default 30 s.
+   */
+  revocationCheckMs?: number;
+  /** Shortest gap between two forwarded "is typing" signals of one user to another (any socket). Default 2 s. */
   typingThrottleMs?: number;
 }
 
 export interface RunningSocketServer {
   io: LiveServer;
+  /** Resolves once revocations are heard (the subscription is in place). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,8 +94,9 @@ export function attachSocketServer(
     serveClient: false,
     connectionStateRecovery: {
       maxDisconnectionDuration: options.recoveryMs ?? SOCKET_RECOVERY_MS,
-      // A recovered session was authenticated at its handshake; the user events disconnect it if that changed.
-      skipMiddlewares: true,
+      // A recovered session goes through the handshake again: its token may have been revoked or expired, its
+      // user deleted, while it was away (issue 21).
+      skipMiddlewares: false,
     },
     adapter: withoutReplayedDuplicates(
       createAdapter(ctx.redis, {
@@ -101,41 +113,119 @@ export function attachSocketServer(
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
   const log = ctx.logger.child({ component: 'socket.io' });
 
+  /**
+   * Every handshake, a recovered session's too (skipMiddlewares is off): the token (signature, expiry,
+   * revocation) and the user's current state. A recovered session must belong to the token's user. Every refusal
+   * and every recovery is logged with its reason.
+   */
   io.use(async (socket, next) => {
+    const recovered = socket.recovered;
+    // A recovered socket comes back with the data of its session: whose session it was.
+    const sessionUserId = recovered ? (socket.data as Partial<SocketData>).userId : undefined;
+    const refuse = (reason: string, message: string, code: string, userId?: string) => {
+      log.info({ reason, code, recovered, userId, socketId: socket.id }, 'socket handshake refused');
+      next(handshakeError(message, code));
+    };
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token === '') {
-      next(handshakeError(SOCKET_AUTH_ERRORS.missingToken, 'UNAUTHORIZED'));
+      refuse('no token', SOCKET_AUTH_ERRORS.missingToken, 'UNAUTHORIZED');
       return;
     }
     try {
       const user = await ctx.auth.userFromToken(token);
-      if (!user.isApproved && user.role !== 'admin') {
-        next(handshakeError(SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED'));
+      if (recovered && sessionUserId !== user.id) {
+        refuse('recovered session of another user', MSG.invalidToken, 'INVALID_TOKEN', user.id);
         return;
       }
-      socket.data.userId = user.id;
+      if (!user.isApproved && user.role !== 'admin') {
+        refuse('not approved', SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED', user.id);
+        return;
+      }
+      socket.data = { userId: user.id, jti: user.jti, tokenExpiresAt: user.tokenExpiresAt.getTime() };
+      if (recovered) {
+        log.info(
+          { reason: 'token and user re-checked', userId: user.id, socketId: socket.id },
+          'socket session recovered',
+        );
+      } else if (typeof socket.handshake.auth?.pid === 'string') {
+        // The client asked to recover; the adapter had no session or no offset for it (the client then catches up
+        // from REST).
+        log.info(
+          {
+            reason: 'no session or offset: older than the recovery window, trimmed, or never stored',
+            hadOffset: typeof socket.handshake.auth?.offset === 'string',
+            userId: user.id,
+            socketId: socket.id,
+          },
+          'socket session not recovered',
+        );
+      }
       next();
     } catch (error) {
       const known = toHttpError(error);
-      if (known && known.status < 500) next(handshakeError(known.message, known.code));
-      else {
-        log.error({ err: error }, 'socket handshake failed');
+      if (known && known.status < 500) {
+        // The token service answers the same for a bad signature, an expiry and a revocation; the cause says which.
+        const cause = (known as { cause?: unknown }).cause;
+        const reason = cause instanceof Error ? `${known.code}: ${cause.message}` : known.code;
+        refuse(reason, known.message, known.code, sessionUserId);
+      } else {
+        log.error({ err: error, recovered }, 'socket handshake failed');
         next(handshakeError(MSG.serviceUnavailable, 'SERVICE_UNAVAILABLE'));
       }
     }
   });
 
-  /** The socket's user as of now: approval can change while connected. */
+  /**
+   * Who this socket is as of now, asked by every event: its token neither expired nor revoked (the kit's denylist
+   * decides) and its user still there — else the socket is closed —, and approved (approval can change while
+   * connected) — else the event is refused.
+   */
   async function currentViewer(socket: ChatSocket): Promise<Viewer> {
-    const state = await ctx.userState.get(socket.data.userId);
-    if (!state) {
+    const { userId, jti, tokenExpiresAt } = socket.data;
+    const [revoked, state] = await Promise.all([ctx.tokens.isRevoked(jti), ctx.userState.get(userId)]);
+    const gone = revoked
+      ? 'token revoked'
+      : tokenExpiresAt <= Date.now()
+        ? 'token expired'
+        : !state
+          ? 'user deleted'
+          : undefined;
+    if (gone || !state) {
+      log.info({ reason: gone, userId, socketId: socket.id }, 'socket closed');
       socket.disconnect(true);
       throw new UnauthorizedError(MSG.invalidToken, { code: 'INVALID_TOKEN' });
     }
     if (!state.isApproved && state.role !== 'admin') {
       throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
     }
-    return { id: socket.data.userId, role: state.role, isApproved: state.isApproved };
+    return { id: userId, role: state.role, isApproved: state.isApproved };
+  }
+
+  /**
+   * Charges one client event to the socket's budget. Over it: the ack (when the event has one) answers
+   * RATE_LIMITED and the event is dropped; a flood closes the socket. False when the event must be dropped.
+   */
+  function spend(socket: ChatSocket, budget: EventBudget, event: unknown, reply: Reply): boolean {
+    const verdict = budget.take();
+    if (verdict === 'ok') return true;
+    reply(SOCKET_RATE_LIMITED);
+    if (verdict === 'flood' && socket.connected) {
+      log.warn(
+        { reason: 'event flood', event, userId: socket.data.userId, socketId: socket.id },
+        'socket closed',
+      );
+      socket.disconnect(true);
+    }
+    return false;
+  }
+
+  /** Whether `from` may tell `to` about typing: they share a conversation and neither blocked the other. */
+  async function mayTypeTo(from: string, to: string): Promise<boolean> {
+    const [partner, blocked] = await Promise.all([
+      ctx.conversations.exists({ ownerId: oid(from), otherId: oid(to) }),
+      isBlockedEitherWay(ctx, from, to),
+    ]);
+    return partner !== null && !blocked;
   }
 
   /** Tells the user's conversation partners (not across a block) that they came online or went away. */
@@ -162,72 +252,108 @@ export function attachSocketServer(
   io.on('connection', (socket: ChatSocket) => {
     const userId = socket.data.userId;
     if (!socket.recovered) void socket.join(userRoom(userId));
-    const typingSent = new Map<string, number>();
+    else {
+      // What was delivered between the replay and now (the handshake ran in between): before anything live.
+      const missed = (io.of('/').adapter as unknown as Partial<RestoreGap>).takeRestoreGap?.(socket.id) ?? [];
+      const send = socket.emit.bind(socket) as unknown as (...data: unknown[]) => boolean;
+      for (const data of missed) send(...data);
+    }
     const typingTimers = new Map<string, NodeJS.Timeout>();
+    const budget = createEventBudget();
+    const handled = new Set<string>();
+
+    /**
+     * The one way a client event reaches a handler: within the socket's budget, then with `viewer`, the check of
+     * who this is (token, user) already running. A handler awaits `viewer` before any effect (a send hands it to
+     * the use-case, which awaits it alongside its own checks: no extra round trip). A refusal, from the check or
+     * the handler, is the ack's `{error, code}`.
+     */
+    const on = <E extends keyof ClientToServerEvents>(
+      event: E,
+      handler: (args: { viewer: Promise<Viewer>; payload: unknown; reply: Reply }) => Promise<void>,
+    ) => {
+      handled.add(event);
+      const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
+      listen(event, async (payload: unknown, ack?: unknown) => {
+        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        if (!spend(socket, budget, event, reply)) return;
+        const viewer = currentViewer(socket);
+        viewer.catch(() => undefined);
+        try {
+          await handler({ viewer, payload, reply });
+        } catch (error) {
+          if (!toHttpError(error)) log.warn({ err: error, event }, 'socket event failed');
+          reply(errorBody(error));
+        }
+      });
+    };
+    // Events nobody handles cost the budget too (a flood of unknown names is still a flood).
+    socket.use(([event, ...args], next) => {
+      if (handled.has(event)) return next();
+      const ack = args.at(-1);
+      spend(socket, budget, event, typeof ack === 'function' ? (ack as Reply) : () => undefined);
+    });
 
     void (async () => {
       if (await ctx.presence.connected(userId, socket.id)) await broadcastPresence(userId);
       socket.emit('unread:count', { count: await countUnread(ctx, userId) });
     })().catch((error: unknown) => log.warn({ err: error }, 'socket setup failed'));
 
-    socket.on('message:send', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      try {
-        const started = performance.now();
-        const input = SocketMessageSendSchema.parse(payload);
-        // The sender's current state is read with the send's own checks, not before them: one round trip less.
-        const senderCheck = currentViewer(socket);
-        senderCheck.catch(() => undefined);
-        const result = await sendMessage(ctx, { sender: { id: socket.data.userId }, input, senderCheck });
-        markSendStage('socket send', started);
-        reply(result.message);
-      } catch (error) {
-        reply(errorBody(error));
-      }
+    on('message:send', async ({ viewer, payload, reply }) => {
+      const started = performance.now();
+      const input = SocketMessageSendSchema.parse(payload);
+      // The sender's current state is read with the send's own checks, not before them: one round trip less.
+      const result = await sendMessage(ctx, { sender: { id: userId }, input, senderCheck: viewer });
+      markSendStage('socket send', started);
+      reply(result.message);
     });
 
-    socket.on('conversation:read', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      try {
-        const input = ConversationReadSchema.parse(payload);
-        reply(
-          await markConversationRead(ctx, { viewer: await currentViewer(socket), otherUserId: input.with }),
-        );
-      } catch (error) {
-        reply(errorBody(error));
-      }
+    on('conversation:read', async ({ viewer, payload, reply }) => {
+      const input = ConversationReadSchema.parse(payload);
+      reply(await markConversationRead(ctx, { viewer: await viewer, otherUserId: input.with }));
     });
 
-    const stopTyping = (to: string) => {
+    /** The sender's "typing" indicator at `to` ends (isTyping:false or the expiry): said only across no block. */
+    const stopTyping = async (to: string) => {
       clearTimeout(typingTimers.get(to));
       typingTimers.delete(to);
-      typingSent.delete(to);
-      ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
+      if (await mayTypeTo(userId, to)) ctx.live.emit([to], 'typing', { from: userId, isTyping: false });
     };
+    const expireTyping = (to: string) =>
+      setTimeout(() => {
+        stopTyping(to).catch((error: unknown) => log.warn({ err: error }, 'typing expiry failed'));
+      }, TYPING_EXPIRES_MS);
 
-    socket.on('typing', async (payload) => {
+    /**
+     * "Typing" reaches `to` at most once per throttle window per pair (a Redis key, so the sender's other sockets
+     * and replicas share it), and only a partner across no block. isTyping:false and the expiry end an indicator
+     * this socket started, leave the throttle alone and check the block again. A refresh within the window
+     * keeps the indicator alive (its expiry moves) without telling `to` again.
+     */
+    on('typing', async ({ viewer, payload }) => {
       const parsed = TypingSchema.safeParse(payload);
       if (!parsed.success || parsed.data.to === userId) return;
       const { to, isTyping } = parsed.data;
-      try {
-        if (!isTyping) {
-          if (typingTimers.has(to)) stopTyping(to);
-          return;
-        }
-        // Refreshes the expiry on every signal; forwards at most one "typing" per throttle window.
-        clearTimeout(typingTimers.get(to));
-        typingTimers.set(
-          to,
-          setTimeout(() => stopTyping(to), TYPING_EXPIRES_MS),
-        );
-        const last = typingSent.get(to) ?? 0;
-        if (Date.now() - last < typingThrottleMs) return;
-        typingSent.set(to, Date.now());
-        if (await isBlockedEitherWay(ctx, userId, to)) return;
-        ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
-      } catch (error) {
-        log.warn({ err: error }, 'typing failed');
+      await viewer;
+      const showing = typingTimers.has(to);
+      if (!isTyping) {
+        if (showing) await stopTyping(to);
+        return;
       }
+      if (showing) {
+        clearTimeout(typingTimers.get(to));
+        typingTimers.set(to, expireTyping(to));
+      }
+      const throttle = `${ctx.keyPrefix}typing:${userId}:${to}`;
+      if ((await ctx.redis.set(throttle, '1', 'PX', typingThrottleMs, 'NX')) !== 'OK') return;
+      if (!(await mayTypeTo(userId, to))) {
+        clearTimeout(typingTimers.get(to));
+        typingTimers.delete(to);
+        return;
+      }
+      clearTimeout(typingTimers.get(to));
+      typingTimers.set(to, expireTyping(to));
+      ctx.live.emit([to], 'typing', { from: userId, isTyping: true });
     });
 
     socket.on('disconnect', () => {
@@ -239,6 +365,45 @@ export function attachSocketServer(
       void update.finally(() => presenceUpdates.delete(update));
     });
   });
+
+  /**
+   * Closes this replica's sockets whose token is revoked (the kit's denylist decides) or expired: all of them, or
+   * only those of one token (a logout was just heard). Closed by the server, so the session is not kept for
+   * recovery and the client does not reconnect by itself.
+   */
+  async function closeRevoked(onlyJti?: string): Promise<void> {
+    const sockets = [...io.of('/').sockets.values()].filter(
+      (socket) => onlyJti === undefined || socket.data.jti === onlyJti,
+    );
+    const jtis = [...new Set(sockets.map((socket) => socket.data.jti))];
+    const revoked = new Set<string>();
+    await Promise.all(
+      jtis.map(async (jti) => {
+        if (await ctx.tokens.isRevoked(jti)) revoked.add(jti);
+      }),
+    );
+    const now = Date.now();
+    for (const socket of sockets) {
+      const reason = revoked.has(socket.data.jti)
+        ? 'token revoked'
+        : socket.data.tokenExpiresAt <= now
+          ? 'token expired'
+          : undefined;
+      if (!reason) continue;
+      log.info({ reason, userId: socket.data.userId, socketId: socket.id }, 'socket closed');
+      socket.disconnect(true);
+    }
+  }
+  const checkRevoked = (onlyJti?: string) => {
+    closeRevoked(onlyJti).catch((error: unknown) => log.warn({ err: error }, 'revocation check failed'));
+  };
+  const revocations = ctx.tokens.watchRevocations({
+    onRevoked: (jti) => checkRevoked(jti),
+    onResync: () => checkRevoked(),
+  });
+  revocations.ready.catch((error: unknown) => log.warn({ err: error }, 'revocation watch failed'));
+  const revocationCheck = setInterval(() => checkRevoked(), options.revocationCheckMs ?? 30_000);
+  revocationCheck.unref();
 
   const refresher = setInterval(() => {
     const sockets = [...io.of('/').sockets.values()].map((socket) => ({
@@ -253,8 +418,11 @@ export function attachSocketServer(
 
   return {
     io,
+    ready: revocations.ready.catch(() => undefined),
     async close() {
       clearInterval(refresher);
+      clearInterval(revocationCheck);
+      await revocations.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });

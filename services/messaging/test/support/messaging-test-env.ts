@@ -59,6 +59,7 @@ export async function createMessagingTestEnv(
     redis: stores.redis,
     bus,
     auth: stores.auth,
+    tokens: stores.tokens,
     userState: stores.userState,
     keyPrefix: stores.keyPrefix,
     messagesPerMinute: options.messagesPerMinute,
@@ -115,6 +116,7 @@ export async function createMessagingTestEnv(
         ...socketOptions,
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      await sockets.ready;
       const { port } = server.address() as AddressInfo;
       const instance: RunningInstance = {
         ctx: instanceCtx,

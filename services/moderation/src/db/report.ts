@@ -18,6 +18,8 @@ export interface ReportRecord {
   subject: string;
   description: string;
   relatedUserId: Types.ObjectId | null;
+  /** The reported user's name as the reporter gave it (null when given by id), known or not. */
+  relatedUserName?: string | null;
   relatedItemId: Types.ObjectId | null;
   contactEmail: string | null;
   reporterId: Types.ObjectId | null;
@@ -39,6 +41,7 @@ const reportSchema = new Schema<ReportRecord>(
     subject: { type: String, required: true },
     description: { type: String, required: true },
     relatedUserId: { type: Schema.Types.ObjectId, default: null },
+    relatedUserName: { type: String, default: null },
     relatedItemId: { type: Schema.Types.ObjectId, default: null },
     contactEmail: { type: String, default: null },
     reporterId: { type: Schema.Types.ObjectId, default: null },

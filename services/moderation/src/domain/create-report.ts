@@ -13,17 +13,32 @@ import { reportMail } from './mails';
 import { presentReports } from './present-report';
 import type { Viewer } from './viewer';
 
-/** The reported user by id, or by username (with or without "@"), as the Report User hint and the form give it. */
-async function resolveRelatedUser(ctx: ModerationContext, value: string): Promise<Types.ObjectId> {
-  const filter = isObjectId(value) ? { _id: oid(value) } : { username: value.replace(/^@/, '') };
-  const user = await ctx.users.findOne({ ...filter, deleted: false }).lean<ModerationUserRecord>();
+interface RelatedUser {
+  id: Types.ObjectId | null;
+  /** The username as given (without "@"); null when given as an id. */
+  name: string | null;
+}
+
+/**
+ * The reported user, by id or by username (with or without "@"), as the Report User hint and the form give it.
+ * An unknown or deleted id is a 400, as for items (an id is only known from a page that showed it). A username is
+ * never confirmed or denied: known or not, the report is filed the same way, with the name kept for the admins,
+ * so the form cannot be used to find out who has an account or what their id is.
+ */
+async function resolveRelatedUser(ctx: ModerationContext, value: string): Promise<RelatedUser> {
+  if (!isObjectId(value)) {
+    const name = value.replace(/^@/, '');
+    const user = await ctx.users.findOne({ username: name, deleted: false }).lean<ModerationUserRecord>();
+    return { id: user?._id ?? null, name };
+  }
+  const user = await ctx.users.findOne({ _id: oid(value), deleted: false }).lean<ModerationUserRecord>();
   if (!user) {
     throw new ValidationError(MSG.userNotFound, {
       code: 'RELATED_USER_NOT_FOUND',
       details: [{ field: 'relatedUser', message: MSG.userNotFound }],
     });
   }
-  return user._id;
+  return { id: user._id, name: null };
 }
 
 async function resolveRelatedItem(ctx: ModerationContext, value: string): Promise<Types.ObjectId> {
@@ -56,7 +71,7 @@ export async function mailReporter(
   try {
     const to = await reporterAddress(ctx, report);
     if (!to) return;
-    const props = { to, reportId: hex(report._id), subject: report.subject, publicUrl: ctx.publicUrl };
+    const props = { to, reportId: hex(report._id), publicUrl: ctx.publicUrl };
     await ctx.notifications.enqueue(reportMail(kind, props), { jobId: `report-${kind}-${hex(report._id)}` });
   } catch (error) {
     ctx.logger.error({ err: error, reportId: hex(report._id) }, `report ${kind} e-mail not queued`);
@@ -64,7 +79,8 @@ export async function mailReporter(
 }
 
 /**
- * Files a report, signed in or anonymous. A named related user or item must exist. New reports are `open`; the
+ * Files a report, signed in or anonymous. A related item or a user named by id must exist; a user named by
+ * username is resolved for the admins only. New reports are `open`; the
  * reporter gets an acknowledgement when an address is known.
  */
 export async function createReport(
@@ -72,7 +88,7 @@ export async function createReport(
   props: { viewer?: Viewer; input: ReportCreateInput },
 ): Promise<Report> {
   const { input } = props;
-  const [relatedUserId, relatedItemId] = await Promise.all([
+  const [relatedUser, relatedItemId] = await Promise.all([
     input.relatedUser ? resolveRelatedUser(ctx, input.relatedUser) : null,
     input.relatedItem ? resolveRelatedItem(ctx, input.relatedItem) : null,
   ]);
@@ -83,7 +99,8 @@ export async function createReport(
     urgencyRank: REPORT_URGENCY_RANK[input.urgency],
     subject: input.subject,
     description: input.description,
-    relatedUserId,
+    relatedUserId: relatedUser?.id ?? null,
+    relatedUserName: relatedUser?.name ?? null,
     relatedItemId,
     contactEmail: input.contactEmail ?? null,
     reporterId: props.viewer ? oid(props.viewer.id) : null,
@@ -100,5 +117,9 @@ export async function createReport(
   }) as ReportRecord;
   await mailReporter(ctx, record, 'received');
   const [report] = await presentReports(ctx, [record]);
+  // Ids only for admins: a filer who named a user gets the same answer whether the name is an account or not.
+  if (typeof relatedUser?.name === 'string' && props.viewer?.role !== 'admin') {
+    return { ...report!, relatedUser: null };
+  }
   return report!;
 }

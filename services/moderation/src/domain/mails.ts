@@ -1,9 +1,15 @@
-import { CONTACT_CATEGORIES, type ContactCategory } from '@nomadswap/contracts/enums';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 
 const signature = '\n\n— The NomadSwap team';
 const linkTo = (publicUrl: string | undefined, path: string) =>
   publicUrl ? `\n\n${publicUrl.replace(/\/$/, '')}${path}` : '';
+
+/*
+ * Acknowledgements go to addresses nobody has verified (a contact form's, a report's, an account's: NomadSwap does
+ * not confirm e-mail addresses), so anyone could make us mail anyone. They are therefore fixed texts with a
+ * reference number: nothing the sender typed (name, subject, message) goes into them, so they cannot carry a
+ * stranger's words or links to a third party.
+ */
 
 const REPORT_MAILS = {
   received: {
@@ -23,32 +29,27 @@ const REPORT_MAILS = {
 /** Tells a reporter that their report arrived (what happens next) or that it was resolved. */
 export function reportMail(
   kind: keyof typeof REPORT_MAILS,
-  props: { to: string; reportId: string; subject: string; publicUrl?: string },
+  props: { to: string; reportId: string; publicUrl?: string },
 ): NotificationMail {
   const mail = REPORT_MAILS[kind];
   return {
     to: props.to,
-    subject: `${mail.subject}: ${props.subject}`,
+    subject: `${mail.subject} (reference ${props.reportId})`,
     text:
-      `Your report "${props.subject}" (reference ${props.reportId}).\n\n${mail.body}` +
+      `Hello,\n\nthis is about your report with the reference ${props.reportId}.\n\n${mail.body}` +
       linkTo(props.publicUrl, mail.path) +
       signature,
   };
 }
 
 /** Acknowledges a contact message. */
-export function contactReceivedMail(props: {
-  to: string;
-  name: string;
-  subject: string;
-  category: ContactCategory;
-}): NotificationMail {
+export function contactReceivedMail(props: { to: string; reference: string }): NotificationMail {
   return {
     to: props.to,
-    subject: `We received your message: ${props.subject}`,
+    subject: `We received your message (reference ${props.reference})`,
     text:
-      `Hi ${props.name},\n\nthank you for contacting NomadSwap (${CONTACT_CATEGORIES[props.category]}). ` +
-      'We usually answer within 24 hours.' +
+      `Hello,\n\nthank you for contacting NomadSwap. Your message has the reference ${props.reference}; ` +
+      'we usually answer within 24 hours. If you did not write to us, you can ignore this e-mail.' +
       signature,
   };
 }

@@ -35,7 +35,7 @@ export async function sendContactMessage(
     virtuals: false,
   }) as ContactMessageRecord;
   try {
-    await ctx.notifications.enqueue(contactReceivedMail({ to: record.email, ...props.input }), {
+    await ctx.notifications.enqueue(contactReceivedMail({ to: record.email, reference: hex(record._id) }), {
       jobId: `contact-received-${hex(record._id)}`,
     });
   } catch (error) {

@@ -31,20 +31,30 @@ const user = (id: string, overrides: Partial<UserEventData> = {}): UserEventData
   ...overrides,
 });
 
+/**
+ * Every event published so far has been handled: the consumer handles the stream in order, so once a sentinel
+ * published now is applied, what came before it was too (instead of waiting a fixed time for nothing to happen).
+ */
+async function drained(): Promise<void> {
+  const sentinel = newId();
+  await publisher.publish('user.registered', user(sentinel));
+  await eventually(async () => (await env.ctx.users.findById(sentinel).lean()) !== null);
+}
+
 describe('moderation projections', () => {
   it('keeps the newest user summary, ignores stale versions, and turns a deleted user into a tombstone', async () => {
     const id = newId();
     await publisher.publish('user.registered', user(id, { version: 2, fullName: 'Ana N.' }));
     await publisher.publish('user.updated', user(id, { version: 1, fullName: 'Stale' }));
     await eventually(async () => (await env.ctx.users.findById(id).lean())?.fullName === 'Ana N.');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await drained();
     expect((await env.ctx.users.findById(id).lean())?.fullName).toBe('Ana N.');
     expect((await env.ctx.users.findById(id).lean())?.email).toBe('ana@example.test');
 
     await publisher.publish('user.deleted', { id });
     await publisher.publish('user.updated', user(id, { version: 3, fullName: 'Back from the dead' }));
     await eventually(async () => (await env.ctx.users.findById(id).lean())?.deleted === true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await drained();
     expect(await env.ctx.users.findById(id).lean()).toMatchObject({
       deleted: true,
       fullName: '',
@@ -79,7 +89,7 @@ describe('moderation projections', () => {
     await publisher.publish('exchange.completed', exchange);
     await publisher.publish('exchange.completed', exchange);
     await eventually(async () => (await env.ctx.exchanges.countDocuments({ _id: exchange.id })) === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await drained();
     expect(await env.ctx.exchanges.countDocuments({ ownerId })).toBe(1);
   });
 });

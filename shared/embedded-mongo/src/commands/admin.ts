@@ -4,6 +4,8 @@ import { cursorReply } from '../cursors';
 import type { CommandHandler } from '../engine';
 import { CommandError } from '../errors';
 import type { Collection } from '../storage/collection';
+import { isPlainObject } from '../values';
+import { checkFields, collationArg, notSupported } from './options';
 import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
 
 function requireCollection(coll: Collection | undefined, ns: string): Collection {
@@ -38,10 +40,29 @@ const CREATE_FIELDS = new Set([
   'comment',
 ]);
 
+/**
+ * Collection options that would change answers and that the engine does not implement are refused (NotImplemented):
+ * a non-simple default collation, capped and time-series collections, clustered indexes, a validator (mongod would
+ * refuse invalid writes; the engine would store them). `storageEngine`, `indexOptionDefaults`, the pre/post images
+ * of change streams (which the engine does not have) and a validation level/action without a validator cannot.
+ */
+function checkCreateOptions(cmd: Document): void {
+  collationArg(cmd);
+  if (cmd.capped === true) throw notSupported('capped collections are not supported by the embedded engine');
+  if (cmd.timeseries !== undefined)
+    throw notSupported('time-series collections are not supported by the embedded engine');
+  if (cmd.clusteredIndex !== undefined || cmd.expireAfterSeconds !== undefined)
+    throw notSupported('clustered collections are not supported by the embedded engine');
+  if (isPlainObject(cmd.validator) ? Object.keys(cmd.validator).length > 0 : cmd.validator !== undefined)
+    throw notSupported('schema validation (validator) is not supported by the embedded engine');
+  checkFields(cmd, 'create', ['create', ...CREATE_FIELDS]);
+}
+
 const create: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'create');
   if (cmd.viewOn !== undefined)
     throw new CommandError('NotImplemented', 'views are not supported by the embedded engine');
+  checkCreateOptions(cmd);
   const options: Document = {};
   for (const [k, v] of Object.entries(cmd)) if (CREATE_FIELDS.has(k) && k !== 'comment') options[k] = v;
   ctx.engine.catalog.create(ctx.db, name, options);
@@ -102,10 +123,56 @@ const listDatabases: CommandHandler = (cmd, ctx) => {
     : { databases, totalSize, totalSizeMb: Math.round(totalSize / 1048576), ok: 1 };
 };
 
+/** Index specification fields that are implemented or cannot change an answer (text/geo ones are metadata). */
+const INDEX_SPEC_FIELDS = new Set([
+  'key',
+  'name',
+  'unique',
+  'sparse',
+  'partialFilterExpression',
+  'expireAfterSeconds',
+  'hidden',
+  'background',
+  'v',
+  'ns',
+  'storageEngine',
+  'collation',
+  'weights',
+  'default_language',
+  'language_override',
+  'textIndexVersion',
+  '2dsphereIndexVersion',
+  'bits',
+  'min',
+  'max',
+]);
+
+/**
+ * Refuses index options that would change answers: a non-simple collation (mongod's unique check and lookups would
+ * compare under it), wildcard and columnstore indexes (NotImplemented); an unknown field is mongod's error (197).
+ */
+function checkIndexSpec(spec: Document): void {
+  if (!isPlainObject(spec)) return;
+  collationArg(spec);
+  if (isPlainObject(spec.key) && Object.keys(spec.key).some((f) => f === '$**' || f.endsWith('.$**')))
+    throw notSupported('wildcard indexes are not supported by the embedded engine');
+  for (const field of Object.keys(spec)) {
+    if (field === 'wildcardProjection' || field === 'columnstoreProjection')
+      throw notSupported(`${field} is not supported by the embedded engine`);
+    if (!INDEX_SPEC_FIELDS.has(field))
+      throw new CommandError(
+        'InvalidIndexSpecificationOption',
+        `The field '${field}' is not valid for an index specification. Specification: ${JSON.stringify(spec)}`,
+      );
+  }
+}
+
 const createIndexes: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'createIndexes');
+  checkFields(cmd, 'createIndexes', ['createIndexes', 'indexes']);
   const indexes = arrayArg(cmd, 'indexes');
   if (indexes.length === 0) throw new CommandError('BadValue', 'Must specify at least one index to create');
+  for (const spec of indexes) checkIndexSpec(spec);
   const existed = ctx.engine.catalog.get(ctx.db, name) !== undefined;
   const coll = ctx.engine.catalog.ensure(ctx.db, name);
   const before = coll.indexCount;

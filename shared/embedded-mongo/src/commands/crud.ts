@@ -6,19 +6,21 @@ import type { Collection } from '../storage/collection';
 import { sortDocs } from '../storage/sort';
 import { applyUpdate, buildUpsert, updateKind } from '../update';
 import type { Doc } from '../values';
+import { type Hint, checkFields, hintArg, matching } from './options';
 import { arrayArg, collectionArg, docArg, intArg } from './util';
 
-/** The first document matching `filter` in `sort` order (or natural order). */
+/** The first document matching `filter` in `sort` order (or in the planner's order, or the hint's natural one). */
 function findFirst(
   coll: Collection | undefined,
   filter: Document,
-  sort?: Document,
-  collation?: Document,
+  sort: Document | undefined,
+  hint: Hint,
 ): Doc | undefined {
   if (!coll) return undefined;
   if (sort && Object.keys(sort).length > 0)
-    return sortDocs(coll.find(filter, collation), sort, collation, 1)[0];
-  return coll.find(filter, collation).next().value as Doc | undefined;
+    return sortDocs(matching(coll, filter, hint), sort, undefined, 1)[0];
+  for (const doc of matching(coll, filter, hint)) return doc;
+  return undefined;
 }
 
 /** Runs write statements with mongod's ordered/unordered semantics, collecting per-statement errors. */
@@ -41,6 +43,7 @@ function eachStatement(
 
 const insert: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'insert');
+  checkFields(cmd, 'insert', ['insert', 'documents', 'ordered']);
   const docs = arrayArg(cmd, 'documents');
   const coll = ctx.engine.catalog.ensure(ctx.db, name);
   let n = 0;
@@ -57,7 +60,10 @@ interface UpdateOutcome {
   upsertedId?: unknown;
 }
 
-/** Executes one update statement (`{ q, u, multi, upsert, arrayFilters, collation, sort }`). */
+/** The update statement fields the engine implements (others: see ./options). */
+const UPDATE_STATEMENT_FIELDS = ['q', 'u', 'multi', 'upsert', 'arrayFilters', 'hint', 'sort'];
+
+/** Executes one update statement (`{ q, u, multi, upsert, arrayFilters, hint, sort }`). */
 function runUpdate(ctx: CommandContext, name: string, s: Document): UpdateOutcome {
   const filter = docArg(s, 'q') ?? {};
   const u = s.u as Document | Document[];
@@ -67,11 +73,11 @@ function runUpdate(ctx: CommandContext, name: string, s: Document): UpdateOutcom
     throw new CommandError('FailedToParse', 'multi update is not supported for replacement-style update');
   }
   const arrayFilters = s.arrayFilters as Document[] | undefined;
-  const collation = docArg(s, 'collation');
   const coll = ctx.engine.catalog.get(ctx.db, name);
+  const hint = hintArg(s, coll);
   const targets = multi
-    ? [...(coll?.find(filter, collation) ?? [])]
-    : [findFirst(coll, filter, docArg(s, 'sort'), collation)].filter((d): d is Doc => d !== undefined);
+    ? [...(coll ? matching(coll, filter, hint) : [])]
+    : [findFirst(coll, filter, docArg(s, 'sort'), hint)].filter((d): d is Doc => d !== undefined);
   if (targets.length === 0) {
     if (s.upsert !== true) return { matched: 0, modified: 0 };
     const doc = ctx.engine.catalog.ensure(ctx.db, name).insert(buildUpsert(filter, u, arrayFilters));
@@ -90,10 +96,14 @@ function runUpdate(ctx: CommandContext, name: string, s: Document): UpdateOutcom
 
 const update: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'update');
+  checkFields(cmd, 'update', ['update', 'updates', 'ordered']);
+  // mongod parses the whole command first: a refused option in any statement applies none of them.
+  const statements = arrayArg(cmd, 'updates');
+  for (const s of statements) checkFields(s, 'update.updates', UPDATE_STATEMENT_FIELDS, true);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
-  const writeErrors = eachStatement(arrayArg(cmd, 'updates'), cmd.ordered !== false, (s, index) => {
+  const writeErrors = eachStatement(statements, cmd.ordered !== false, (s, index) => {
     const r = runUpdate(ctx, name, s);
     n += r.matched;
     nModified += r.modified;
@@ -113,30 +123,47 @@ const update: CommandHandler = (cmd, ctx) => {
 
 const del: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'delete');
+  checkFields(cmd, 'delete', ['delete', 'deletes', 'ordered']);
+  const statements = arrayArg(cmd, 'deletes');
+  for (const s of statements) checkFields(s, 'delete.deletes', ['q', 'limit', 'hint'], true);
   const coll = ctx.engine.catalog.get(ctx.db, name);
   let n = 0;
-  const writeErrors = eachStatement(arrayArg(cmd, 'deletes'), cmd.ordered !== false, (s) => {
+  const writeErrors = eachStatement(statements, cmd.ordered !== false, (s) => {
+    const hint = hintArg(s, coll);
     if (!coll) return;
     const filter = docArg(s, 'q') ?? {};
-    const collation = docArg(s, 'collation');
     const limit = intArg(s, 'limit');
     const victims =
       limit === 1
-        ? [findFirst(coll, filter, undefined, collation)].filter((d): d is Doc => !!d)
-        : [...coll.find(filter, collation)];
+        ? [findFirst(coll, filter, undefined, hint)].filter((d): d is Doc => !!d)
+        : [...matching(coll, filter, hint)];
     for (const doc of victims) coll.remove(doc);
     n += victims.length;
   });
   return { n, ...(writeErrors.length ? { writeErrors } : {}), ok: 1 };
 };
 
+/** The findAndModify fields the engine implements (others: see ./options). */
+const FIND_AND_MODIFY_FIELDS = [
+  'query',
+  'sort',
+  'remove',
+  'update',
+  'new',
+  'fields',
+  'upsert',
+  'arrayFilters',
+  'hint',
+];
+
 const findAndModify: CommandHandler = (cmd, ctx) => {
-  const name = collectionArg(cmd, Object.keys(cmd)[0] as string);
+  const command = Object.keys(cmd)[0] as string;
+  const name = collectionArg(cmd, command);
+  checkFields(cmd, command, [command, ...FIND_AND_MODIFY_FIELDS]);
   const filter = docArg(cmd, 'query') ?? {};
-  const collation = docArg(cmd, 'collation');
   const project = compileProjection(docArg(cmd, 'fields'), filter);
   const coll = ctx.engine.catalog.get(ctx.db, name);
-  const target = findFirst(coll, filter, docArg(cmd, 'sort'), collation);
+  const target = findFirst(coll, filter, docArg(cmd, 'sort'), hintArg(cmd, coll));
   const out = (doc: Doc | undefined | null): Doc | null => (doc ? project(doc) : null);
 
   if (cmd.remove === true) {

@@ -6,6 +6,7 @@ import { CommandError } from '../errors';
 import { compileProjection, simpleProjection } from '../projection';
 import { sortDocs } from '../storage/sort';
 import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
+import { checkFields, hintArg, matching, notSupported } from './options';
 import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
 
 /** Skip, limit and projection applied lazily so cursors only materialize what clients fetch. */
@@ -23,12 +24,25 @@ function* window(docs: Iterable<Doc>, skip: number, limit: number, project: (d: 
   }
 }
 
+/** The find fields the engine implements (others: see ./options). */
+const FIND_FIELDS = [
+  'find',
+  'filter',
+  'projection',
+  'sort',
+  'skip',
+  'limit',
+  'batchSize',
+  'singleBatch',
+  'hint',
+];
+
 const find: CommandHandler = (cmd, ctx) => {
   const name = collectionArg(cmd, 'find');
   const ns = `${ctx.db}.${name}`;
+  checkFields(cmd, 'find', FIND_FIELDS);
   const filter = docArg(cmd, 'filter') ?? {};
   const sort = docArg(cmd, 'sort');
-  const collation = docArg(cmd, 'collation');
   const skip = Math.max(0, intArg(cmd, 'skip'));
   let limit = intArg(cmd, 'limit');
   let singleBatch = cmd.singleBatch === true;
@@ -42,14 +56,15 @@ const find: CommandHandler = (cmd, ctx) => {
   const project = compileProjection(docArg(cmd, 'projection'), filter);
 
   const coll = ctx.engine.catalog.get(ctx.db, name);
-  let docs: Iterable<Doc> = coll ? coll.find(filter, collation) : [];
+  let docs: Iterable<Doc> = coll ? matching(coll, filter, hintArg(cmd, coll)) : [];
   if (coll && sort && Object.keys(sort).length > 0)
-    docs = sortDocs(docs, sort, collation, limit > 0 ? skip + limit : 0);
+    docs = sortDocs(docs, sort, undefined, limit > 0 ? skip + limit : 0);
   const batch = ctx.engine.cursors.open(ns, window(docs, skip, limit, project), batchSize, singleBatch);
   return cursorReply(batch, ns, true);
 };
 
 const getMore: CommandHandler = (cmd, ctx) => {
+  checkFields(cmd, 'getMore', ['getMore', 'collection', 'batchSize']);
   const ns = `${ctx.db}.${collectionArg(cmd, 'collection')}`;
   const batch = ctx.engine.cursors.getMore(cmd.getMore, ns, batchSizeArg(cmd) ?? 0);
   return cursorReply(batch, ns, false);
@@ -61,7 +76,9 @@ const killCursors: CommandHandler = (cmd, ctx) => {
 };
 
 const count: CommandHandler = (cmd, ctx) => {
+  checkFields(cmd, 'count', ['count', 'query', 'limit', 'skip', 'hint']);
   const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'count'));
+  const hint = hintArg(cmd, coll);
   if (!coll) return { n: 0, ok: 1 };
   const query = docArg(cmd, 'query') ?? {};
   const skip = Math.max(0, intArg(cmd, 'skip'));
@@ -70,19 +87,21 @@ const count: CommandHandler = (cmd, ctx) => {
   if (Object.keys(query).length === 0) n = coll.size;
   else {
     n = 0;
-    for (const _ of coll.find(query, docArg(cmd, 'collation'))) n++;
+    for (const _ of matching(coll, query, hint)) n++;
   }
   n = Math.max(0, n - skip);
   return { n: limit > 0 ? Math.min(n, limit) : n, ok: 1 };
 };
 
 const distinct: CommandHandler = (cmd, ctx) => {
+  checkFields(cmd, 'distinct', ['distinct', 'key', 'query', 'hint']);
   const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'distinct'));
+  const hint = hintArg(cmd, coll);
   const key = cmd.key as unknown;
   if (typeof key !== 'string' || !key)
     throw new CommandError('FailedToParse', "BSON field 'key' is missing or not a string");
   const seen = new Map<string, unknown>();
-  for (const doc of coll?.find(docArg(cmd, 'query') ?? {}, docArg(cmd, 'collation')) ?? []) {
+  for (const doc of coll ? matching(coll, docArg(cmd, 'query') ?? {}, hint) : []) {
     for (const v of valuesAtPath(doc, key)) {
       if (v === undefined) continue;
       const k = valueKey(v);
@@ -92,19 +111,82 @@ const distinct: CommandHandler = (cmd, ctx) => {
   return { values: [...seen.values()], ok: 1 };
 };
 
-/** Stages that need a real server (change streams, diagnostics) or write elsewhere; refused with a clear message. */
+/** Stages MongoDB has that the engine does not run (change streams, diagnostics, Atlas search, geo, `$merge`). */
 const SERVER_ONLY_STAGES = new Set([
   '$merge',
   '$changeStream',
+  '$changeStreamSplitLargeEvent',
   '$currentOp',
   '$collStats',
   '$indexStats',
   '$listSessions',
   '$listLocalSessions',
+  '$listSearchIndexes',
+  '$listSampledQueries',
   '$planCacheStats',
+  '$querySettings',
   '$search',
+  '$searchMeta',
+  '$vectorSearch',
+  '$shardedDataDistribution',
   '$geoNear',
 ]);
+
+/** Stages mingo runs (its pipeline operators), `$out` handled here. */
+const RUNNABLE_STAGES = new Set([
+  '$addFields',
+  '$bucket',
+  '$bucketAuto',
+  '$count',
+  '$densify',
+  '$documents',
+  '$facet',
+  '$fill',
+  '$graphLookup',
+  '$group',
+  '$limit',
+  '$lookup',
+  '$match',
+  '$out',
+  '$project',
+  '$redact',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sample',
+  '$set',
+  '$setWindowFields',
+  '$skip',
+  '$sort',
+  '$sortByCount',
+  '$unionWith',
+  '$unset',
+  '$unwind',
+]);
+
+/**
+ * Checks every stage of a pipeline (and of the pipelines inside `$facet`, `$lookup` and `$unionWith`) the way mongod
+ * does before running it: one field per stage (40323), a known stage name (40324), `$out` only last at the top
+ * (40601); stages MongoDB has and the engine does not run answer NotImplemented.
+ */
+function checkPipeline(pipeline: unknown[], top: boolean): void {
+  pipeline.forEach((stage, i) => {
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+      throw new CommandError(
+        'Location40323',
+        'A pipeline stage specification object must contain exactly one field.',
+      );
+    const [op, spec] = Object.entries(stage)[0] as [string, unknown];
+    if (SERVER_ONLY_STAGES.has(op)) throw notSupported(`${op} is not supported by the embedded engine`);
+    if (!RUNNABLE_STAGES.has(op))
+      throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${op}'`);
+    if (op === '$out' && (!top || i !== pipeline.length - 1))
+      throw new CommandError('Location40601', '$out can only be the final stage in the pipeline');
+    if (op === '$facet' && isPlainObject(spec))
+      for (const sub of Object.values(spec)) if (Array.isArray(sub)) checkPipeline(sub, false);
+    if ((op === '$lookup' || op === '$unionWith') && isPlainObject(spec) && Array.isArray(spec.pipeline))
+      checkPipeline(spec.pipeline, false);
+  });
+}
 
 /** Stages that only filter, reorder or summarize: they never write into the documents flowing through them. */
 const NON_MUTATING_STAGES = new Set([
@@ -152,6 +234,7 @@ const aggregate: CommandHandler = (cmd, ctx) => {
   const dbLevel = target === 1;
   const name = dbLevel ? '$cmd.aggregate' : collectionArg(cmd, 'aggregate');
   const ns = `${ctx.db}.${name}`;
+  checkFields(cmd, 'aggregate', ['aggregate', 'pipeline', 'explain', 'cursor', 'hint']);
   const pipeline = [...arrayArg(cmd, 'pipeline')];
   if (cmd.explain === true)
     throw new CommandError('NotImplemented', 'explain is not supported by the embedded engine');
@@ -161,38 +244,31 @@ const aggregate: CommandHandler = (cmd, ctx) => {
       'FailedToParse',
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
+  checkPipeline(pipeline, true);
   const last = pipeline[pipeline.length - 1];
   const out = last && '$out' in last ? outTarget(pipeline.pop() as Document, ctx.db) : undefined;
-  const unsupported = pipeline.map((s) => Object.keys(s)[0]).find((op) => op && SERVER_ONLY_STAGES.has(op));
-  if (unsupported) {
-    throw new CommandError('NotImplemented', `${unsupported} is not supported by the embedded engine`);
-  }
-
-  const collation = docArg(cmd, 'collation');
   const copy = !isReadOnlyPipeline(pipeline);
   const prepare = (docs: Iterable<Doc>): Iterable<Doc> => (copy ? [...docs].map(cloneDoc) : docs);
   const coll = dbLevel ? undefined : ctx.engine.catalog.get(ctx.db, name);
+  const hint = hintArg(cmd, coll);
   // A leading $match goes through the collection so it can use the _id map and hash indexes.
   const first = pipeline[0];
   let source: Iterable<Doc> = [];
   if (coll && first && '$match' in first && isPlainObject(first.$match)) {
-    source = coll.find(first.$match, collation);
+    source = matching(coll, first.$match, hint);
     pipeline.shift();
-  } else if (coll) source = coll.docs.values();
+  } else if (coll) source = hint.natural ? matching(coll, {}, hint) : coll.docs.values();
 
-  const counted = out || collation ? undefined : countGroup(pipeline, source);
+  const counted = out ? undefined : countGroup(pipeline, source);
   if (counted)
     return cursorReply(ctx.engine.cursors.open(ns, counted, batchSizeArg(cursorOpts), false), ns, true);
-  const planned =
-    out || collation || dbLevel || cmd.let !== undefined ? undefined : plannedPipeline(ctx, pipeline, source);
+  const planned = out || dbLevel ? undefined : plannedPipeline(ctx, pipeline, source);
   if (planned) {
     const batch = ctx.engine.cursors.open(ns, planned[Symbol.iterator](), batchSizeArg(cursorOpts), false);
     return cursorReply(batch, ns, true);
   }
 
   const aggregator = new Aggregator(pipeline, {
-    collation: collation as never,
-    variables: docArg(cmd, 'let'),
     collectionResolver: (from: string) => [
       ...prepare(ctx.engine.catalog.get(ctx.db, from)?.docs.values() ?? []),
     ],
@@ -285,7 +361,7 @@ function plannedPipeline(
 /**
  * A pipeline that is only `{ $group: { _id: <constant>, n: { $sum: <number> } } }` after the leading `$match` (what
  * the driver's countDocuments sends) counts the matches without building a mingo aggregator per call. Returns
- * undefined for any other pipeline (or under a collation, which mingo handles). Like mongod, no input means no group.
+ * undefined for any other pipeline. Like mongod, no input means no group.
  */
 function countGroup(pipeline: Document[], source: Iterable<Doc>): Iterator<Doc> | undefined {
   if (pipeline.length !== 1) return undefined;

@@ -1,6 +1,5 @@
 import { type Document, ObjectId, type UUID } from 'bson';
 import { Query } from 'mingo';
-import type { CollationSpec } from 'mingo/types';
 import { CommandError } from '../errors';
 import { type Doc, bsonType, valueKey } from '../values';
 import { HashIndex, type IndexSpec, cartesian, normalizeIndexSpec, sameIndexOptions } from './indexes';
@@ -90,20 +89,18 @@ export class Collection {
 
   /**
    * Documents matching `filter`, in insertion order. Equality on `_id` or on every field of a hash index narrows the
-   * candidates first; everything else is a scan. mingo evaluates the full filter unless the index lookup alone is
-   * already exact (the common findById / findOne-by-unique-key case, which then costs no query compilation).
+   * candidates first; everything else is a scan (`scan` forces one, for a `$natural` hint). mingo evaluates the full
+   * filter unless the index lookup alone is already exact (the common findById / findOne-by-unique-key case, which
+   * then costs no query compilation).
    */
-  *find(filter: Document = {}, collation?: Document): Generator<Doc> {
+  *find(filter: Document = {}, scan = false): Generator<Doc> {
     if ('$text' in filter)
       throw new CommandError(
         'NotImplemented',
         '$text queries are not supported by the embedded engine (text indexes are metadata only)',
       );
-    const plan = collation ? { docs: this.docs.values(), exact: false } : this.plan(filter);
-    const query =
-      plan.exact || Object.keys(filter).length === 0
-        ? null
-        : new Query(filter, collation ? { collation: collation as CollationSpec } : {});
+    const plan = scan ? { docs: this.docs.values(), exact: false } : this.plan(filter);
+    const query = plan.exact || Object.keys(filter).length === 0 ? null : new Query(filter, {});
     for (const doc of plan.docs) if (query === null || query.test(doc)) yield doc;
   }
 

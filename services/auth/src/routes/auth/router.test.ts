@@ -1,3 +1,5 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -214,6 +216,58 @@ describe('POST /api/auth/register', () => {
       await limited.close();
     }
   });
+  it('counts every attempt against REGISTER_LIMIT_PER_HOUR, invalid ones too: at the limit 400s, one past it 429', async () => {
+    const limited = await createAuthTestEnv({
+      workers: false,
+      settings: { registerLimitPerHour: 2, avatarWaitMs: 0 },
+    });
+    try {
+      const from = (body: object) =>
+        request(limited.app).post('/api/auth/register').set('X-Forwarded-For', '203.0.113.20').send(body);
+      expect((await from({ username: 'x' })).status).toBe(400);
+      expect((await from({ ...buildRegistration(), avatar: 'not an image' })).status).toBe(400);
+      const refused = await from(buildRegistration());
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('over the limit, answers 429 at once without reading the body, and closes the connection', async () => {
+    const limited = await createAuthTestEnv({
+      workers: false,
+      settings: { registerLimitPerHour: 1, avatarWaitMs: 0 },
+    });
+    const server = http.createServer(limited.app).listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      expect((await request(limited.app).post('/api/auth/register').send({})).status).toBe(400);
+      // A 15 MB body announced, not one byte of it sent.
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.write(
+        'POST /api/auth/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 15000000\r\n\r\n',
+      );
+      const closed = await Promise.race([
+        new Promise((resolve) => socket.once('close', () => resolve('closed'))),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000)),
+      ]);
+      socket.destroy();
+      expect(closed).toBe('closed');
+      expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+      expect(answer).toMatch(/connection: close/i);
+      expect(answer).toContain('"code":"RATE_LIMITED"');
+    } finally {
+      server.close();
+      await limited.close();
+    }
+  });
+
   it('does not believe X-Forwarded-For from a peer that is not a trusted proxy', async () => {
     const limited = await createAuthTestEnv({
       workers: false,
@@ -358,6 +412,113 @@ describe('POST /api/auth/login', () => {
       expect((await login({ email: user.email, password: 'guess' }, ip)).status).toBe(401);
     }
     expect((await login({ email: user.email, password: user.password }, ip)).status).toBe(200);
+  });
+});
+
+describe('device cookies: a device that signed in is not locked out with the account', () => {
+  /** The device cookie a response set (name=value), and its attributes. */
+  const deviceCookie = (res: { headers: Record<string, unknown> }) => {
+    const cookies = (res.headers['set-cookie'] as string[] | undefined) ?? [];
+    const line = cookies.find((c) => c.startsWith('nsdevice='));
+    return { line: line ?? '', pair: line?.split(';')[0] ?? '' };
+  };
+  const loginWith = (body: object, ip: string, cookie?: string) => {
+    const req = request(env.app).post('/api/auth/login').set('X-Forwarded-For', ip);
+    return (cookie ? req.set('Cookie', cookie) : req).send(body);
+  };
+  /** 20 wrong passwords from 20 other addresses: the account's lockout for unknown clients. */
+  const lockAccount = async (email: string, net: string) => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginWith({ email, password: 'guess' }, `${net}.${i + 1}`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(401));
+  };
+
+  it('a successful login sets a signed, HttpOnly, SameSite=Strict device cookie for /api/auth', async () => {
+    const user = await buildUser(env);
+    const res = await loginWith({ email: user.email, password: user.password }, '198.18.10.1');
+    expect(res.status).toBe(200);
+    const { line } = deviceCookie(res);
+    expect(line).toMatch(/^nsdevice=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(line).toMatch(/; HttpOnly/i);
+    expect(line).toMatch(/; SameSite=Strict/i);
+    expect(line).toMatch(/; Path=\/api\/auth/i);
+    expect(line).toMatch(/; Max-Age=\d+/i);
+    // A failed login sets none.
+    expect(deviceCookie(await loginWith({ email: user.email, password: 'nope' }, '198.18.10.1')).line).toBe(
+      '',
+    );
+  });
+
+  it('the owner’s device signs in while 20 failures from elsewhere lock the account for unknown clients; the admin’s too', async () => {
+    for (const user of [await buildUser(env), await buildAdmin(env)]) {
+      const first = await loginWith({ email: user.email, password: user.password }, '198.18.11.1');
+      const { pair } = deviceCookie(first);
+      await lockAccount(user.email, user.record.role === 'admin' ? '198.18.13' : '198.18.12');
+      const unknown = await loginWith({ email: user.email, password: user.password }, '198.18.11.1');
+      expect(unknown.status).toBe(429);
+      expect(unknown.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+      // The device that signed in before, from any address.
+      const trusted = await loginWith({ email: user.email, password: user.password }, '198.18.11.2', pair);
+      expect(trusted.status, user.record.role).toBe(200);
+      // Each sign-in gives a new cookie, which works too.
+      const renewed = deviceCookie(trusted).pair;
+      expect(renewed).not.toBe(pair);
+      expect(
+        (await loginWith({ email: user.email, password: user.password }, '198.18.11.3', renewed)).status,
+      ).toBe(200);
+    }
+  });
+
+  it('a forged, altered or other account’s cookie counts for nothing', async () => {
+    const [user, other] = await Promise.all([buildUser(env), buildUser(env)]);
+    const { pair } = deviceCookie(
+      await loginWith({ email: user.email, password: user.password }, '198.18.14.1'),
+    );
+    const { pair: othersPair } = deviceCookie(
+      await loginWith({ email: other.email, password: other.password }, '198.18.14.1'),
+    );
+    await lockAccount(user.email, '198.18.15');
+    const [name, value] = pair.split('=') as [string, string];
+    const [login, nonce, signature] = value.split('.') as [string, string, string];
+    const forged = [
+      `${name}=${login}.${nonce}.${signature.slice(0, -2)}AA`,
+      `${name}=${login}.${'A'.repeat(nonce.length)}.${signature}`,
+      `${name}=${Buffer.from(user.email).toString('base64url')}.x.y`,
+      othersPair,
+      `${name}=`,
+      `${name}=${'a.'.repeat(400)}`,
+    ];
+    for (const cookie of forged) {
+      const res = await loginWith({ email: user.email, password: user.password }, '198.18.14.2', cookie);
+      expect(res.status, cookie).toBe(429);
+    }
+  });
+
+  it('a device has its own limit: at 10 failures it still signs in, past them it is an unknown client', async () => {
+    const user = await buildUser(env);
+    const { pair } = deviceCookie(
+      await loginWith({ email: user.email, password: user.password }, '198.18.16.1'),
+    );
+    await lockAccount(user.email, '198.18.17');
+    // 9 failures with the cookie, then the right password: the 10th attempt passes and clears the count.
+    for (let i = 0; i < 9; i += 1) {
+      expect((await loginWith({ email: user.email, password: 'guess' }, '198.18.16.1', pair)).status).toBe(
+        401,
+      );
+    }
+    const atLimit = await loginWith({ email: user.email, password: user.password }, '198.18.16.1', pair);
+    expect(atLimit.status).toBe(200);
+    const cookie = deviceCookie(atLimit).pair;
+    // 10 failures: the device's limit is used up, it is an unknown client again and the account is locked.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await loginWith({ email: user.email, password: 'guess' }, '198.18.16.1', cookie)).status).toBe(
+        401,
+      );
+    }
+    const past = await loginWith({ email: user.email, password: user.password }, '198.18.16.1', cookie);
+    expect(past.status).toBe(429);
+    expect(past.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
   });
 });
 

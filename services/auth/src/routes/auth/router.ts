@@ -1,9 +1,17 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { LoginSchema, RegisterSchema } from '@nomadswap/contracts/auth';
 import { requireUser, signedInUser } from '@nomadswap/service-kit/auth';
 import { uploadBody } from '@nomadswap/service-kit/app';
+import { rateLimit } from '@nomadswap/service-kit/rate-limit';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { AuthContext } from '../../context';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  DEVICE_COOKIE_PATH,
+  deviceCookieOf,
+  signDeviceCookie,
+} from '../../domain/device-cookies';
 import { getCurrentUser } from '../../domain/get-current-user';
 import { logInUser } from '../../domain/log-in-user';
 import { logOutUser } from '../../domain/log-out-user';
@@ -18,18 +26,38 @@ export function authRouter(ctx: AuthContext): Router {
   const router = Router();
   const { authenticate } = ctx.auth;
 
+  // HttpOnly (no script reads it), SameSite=Strict (no other site's request carries it), only to /api/auth.
+  const setDeviceCookie = (res: Response, value: string) =>
+    res.cookie(DEVICE_COOKIE, value, {
+      path: DEVICE_COOKIE_PATH,
+      maxAge: DEVICE_COOKIE_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: ctx.settings.secureCookies,
+    });
+
   const register = validate({ body: RegisterSchema });
-  // The one public upload (a profile photo is required): parsed here, as no token can come first.
-  router.post('/register', uploadBody('avatar'), register, async (req, res) => {
+  // The one public upload (a profile photo is required): parsed here, as no token can come first. The
+  // per-address limit comes before the body is read: every attempt counts, valid or not, and one over the
+  // limit is answered 429 at once without reading its (up to 15 MB) body.
+  const registrationLimit = rateLimit(ctx.limits.register, clientIp);
+  router.post('/register', registrationLimit, uploadBody('avatar'), register, async (req, res) => {
     const { body } = register.from(req);
-    const session = await registerUser(ctx, { input: body, ip: clientIp(req) });
+    const session = await registerUser(ctx, { input: body });
+    // Signed in: this browser becomes a trusted device of the new account.
+    setDeviceCookie(res, signDeviceCookie(ctx.settings.deviceCookieKey, session.user.email));
     res.status(201).set('Cache-Control', 'no-store').json(session);
   });
 
   const login = validate({ body: LoginSchema });
   router.post('/login', login, async (req, res) => {
     const { body } = login.from(req);
-    const session = await logInUser(ctx, { input: body, ip: clientIp(req) });
+    const { session, deviceCookie } = await logInUser(ctx, {
+      input: body,
+      ip: clientIp(req),
+      deviceCookie: deviceCookieOf(req.headers.cookie),
+    });
+    setDeviceCookie(res, deviceCookie);
     res.set('Cache-Control', 'no-store').json(session);
   });
 

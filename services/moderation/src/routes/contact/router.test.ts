@@ -38,8 +38,23 @@ describe('POST /api/contact', () => {
     expect(await env.ctx.contactMessages.countDocuments({ _id: res.body.id })).toBe(1);
     const mails = (await env.mails()).filter((mail) => mail.to === 'ana@example.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('We received your message: Question about swaps');
-    expect(mails[0]!.text).toContain('General Inquiry');
+    expect(mails[0]!.subject).toBe(`We received your message (reference ${res.body.id})`);
+    expect(mails[0]!.text).toContain(res.body.id);
+  });
+
+  it('acknowledges with a fixed text and a reference: nothing the sender typed reaches the address', async () => {
+    const lure = 'Visit https://evil.example/login';
+    const res = await api()
+      .post('/api/contact')
+      .send(
+        valid({ email: 'stranger@example.test', name: lure, subject: lure, message: `${lure} now please` }),
+      );
+    expect(res.status).toBe(201);
+    const [mail] = (await env.mails()).filter((m) => m.to === 'stranger@example.test');
+    expect(mail!.text).toContain(res.body.id);
+    for (const part of [mail!.subject, mail!.text]) {
+      expect(part).not.toMatch(/evil|Visit|https?:/);
+    }
   });
 
   it('a signed-in sender (even unapproved) is recorded', async () => {

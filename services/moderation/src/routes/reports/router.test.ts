@@ -52,9 +52,31 @@ describe('POST /api/reports', () => {
     expect(await env.ctx.reports.countDocuments({ _id: res.body.id })).toBe(1);
     const mails = await mailsTo('visitor@example.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('We received your report: Unsafe meeting spot');
+    expect(mails[0]!.subject).toBe(`We received your report (reference ${res.body.id})`);
     expect(mails[0]!.text).toContain(res.body.id);
     expect(mails[0]!.text).toContain('within 24 hours');
+  });
+
+  it('acknowledges with a fixed text and a reference: nothing the reporter typed reaches the address', async () => {
+    const lure = 'Visit https://evil.example/login';
+    const res = await file(
+      valid({
+        contactEmail: 'stranger@example.test',
+        subject: lure,
+        description: `${lure} to claim a prize`,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const [mail] = await mailsTo('stranger@example.test');
+    expect(mail!.text).toContain(res.body.id);
+    for (const part of [mail!.subject, mail!.text]) expect(part).not.toMatch(/evil|Visit|prize/);
+    // The resolution mail too.
+    expect((await update(res.body.id, { status: 'resolved' })).status).toBe(200);
+    const resolved = (await mailsTo('stranger@example.test')).find((m) =>
+      m.subject.startsWith('Your report'),
+    );
+    expect(resolved!.subject).toBe(`Your report was resolved (reference ${res.body.id})`);
+    expect(resolved!.text).not.toMatch(/evil|Visit|prize/);
   });
 
   it('a visitor without an address gets no e-mail', async () => {
@@ -75,18 +97,42 @@ describe('POST /api/reports', () => {
       relatedItem: itemId,
     });
     expect(await mailsTo(ana.email)).toHaveLength(1);
-    // By username too (the Report User hint carries it), with or without "@".
-    const byName = await file(valid({ type: 'user', relatedUser: `@${ben.username}` }), pending);
-    expect(byName.status).toBe(201);
-    expect(byName.body.relatedUser).toEqual({ id: ben.id });
   });
 
-  it('an unknown or deleted related user or item is a 400 naming the field', async () => {
+  it('a user named by username: known or unknown, the filer gets the same answer and no id; admins see the id', async () => {
+    const ben = await env.user();
+    const answers = [];
+    for (const [relatedUser, who] of [
+      [`@${ben.username}`, pending],
+      ['@nobody-by-this-name', pending],
+      [ben.username, undefined],
+      ['nobody-by-this-name', undefined],
+    ] as const) {
+      const res = await file(valid({ type: 'user', relatedUser }), who);
+      expect(res.status, relatedUser).toBe(201);
+      expect(JSON.stringify(res.body), relatedUser).not.toContain(ben.id);
+      const { id, createdAt, updatedAt, ...rest } = res.body as Record<string, unknown>;
+      answers.push({ rest, id: String(id), createdAt, updatedAt });
+    }
+    expect(answers[1]!.rest).toEqual(answers[0]!.rest);
+    expect(answers[3]!.rest).toEqual(answers[2]!.rest);
+    expect(answers[0]!.rest.relatedUser).toBeNull();
+    // The admins' queue has the reported user's id where the name is an account's.
+    const queue = await api().get('/api/reports?limit=50').set(admin.headers);
+    const byId = new Map(
+      (queue.body as { id: string; relatedUser: unknown }[]).map((r) => [r.id, r.relatedUser]),
+    );
+    expect(answers.map((a) => byId.get(a.id))).toEqual([{ id: ben.id }, null, { id: ben.id }, null]);
+    // An admin filing by username sees the id at once.
+    const byAdmin = await file(valid({ type: 'user', relatedUser: `@${ben.username}` }), admin);
+    expect(byAdmin.body.relatedUser).toEqual({ id: ben.id });
+  });
+
+  it('an unknown or deleted related user id or item is a 400 naming the field', async () => {
     const ben = await env.user();
     const unknownUser = await file(valid({ type: 'user', relatedUser: newId() }));
     expect(unknownUser.status).toBe(400);
     expect(unknownUser.body.details).toEqual([{ field: 'relatedUser', message: 'User Not Found' }]);
-    expect((await file(valid({ relatedUser: 'nobody-here' }))).status).toBe(400);
     const unknownItem = await file(valid({ type: 'item', relatedItem: newId() }));
     expect(unknownItem.status).toBe(400);
     expect(unknownItem.body.details).toEqual([{ field: 'relatedItem', message: 'Item not found' }]);
@@ -196,8 +242,8 @@ describe('PUT /api/reports/:id', () => {
     expect(stored?.status).toBe('resolved');
     const mails = await mailsTo(ana.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      'We received your report: Lifecycle',
-      'Your report was resolved: Lifecycle',
+      `We received your report (reference ${report.id})`,
+      `Your report was resolved (reference ${report.id})`,
     ]);
 
     const toDismissed = await update(report.id, { status: 'dismissed' });

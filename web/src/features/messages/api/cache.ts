@@ -12,8 +12,8 @@ import { messagesKeys } from './query-keys';
 
 /*
  * Live events and acknowledged sends change the cached pages in place, so an open chat and the list follow
- * the conversation without a refetch. REST stays the source of truth: a reconnect that could not be
- * recovered refetches instead (see use-messaging-live).
+ * the conversation without a refetch. REST stays the source of truth: after every reconnect the open chats
+ * catch up from it (catch-up.ts).
  */
 
 type Threads = InfiniteData<MessagePage, string | undefined>;
@@ -85,6 +85,39 @@ export function applyMessage(queryClient: QueryClient, message: Message, viewerI
   });
   // A new row lacks the item and presence the server knows: fetch the list again in the background.
   if (!found) void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+}
+
+/** Newest first: by time, then by id (ObjectIds order by time too). */
+function newestFirst(a: Message, b: Message): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * Merges a freshly fetched newest page of a chat into its cached pages: the fetched copy of every message wins
+ * (read state), what was missing goes in at its place, nothing is there twice. False, and nothing changed, when
+ * the page does not reach back to the newest message held (more may be missing: fetch the chat again).
+ */
+export function mergeNewestPage(queryClient: QueryClient, otherId: string, page: MessagePage): boolean {
+  const data = queryClient.getQueryData<Threads>(messagesKeys.thread(otherId));
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first) return true;
+  const newestHeld = first.messages[0];
+  const reaches =
+    !newestHeld || page.nextCursor === null || page.messages.some((m) => sameMessage(m, newestHeld));
+  if (!reaches) return false;
+  const fetched = (m: Message) => page.messages.some((f) => sameMessage(f, m));
+  queryClient.setQueryData<Threads>(messagesKeys.thread(otherId), {
+    ...data,
+    pages: [
+      {
+        ...first,
+        messages: [...page.messages, ...first.messages.filter((m) => !fetched(m))].sort(newestFirst),
+      },
+      ...rest.map((older) => ({ ...older, messages: older.messages.filter((m) => !fetched(m)) })),
+    ],
+  });
+  return true;
 }
 
 /** After the viewer read a conversation: their incoming messages are read, its badge and the total drop. */

@@ -24,6 +24,12 @@ function setState(next: Partial<SocketState>): void {
   for (const listener of listeners) listener();
 }
 
+/** Handshake refusals another try cannot change: the session is over (the app learns it on its next REST call). */
+const FINAL_REFUSALS = new Set(['UNAUTHORIZED', 'INVALID_TOKEN', 'NOT_APPROVED']);
+/** Waits before trying again after a passing refusal (each ±50 %), the last one repeated. */
+const RETRY_AFTER_REFUSAL_MS = [1_000, 2_000, 5_000];
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
 /**
  * Opens the one Socket.IO connection of this tab: same origin, path `/socket.io`, the REST token as
  * `auth.token` (read again on every reconnect, so a new login is picked up), WebSocket first with long
@@ -36,13 +42,35 @@ export function openMessagingSocket(): ChatSocket {
     auth: (cb) => cb({ token: getAuthToken() ?? '' }),
     transports: ['websocket', 'polling'],
   });
-  socket.on('connect', () => setState({ connected: true, reconnecting: false }));
+  let refusals = 0;
+  socket.on('connect', () => {
+    refusals = 0;
+    setState({ connected: true, reconnecting: false });
+  });
   socket.on('disconnect', () => setState({ connected: false, reconnecting: true }));
+  // socket.io-client retries a failed transport by itself (the socket stays active), but a refusal by the
+  // server's handshake ends its retries: a passing one (SERVICE_UNAVAILABLE, the server could not check the
+  // token) would leave the chat without live updates until a reload. Those are tried again.
+  socket.on('connect_error', (error) => {
+    if (socket.active) return;
+    const code = (error as Error & { data?: { code?: unknown } }).data?.code;
+    if (typeof code === 'string' && FINAL_REFUSALS.has(code)) return;
+    const wait = RETRY_AFTER_REFUSAL_MS[Math.min(refusals, RETRY_AFTER_REFUSAL_MS.length - 1)]!;
+    refusals += 1;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(
+      () => {
+        if (state.socket === socket) socket.connect();
+      },
+      wait * (0.5 + Math.random()),
+    );
+  });
   setState({ socket, connected: socket.connected, reconnecting: false });
   return socket;
 }
 
 export function closeMessagingSocket(): void {
+  clearTimeout(retryTimer);
   state.socket?.disconnect();
   setState({ socket: null, connected: false, reconnecting: false });
 }

@@ -80,7 +80,7 @@ interface MessageListProps {
 const NO_CARDS: readonly TimelineCard[] = [];
 
 /**
- * The chat's messages, oldest at the top: day separators, "Seen" under the last message the other side
+ * The chat's messages, oldest at the top: a heading item at the start of each day, "Seen" under the last message the other side
  * read, pending sends at the end, and older pages as the reader scrolls up (or presses the button).
  */
 export function MessageList({
@@ -265,11 +265,15 @@ function DaySeparator({ iso }: { iso: string }) {
       : label.kind === 'yesterday'
         ? t('messages.yesterday')
         : label.text;
+  // A list item like every child of the <ol> (axe `list`: a role="separator" item is not one); the day is a
+  // heading, so a screen reader can jump from day to day.
   return (
-    <li className="my-2 flex items-center gap-3 text-xs font-medium text-muted-foreground" role="separator">
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
-      {text}
-      <span className="h-px flex-1 bg-border" aria-hidden="true" />
+    <li className="my-2">
+      <h3 className="flex items-center gap-3 text-xs font-medium text-muted-foreground">
+        <span className="h-px flex-1 bg-border" aria-hidden="true" />
+        {text}
+        <span className="h-px flex-1 bg-border" aria-hidden="true" />
+      </h3>
     </li>
   );
 }

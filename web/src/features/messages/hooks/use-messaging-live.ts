@@ -4,6 +4,7 @@ import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
 import { applyExchange, applyItemReserved } from '../../../lib/exchange-cache';
 import { queryKeys } from '../../../lib/query-keys';
 import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
+import { catchUpAfterReconnect } from '../api/catch-up';
 import { messagesKeys } from '../api/query-keys';
 import { closeMessagingSocket, openMessagingSocket } from '../api/socket';
 import { clearOutbox, settleOutbox } from './use-outbox';
@@ -11,9 +12,9 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
- * updates: new messages, read receipts, typing, presence, the unread total and swaps moving. When a reconnect could
- * not be recovered (the drop outlived the server's recovery window) the lists are fetched again, so no
- * message is lost; updates are keyed by id and clientId, so none is shown twice.
+ * updates: new messages, read receipts, typing, presence, the unread total and swaps moving. After every
+ * reconnect, recovered or not, the open chats catch up from REST (catch-up.ts) and the swaps are fetched again,
+ * so no message or step is lost; updates are keyed by id and clientId, so none is shown twice.
  */
 export function useMessagingLive(viewerId: string): void {
   const queryClient = useQueryClient();
@@ -23,11 +24,10 @@ export function useMessagingLive(viewerId: string): void {
     let connectedBefore = false;
 
     socket.on('connect', () => {
-      if (connectedBefore && !socket.recovered) {
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+      // Every reconnect, recovered or not: what the live connection missed comes from REST (swaps too).
+      if (connectedBefore) {
+        void catchUpAfterReconnect(queryClient);
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.threads });
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
       }
       connectedBefore = true;
     });
