@@ -425,6 +425,21 @@ describe('/messages swap cards', () => {
     expect(within(card).getByText('Reserved')).toBeInTheDocument();
   });
 
+  it('after a reconnect the swaps are fetched again (a step taken during the drop is not missed)', async () => {
+    const { fetchMock } = openChat([exchange()]);
+    await screen.findByRole('article', { name: 'Marco Rossi asked for Blue tent' });
+    const socket = lastSocket();
+    act(() => socket.serverConnect());
+    const before = fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/exchanges')).length;
+    act(() => socket.serverDisconnect());
+    act(() => socket.serverConnect({ recovered: true }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/exchanges')).length,
+      ).toBeGreaterThan(before),
+    );
+  });
+
   it('Complete Swap that the other has yet to confirm says so and does not leave the chat', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = openChat([], {
