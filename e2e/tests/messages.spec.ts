@@ -158,14 +158,22 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await shot(a, testInfo, 'chat');
     await shot(b, testInfo, 'chat');
 
-    // Ana completes the swap and lands on the review page for Ben.
+    // Ana's Complete Swap confirms her side only (issue 20): she waits, and Ben is asked live in the chat.
     await a.getByRole('button', { name: 'Complete Swap' }).click();
     const dialog = a.getByRole('alertdialog', { name: `Complete swap with ${ben.fullName}?` });
     await expect(dialog).toBeVisible();
     await shot(a, testInfo, 'complete-swap');
     await dialog.getByRole('button', { name: 'Complete Swap' }).click();
-    await expect(a.getByText('Swap completed!', { exact: true })).toBeVisible();
-    await a.waitForURL(`**/review/${ben.id}`);
+    // (Said in the chat's header and in the toast.)
+    await expect(
+      a
+        .getByRole('status')
+        .filter({ hasText: `Waiting for ${ben.fullName} to confirm` })
+        .first(),
+    ).toBeVisible();
+    await expect(
+      chatLog(b, ana.fullName).getByRole('article', { name: `${ana.fullName} says you swapped` }),
+    ).toBeVisible();
 
     // Ben blocks Ana: her next message is refused and never reaches him.
     await b.getByRole('button', { name: 'Block' }).click();

@@ -2,7 +2,9 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { RotateCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../lib/utils';
 import { Button } from './ui/button';
+import { Skeleton } from './ui/skeleton';
 
 /** A section whose list is empty: an icon, a title and a line of help (or a call to action). */
 export function EmptyState({
@@ -53,6 +55,24 @@ export function SectionError({
           {t('common.tryAgain')}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A section whose data is on its way: rounded skeleton blocks (one per class list, e.g. `h-16`) and, for screen
+ * readers, "Loading...".
+ */
+export function SectionLoading({ blocks }: { blocks: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('common.loading')}
+      </span>
+      {blocks.map((className, index) => (
+        <Skeleton key={index} className={cn('rounded-xl', className)} />
+      ))}
     </div>
   );
 }

@@ -121,9 +121,8 @@ export async function apiRequestWithHeaders<T = unknown>(
   body?: unknown,
 ): Promise<{ data: T; headers: Headers }> {
   if (method !== 'GET' && isOffline()) throw new OfflineError();
-  const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = authHeaders(token, 'application/json');
 
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (body !== undefined) {
@@ -137,6 +136,26 @@ export async function apiRequestWithHeaders<T = unknown>(
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return { data: parseJson(text) as T, headers: response.headers };
+}
+
+function authHeaders(token: string | null, accept: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * GET a file the API makes for the signed-in user (a meetup's calendar event) with the stored token, as a Blob,
+ * for a download a plain link could not authorise.
+ */
+export async function apiGetBlob(path: string, accept = '*/*'): Promise<Blob> {
+  const response = await fetch(path, {
+    method: 'GET',
+    headers: authHeaders(getAuthToken(), accept),
+    credentials: 'include',
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return response.blob();
 }
 
 /** Appends the non-null entries of `params` to `path` as a query string. */

@@ -4,6 +4,13 @@
  * profile and an admin deleting an item must refresh the item lists, so these keys live in one shared place.
  * Keys used by a single feature stay next to its API call.
  */
+/** The filters of GET /api/exchanges (each narrows; `userId` is the other party). */
+export interface ExchangeListFilters {
+  userId?: string;
+  itemId?: string;
+  status?: string;
+}
+
 export const queryKeys = {
   currentUser: ['auth', 'me'] as const,
   users: {
@@ -25,7 +32,16 @@ export const queryKeys = {
     all: ['reviews'] as const,
     ofUser: (userId: string) => ['reviews', userId] as const,
   },
-  exchanges: ['exchanges'] as const,
+  /**
+   * Swaps (issue 20): the chat, the item page, the profile and the live socket all read and change them.
+   * `list` takes the filters of GET /api/exchanges, so a live update can tell which lists an exchange belongs to.
+   */
+  exchanges: {
+    all: ['exchanges'] as const,
+    lists: ['exchanges', 'list'] as const,
+    list: (filters: ExchangeListFilters) => ['exchanges', 'list', filters] as const,
+    detail: (id: string) => ['exchanges', 'detail', id] as const,
+  },
   /** Every admin action writes an entry, so each admin mutation refreshes the audit log. */
   auditLog: ['audit-log'] as const,
   admin: {

@@ -3,7 +3,7 @@ import { ArrowLeft, PackageX, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
-import type { UserSelf } from '@nomadswap/contracts/responses';
+import type { Item, UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
 import { AuthRequired } from '../components/auth-required';
 import { PageMessage } from '../components/page-message';
@@ -14,6 +14,9 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user';
 import { itemQueryOptions, useItem } from '../features/items/api/get-item';
+import { ItemExchangeAction } from '../features/exchanges/components/item-exchange-action';
+import { ItemRequestsSection } from '../features/exchanges/components/item-requests';
+import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemDetail } from '../features/items/components/item-detail';
 import { i18n } from '../i18n';
 import { prepareDateFormat } from '../lib/format';
@@ -102,7 +105,34 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('itemDetail.backToBrowse')}
       </Link>
-      <ItemDetail item={data ?? item.data} viewer={{ id: user.id, isApproved: user.isApproved }} />
+      <ItemDetailWithSwaps item={data ?? item.data} user={user} />
     </div>
+  );
+}
+
+/**
+ * The item with its swap controls (issue 20): the owner answers the requests for it, an approved visitor asks for
+ * it (offering up to 3 of their own available items).
+ */
+function ItemDetailWithSwaps({ item, user }: { item: Item; user: UserSelf }) {
+  const isOwner = item.userId === user.id;
+  const canRequest = !isOwner && user.isApproved;
+  const ownItems = useUserItems(user.id, { enabled: canRequest });
+  return (
+    <ItemDetail
+      item={item}
+      viewer={{ id: user.id, isApproved: user.isApproved }}
+      ownerPanel={isOwner ? <ItemRequestsSection itemId={item.id} viewerId={user.id} /> : undefined}
+      requestAction={
+        canRequest ? (
+          <ItemExchangeAction
+            item={item}
+            viewerId={user.id}
+            ownerName={item.user?.fullName ?? ''}
+            ownItems={ownItems}
+          />
+        ) : undefined
+      }
+    />
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from '../lib/api-client';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
+import { useExchangeChat } from '../features/exchanges/hooks/use-exchange-chat';
 import { useConversations } from '../features/messages/api/get-conversations';
 import type { ChatItemContext } from '../features/messages/components/chat-pane';
 import { MessagesPage, type SelectedUserFallback } from '../features/messages/components/messages-page';
@@ -90,6 +91,7 @@ function ApprovedMessages({ viewer }: { viewer: UserSelf }) {
       fallback={fallback}
       urlItem={urlItem}
       urlItemId={item?.id}
+      useChatExtras={useExchangeChat}
     />
   );
 }

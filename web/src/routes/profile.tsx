@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { CirclePlus, Heart, Pencil } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { ArrowLeftRight, CirclePlus, Heart, Pencil } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
@@ -20,6 +20,9 @@ import { ItemStatCards } from '../features/items/components/item-stat-cards';
 import { SwappedCheckbox } from '../features/items/components/swapped-checkbox';
 import { useReviews } from '../features/reviews/api/get-reviews';
 import { PendingReviews } from '../features/reviews/components/pending-reviews';
+import { usePendingReviews } from '../features/reviews/api/get-pending-reviews';
+import { ItemRequestsDisclosure } from '../features/exchanges/components/item-requests';
+import { SwapsList } from '../features/exchanges/components/swaps-list';
 import { MessagingSettingsCard } from '../features/messages/components/messaging-settings-card';
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
@@ -35,7 +38,7 @@ export default function ProfileRoute() {
   return <OwnProfile user={user} />;
 }
 
-const TABS = ['items', 'favorites', 'pending-reviews', 'reviews', 'stats'] as const;
+const TABS = ['items', 'swaps', 'favorites', 'pending-reviews', 'reviews', 'stats'] as const;
 
 /** `?tab=` opens a tab (home's Your activity links to favourites and pending reviews); anything else: items. */
 function initialTab(requested: string | null): string {
@@ -79,6 +82,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
           className="h-auto w-full flex-wrap justify-start sm:w-auto"
         >
           <TabsTrigger value="items">{withCount(t, t('profile.tabs.items'), items.data?.length)}</TabsTrigger>
+          <TabsTrigger value="swaps">{t('profile.tabs.swaps')}</TabsTrigger>
           <TabsTrigger value="favorites">
             {withCount(t, t('profile.tabs.favorites'), favorites.data?.length)}
           </TabsTrigger>
@@ -100,19 +104,25 @@ function OwnProfile({ user }: { user: UserSelf }) {
               </Link>
             }
             renderActions={(item) => (
-              <div className="flex w-full flex-wrap items-center justify-between gap-2">
-                <SwappedCheckbox item={item} />
-                <Link
-                  to={paths.editItem(item.id)}
-                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                  aria-label={t('profile.editItemNamed', { title: item.title })}
-                >
-                  <Pencil aria-hidden="true" />
-                  {t('profile.editItem')}
-                </Link>
+              <div className="grid w-full gap-2">
+                <div className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <SwappedCheckbox item={item} />
+                  <Link
+                    to={paths.editItem(item.id)}
+                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                    aria-label={t('profile.editItemNamed', { title: item.title })}
+                  >
+                    <Pencil aria-hidden="true" />
+                    {t('profile.editItem')}
+                  </Link>
+                </div>
+                {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
               </div>
             )}
           />
+        </TabsContent>
+        <TabsContent value="swaps">
+          <OwnSwaps user={user} />
         </TabsContent>
         <TabsContent value="favorites">
           {user.isApproved ? (
@@ -143,4 +153,18 @@ function OwnProfile({ user }: { user: UserSelf }) {
       {user.isApproved ? <MessagingSettingsCard /> : null}
     </div>
   );
+}
+
+/** The Swaps tab; a completed swap the viewer has not reviewed yet offers Leave a review (from pending reviews). */
+function OwnSwaps({ user }: { user: UserSelf }) {
+  const { t } = useTranslation();
+  const pending = usePendingReviews({ enabled: user.isApproved });
+  const reviewPending = useMemo(
+    () => new Set((pending.data ?? []).map((review) => review.exchangeId)),
+    [pending.data],
+  );
+  if (!user.isApproved) {
+    return <EmptyState icon={ArrowLeftRight} title={t('msg.approvalRequired')} />;
+  }
+  return <SwapsList viewerId={user.id} reviewPending={reviewPending} />;
 }

@@ -13,6 +13,7 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
+import { ReplyTimeText } from '../features/messages/components/reply-time-text';
 import { useReviews } from '../features/reviews/api/get-reviews';
 import { ReviewList } from '../features/reviews/components/review-list';
 import { useUser } from '../features/users/api/get-user';
@@ -73,6 +74,7 @@ export default function UserProfileRoute() {
       <UserProfileCard
         user={user}
         variant="public"
+        facts={<ReplyTimeText userId={user.id} />}
         actions={
           isSelf ? (
             <Link to={paths.profile} className={buttonVariants({ variant: 'outline', size: 'sm' })}>

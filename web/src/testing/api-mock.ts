@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
+import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
+import type { ChatUser, HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 
 type Reply =
   { status?: number; body?: unknown } | ((init: RequestInit | undefined) => Response | Promise<Response>);
@@ -46,6 +47,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     rating: 0,
     reviewCount: 0,
     completedSwaps: 0,
+    arrangedSwaps: 0,
     isVerified: false,
     isApproved: true,
     role: 'user',
@@ -53,6 +55,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     email: 'lena@example.com',
     approvedAt: '2024-05-02T10:00:00.000Z',
     approvedBy: null,
+    noShows: 0,
     ...overrides,
   };
 }
@@ -70,6 +73,8 @@ export function buildItem(overrides: Partial<Item> = {}): Item {
     userId: '65f1a2b3c4d5e6f708192a3b',
     isActive: true,
     isSwapped: false,
+    isReserved: false,
+    reservedFor: null,
     preferredExchange: null,
     createdAt: '2024-05-03T10:00:00.000Z',
     user: null,
@@ -86,7 +91,64 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     rating: 5,
     comment: 'Friendly swap, item exactly as described.',
     createdAt: '2024-06-01T10:00:00.000Z',
+    isRevealed: true,
     reviewer: { id: '65f1a2b3c4d5e6f708192a99', fullName: 'Marco Rossi', username: 'marco', avatar: null },
+    ...overrides,
+  };
+}
+
+const LENA_ID = '65f1a2b3c4d5e6f708192a3b';
+
+/** A chat participant as the messaging service summarises one: by default Marco (…a77), no photo, no reviews. */
+export function buildChatUser(overrides: Partial<ChatUser> = {}): ChatUser {
+  return {
+    id: '65f1a2b3c4d5e6f708192a77',
+    fullName: 'Marco Rossi',
+    username: 'marco',
+    avatar: null,
+    rating: 0,
+    reviewCount: 0,
+    deleted: false,
+    ...overrides,
+  };
+}
+
+/**
+ * An exchange as GET /api/exchanges answers it: by default Marco (…a77) asks Lena (…a3b, `buildUser`'s id) for
+ * her Blue tent, just now, with no message and nothing offered.
+ */
+export function buildExchange(overrides: Partial<ExchangeView> = {}): ExchangeView {
+  const requesterId = overrides.requesterId ?? '65f1a2b3c4d5e6f708192a77';
+  const ownerId = overrides.ownerId ?? LENA_ID;
+  const person = (id: string) =>
+    id === LENA_ID
+      ? buildChatUser({ id, fullName: 'Lena Traveller', username: 'lisbonlena' })
+      : buildChatUser({ id });
+  const createdAt = overrides.createdAt ?? new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  return {
+    id: '68e1d2e3f4a5b6c7d8e9f0e1',
+    requesterId,
+    ownerId,
+    itemId: 'i1',
+    offeredItemId: null,
+    offeredItemIds: [],
+    status: 'proposed',
+    message: null,
+    confirmedBy: [],
+    meetup: null,
+    createdAt,
+    updatedAt: createdAt,
+    acceptedAt: null,
+    completedAt: null,
+    endedAt: null,
+    endedBy: null,
+    endReason: null,
+    noShowUserId: null,
+    requester: person(requesterId),
+    owner: person(ownerId),
+    item: { id: 'i1', title: 'Blue tent', image: null, ownerId, isSwapped: false, deleted: false },
+    offeredItems: [],
+    itemReserved: false,
     ...overrides,
   };
 }

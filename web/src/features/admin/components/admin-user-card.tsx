@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/utils';
-import { CalendarDays, Fingerprint, Mail, MapPin } from 'lucide-react';
+import { CalendarDays, Fingerprint, Mail, MapPin, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { StarRating, formatRating } from '../../../components/star-rating';
@@ -65,6 +65,14 @@ export function AdminUserCard({
           })}
         />
         <Detail icon={Fingerprint} label={t('admin.userId')} value={user.id} mono />
+        <Detail
+          icon={UserX}
+          label={t('admin.noShows')}
+          value={`${t('admin.noShowsCount', { count: user.noShows })} · ${t('profile.reliability', {
+            completed: user.completedSwaps,
+            arranged: user.arrangedSwaps,
+          })}`}
+        />
       </dl>
       {user.bio ? (
         <div className="grid gap-1">

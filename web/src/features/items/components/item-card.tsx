@@ -113,6 +113,12 @@ export function ItemCard({
           <Badge variant="secondary" className="absolute left-2 top-2 shadow-sm">
             {t('items.swapped')}
           </Badge>
+        ) : item.isReserved ? (
+          <Badge variant="warning" className="absolute left-2 top-2 shadow-sm">
+            {viewer && full?.reservedFor === viewer.id
+              ? t('exchanges.reservedForYou')
+              : t('exchanges.reserved')}
+          </Badge>
         ) : null}
         {viewer && !isOwner ? (
           <FavoriteButton

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { CalendarDays, Flag, MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { CalendarDays, Flag, Lock, MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS } from '@nomadswap/contracts/enums';
@@ -17,8 +17,17 @@ import type { ItemViewer } from './item-card';
 import { SafetyDialog } from './safety-dialog';
 import { SwappedCheckbox } from './swapped-checkbox';
 
+interface ItemDetailProps {
+  item: Item;
+  viewer: ItemViewer;
+  /** Beside Message Owner, for someone else's item: Request this item (the route brings it from exchanges). */
+  requestAction?: ReactNode;
+  /** Under the owner's controls: the open requests for the item with Accept / Decline. */
+  ownerPanel?: ReactNode;
+}
+
 /** `/item/:id` content (spec section 2, Item detail). */
-export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer }) {
+export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDetailProps) {
   const { t, i18n } = useTranslation();
   const [safetyOpen, setSafetyOpen] = useState(false);
   const isOwner = viewer.id === item.userId;
@@ -46,6 +55,12 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
           <CategoryBadge category={item.category} />
           <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
           {item.isSwapped ? <Badge variant="secondary">{t('items.swapped')}</Badge> : null}
+          {!item.isSwapped && item.isReserved ? (
+            <Badge variant="warning">
+              <Lock aria-hidden="true" />
+              {item.reservedFor === viewer.id ? t('exchanges.reservedForYou') : t('exchanges.reserved')}
+            </Badge>
+          ) : null}
         </div>
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-1.5">
@@ -92,13 +107,21 @@ export function ItemDetail({ item, viewer }: { item: Item; viewer: ItemViewer })
               <Pencil aria-hidden="true" />
               {t('itemDetail.editItem')}
             </Link>
+            {ownerPanel}
           </>
         ) : (
           <>
-            <Button size="lg" onClick={() => setSafetyOpen(true)}>
-              <MessageCircle aria-hidden="true" />
-              {t('itemDetail.messageOwner')}
-            </Button>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+              {requestAction}
+              <Button
+                size="lg"
+                variant={requestAction ? 'outline' : 'default'}
+                onClick={() => setSafetyOpen(true)}
+              >
+                <MessageCircle aria-hidden="true" />
+                {t('itemDetail.messageOwner')}
+              </Button>
+            </div>
             <SafetyDialog
               open={safetyOpen}
               onOpenChange={setSafetyOpen}

@@ -27,8 +27,15 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
             {t('items.noImage')}
           </span>
         )}
-        <Badge variant={item.isSwapped ? 'secondary' : 'success'} className="absolute left-2 top-2 shadow-sm">
-          {item.isSwapped ? t('items.swapped') : t('items.available')}
+        <Badge
+          variant={item.isSwapped ? 'secondary' : item.isReserved ? 'warning' : 'success'}
+          className="absolute left-2 top-2 shadow-sm"
+        >
+          {item.isSwapped
+            ? t('items.swapped')
+            : item.isReserved
+              ? t('exchanges.reserved')
+              : t('items.available')}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ExchangeCompleteResponse } from '@nomadswap/contracts/exchanges';
 import type { ExchangeCompleteInput } from '@nomadswap/contracts/messaging';
-import type { ExchangeCompleteResponse } from '@nomadswap/contracts/responses';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { applyExchange } from '../../../lib/exchange-cache';
 import { messagesKeys } from './query-keys';
 
-/** POST /api/exchanges/complete: records the swap; the answer names where to go next (the review page). */
+/**
+ * POST /api/exchanges/complete: confirms the caller's side of the swap (issue 20). `redirectTo` (the review page)
+ * comes only when that completed it; otherwise it waits for the other person's confirmation.
+ */
 export function completeExchange(input: ExchangeCompleteInput): Promise<ExchangeCompleteResponse> {
   return apiRequest<ExchangeCompleteResponse>('POST', '/api/exchanges/complete', input);
 }
@@ -14,13 +17,10 @@ export function useCompleteExchange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeExchange,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.exchanges }),
-        queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
-        // The completed-swap count on profiles and a swapped item change through events.
-        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser, refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.items.all, refetchType: 'none' }),
-      ]),
+    // The swap's cards and lists, the item and the profile counts (when it completed) follow the answer.
+    onSuccess: ({ exchange }) => {
+      applyExchange(queryClient, exchange);
+      return queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+    },
   });
 }

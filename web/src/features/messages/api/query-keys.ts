@@ -7,4 +7,5 @@ export const messagesKeys = {
   unreadCount: ['messages', 'unread-count'] as const,
   blocks: ['messages', 'blocks'] as const,
   settings: ['messages', 'settings'] as const,
+  replyTime: (userId: string) => ['messages', 'reply-time', userId] as const,
 };

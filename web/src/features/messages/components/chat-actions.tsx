@@ -47,15 +47,22 @@ function CompleteSwapButton({ other, itemId }: { other: ChatUser; itemId?: strin
       {
         onSuccess: (result) => {
           setOpen(false);
+          const redirectTo = result.redirectTo;
+          // Issue 20: only a swap both confirmed is complete; until then the other person is asked to confirm.
+          if (!redirectTo) {
+            toast({
+              title: t('messages.swapConfirmedTitle'),
+              description: t('messages.waitingFor', { name: other.fullName }),
+              variant: 'success',
+            });
+            return;
+          }
           toast({
             title: t('messages.swapCompleted'),
             description: t('messages.swapCompletedDescription'),
             variant: 'success',
           });
-          redirect.current = setTimeout(
-            () => void navigate(result.redirectTo ?? paths.profile),
-            SWAP_REDIRECT_MS,
-          );
+          redirect.current = setTimeout(() => void navigate(redirectTo), SWAP_REDIRECT_MS);
         },
         onError: (error) => {
           setOpen(false);
@@ -74,6 +81,11 @@ function CompleteSwapButton({ other, itemId }: { other: ChatUser; itemId?: strin
         <CircleCheckBig aria-hidden="true" />
         {t('messages.completeSwap')}
       </Button>
+      {complete.data && !complete.data.redirectTo ? (
+        <p role="status" className="order-last basis-full text-xs text-muted-foreground">
+          {t('messages.waitingFor', { name: other.fullName })}
+        </p>
+      ) : null}
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useIsTyping, useLivePresence, useTypingSignal } from '../hooks/use-live
 import { useOutbox } from '../hooks/use-outbox';
 import { ChatActions } from './chat-actions';
 import { Composer } from './composer';
-import { MessageList } from './message-list';
+import { MessageList, type TimelineCard } from './message-list';
 import { PresenceDot, PresenceText } from './presence-text';
 
 /** The item a chat is about, shown in its header (from `?item=` or the conversation). */
@@ -26,6 +26,22 @@ export interface ChatItemContext {
   isSwapped: boolean;
 }
 
+/**
+ * What another part of the app adds to a conversation — the swap cards in the timeline and the open swap's state
+ * in the header. The route hands it in (a hook, called on every render of the chat), as features don't import
+ * each other.
+ */
+export interface ChatExtras {
+  cards: TimelineCard[];
+  status: ReactNode;
+}
+export type UseChatExtras = (viewerId: string, other: ChatUser) => ChatExtras;
+
+const noExtras: ChatExtras = { cards: [], status: null };
+function useNoChatExtras(): ChatExtras {
+  return noExtras;
+}
+
 interface ChatPaneProps {
   viewerId: string;
   other: ChatUser;
@@ -33,10 +49,18 @@ interface ChatPaneProps {
   item?: ChatItemContext | null;
   /** The item named by `?item=`: sent along with messages and with Complete Swap. */
   itemIdForSend?: string;
+  useExtras?: UseChatExtras;
 }
 
 /** One conversation: header (who, presence, item, actions), the messages, and the composer. */
-export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }: ChatPaneProps) {
+export function ChatPane({
+  viewerId,
+  other,
+  conversation,
+  item,
+  itemIdForSend,
+  useExtras = useNoChatExtras,
+}: ChatPaneProps) {
   const { t } = useTranslation();
   const live = useLivePresence(other.id);
   const presence = live ?? conversation?.presence ?? null;
@@ -46,10 +70,12 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
   const { pending, send, retry } = useOutbox(viewerId, other.id);
   const typingSignal = useTypingSignal(other.id);
   useMarkReadWhileOpen(viewerId, other.id);
+  const extras = useExtras(viewerId, other);
 
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
-      <header className="grid gap-2 border-b bg-card p-3">
+      {/* Phones: who, then the swap's state, the item and the actions in rows; wider: the actions sit beside who. */}
+      <header className="grid gap-2 border-b bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
         <div className="flex items-center gap-3">
           <Link
             to={paths.messages}
@@ -78,9 +104,16 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
             <PresenceText presence={blocked ? null : presence} className="text-xs text-muted-foreground" />
           </div>
         </div>
-        {item ? <ItemContext item={item} /> : null}
+        {extras.status ? <div className="min-w-0 sm:col-span-2">{extras.status}</div> : null}
+        {item ? (
+          <div className="min-w-0 sm:col-span-2">
+            <ItemContext item={item} />
+          </div>
+        ) : null}
         {other.deleted ? null : (
-          <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
+          <div className="sm:col-start-2 sm:row-start-1 sm:self-center">
+            <ChatActions other={other} itemId={itemIdForSend ?? item?.id} blocked={blocked} />
+          </div>
         )}
       </header>
 
@@ -91,6 +124,7 @@ export function ChatPane({ viewerId, other, conversation, item, itemIdForSend }:
         pending={pending}
         onRetry={retry}
         typing={typing && !blocked}
+        cards={extras.cards}
       />
 
       {other.deleted ? (

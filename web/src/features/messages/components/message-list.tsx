@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AlertCircle, Clock, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@nomadswap/contracts/responses';
@@ -36,6 +36,37 @@ function toBubble(message: Message, viewerId: string): Bubble {
   };
 }
 
+/**
+ * Something another part of the app shows in the conversation's timeline (a swap's step), placed among the
+ * messages by its time.
+ */
+export interface TimelineCard {
+  key: string;
+  /** ISO time. */
+  at: string;
+  node: ReactNode;
+  /** The messages carrying this exchange id (a swap request's opening words) show in the card, not as bubbles. */
+  absorbsExchangeId?: string;
+}
+
+type Entry = { kind: 'bubble'; key: string; at: string; bubble: Bubble } | ({ kind: 'card' } & TimelineCard);
+
+/** Stored messages and cards by time (a stable sort keeps equal times in order); pending sends stay last. */
+function mergeTimeline(stored: Bubble[], pending: Bubble[], cards: readonly TimelineCard[]): Entry[] {
+  const toEntry = (bubble: Bubble): Entry => ({
+    kind: 'bubble',
+    key: bubble.key,
+    at: bubble.createdAt,
+    bubble,
+  });
+  const timed: Entry[] = [
+    ...stored.map(toEntry),
+    ...cards.map((card) => ({ kind: 'card' as const, ...card })),
+  ];
+  timed.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return [...timed, ...pending.map(toEntry)];
+}
+
 interface MessageListProps {
   viewerId: string;
   otherUserId: string;
@@ -43,7 +74,10 @@ interface MessageListProps {
   pending: OutboxEntry[];
   onRetry: (clientId: string) => void;
   typing: boolean;
+  cards?: readonly TimelineCard[];
 }
+
+const NO_CARDS: readonly TimelineCard[] = [];
 
 /**
  * The chat's messages, oldest at the top: a heading item at the start of each day, "Seen" under the last message the other side
@@ -56,6 +90,7 @@ export function MessageList({
   pending,
   onRetry,
   typing,
+  cards = NO_CARDS,
 }: MessageListProps) {
   const { t } = useTranslation();
   const query = useThread(otherUserId);
@@ -63,29 +98,34 @@ export function MessageList({
   const nearBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
 
-  const stored = query.data?.pages.flatMap((page) => page.messages) ?? [];
+  const absorbed = new Set(cards.map((card) => card.absorbsExchangeId).filter(Boolean));
+  const stored = (query.data?.pages.flatMap((page) => page.messages) ?? []).filter(
+    (m) => m.exchangeId === null || !absorbed.has(m.exchangeId),
+  );
   const storedClientIds = new Set(stored.map((m) => m.clientId).filter(Boolean));
-  const bubbles: Bubble[] = [
-    ...stored
-      .slice()
-      .reverse()
-      .map((m) => toBubble(m, viewerId)),
-    ...pending
-      .filter((entry) => !storedClientIds.has(entry.clientId))
-      .map<Bubble>((entry) => ({
-        key: entry.clientId,
-        content: entry.content,
-        createdAt: entry.createdAt,
-        mine: true,
-        status: entry.status,
-        isRead: false,
-        clientId: entry.clientId,
-      })),
-  ];
+  const storedBubbles = stored
+    .slice()
+    .reverse()
+    .map((m) => toBubble(m, viewerId));
+  const pendingBubbles = pending
+    .filter((entry) => !storedClientIds.has(entry.clientId))
+    .map<Bubble>((entry) => ({
+      key: entry.clientId,
+      content: entry.content,
+      createdAt: entry.createdAt,
+      mine: true,
+      status: entry.status,
+      isRead: false,
+      clientId: entry.clientId,
+    }));
+  const bubbles = [...storedBubbles, ...pendingBubbles];
+  // Before the first page arrives there is nothing to place the cards among.
+  const entries = mergeTimeline(storedBubbles, pendingBubbles, query.isPending ? NO_CARDS : cards);
   const lastSeenKey = [...bubbles].reverse().find((b) => b.mine && b.status === 'stored' && b.isRead)?.key;
-  const newestKey = bubbles.at(-1)?.key;
-  const newestMine = bubbles.at(-1)?.mine ?? false;
-  const oldestKey = bubbles[0]?.key;
+  const newest = entries.at(-1);
+  const newestKey = newest?.key;
+  const newestMine = newest?.kind === 'bubble' && newest.bubble.mine;
+  const oldestKey = entries[0]?.key;
 
   const loadOlder = () => {
     if (!query.hasNextPage || query.isFetchingNextPage) return;
@@ -113,6 +153,21 @@ export function MessageList({
     nearBottom.current = true;
   }, [otherUserId]);
 
+  // A card that grows in place (a swap's next step, its buttons) keeps the end in view for a reader who was there.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = content.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const scrollerElement = scroller.current;
+      if (scrollerElement && nearBottom.current && heightBeforeOlder.current === null) {
+        scrollerElement.scrollTop = scrollerElement.scrollHeight;
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -139,21 +194,25 @@ export function MessageList({
         retrying={query.isFetching}
       />
     );
-  } else if (bubbles.length === 0) {
+  } else if (entries.length === 0) {
     body = (
       <p className="m-auto py-10 text-center text-sm text-muted-foreground">{t('messages.noMessagesYet')}</p>
     );
   } else {
     body = (
       <ol className="grid gap-1.5">
-        {bubbles.map((bubble, index) => {
-          const previous = bubbles[index - 1];
-          const newDay = !previous || !isSameDay(new Date(previous.createdAt), new Date(bubble.createdAt));
+        {entries.map((entry, index) => {
+          const previous = entries[index - 1];
+          const newDay = !previous || !isSameDay(new Date(previous.at), new Date(entry.at));
           return (
-            <Fragment key={bubble.key}>
-              {newDay ? <DaySeparator iso={bubble.createdAt} /> : null}
-              <MessageBubble bubble={bubble} onRetry={onRetry} />
-              {bubble.key === lastSeenKey ? (
+            <Fragment key={entry.key}>
+              {newDay ? <DaySeparator iso={entry.at} /> : null}
+              {entry.kind === 'card' ? (
+                <li className="my-1.5">{entry.node}</li>
+              ) : (
+                <MessageBubble bubble={entry.bubble} onRetry={onRetry} />
+              )}
+              {entry.key === lastSeenKey ? (
                 <li className="-mt-1 pr-1 text-right text-xs text-muted-foreground">{t('messages.seen')}</li>
               ) : null}
             </Fragment>
@@ -185,7 +244,9 @@ export function MessageList({
           {query.isFetchingNextPage ? t('common.loading') : t('messages.loadOlder')}
         </Button>
       ) : null}
-      {body}
+      <div ref={content} className="flex flex-1 flex-col">
+        {body}
+      </div>
       {typing ? (
         <p className="mt-2 text-sm italic text-muted-foreground" aria-live="polite">
           {t('messages.typing', { name: otherName })}

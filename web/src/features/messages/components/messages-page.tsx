@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/section-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useConversations } from '../api/get-conversations';
 import { useMessagingSocket } from '../api/socket';
-import { ChatPane, type ChatItemContext } from './chat-pane';
+import { ChatPane, type ChatItemContext, type UseChatExtras } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { SafetyBanner } from './safety-banner';
 
@@ -25,13 +25,22 @@ interface MessagesPageProps {
   /** The item of `?item=`, once loaded. */
   urlItem: ChatItemContext | null;
   urlItemId?: string;
+  /** The swap cards and header state of the open conversation (see ChatPane). */
+  useChatExtras?: UseChatExtras;
 }
 
 /**
  * `/messages` for an approved user: heading, safety banner, the conversation list and the chat. On phones
  * only one of list and chat shows (list → chat → back); from `md` up they sit side by side.
  */
-export function MessagesPage({ viewerId, selectedUserId, fallback, urlItem, urlItemId }: MessagesPageProps) {
+export function MessagesPage({
+  viewerId,
+  selectedUserId,
+  fallback,
+  urlItem,
+  urlItemId,
+  useChatExtras,
+}: MessagesPageProps) {
   const { t } = useTranslation();
   const conversations = useConversations();
   const { reconnecting } = useMessagingSocket();
@@ -62,6 +71,7 @@ export function MessagesPage({ viewerId, selectedUserId, fallback, urlItem, urlI
         conversation={conversation}
         item={item}
         itemIdForSend={urlItemId}
+        useExtras={useChatExtras}
       />
     );
   } else if (fallback.error) {

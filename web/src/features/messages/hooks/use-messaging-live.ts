@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
+import { applyExchange, applyItemReserved } from '../../../lib/exchange-cache';
 import { queryKeys } from '../../../lib/query-keys';
 import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
 import { catchUpAfterReconnect } from '../api/catch-up';
@@ -11,9 +12,9 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
- * updates: new messages, read receipts, typing, presence and the unread total. After every reconnect,
- * recovered or not, the open chats catch up from REST (catch-up.ts), so no message is lost; updates are
- * keyed by id and clientId, so none is shown twice.
+ * updates: new messages, read receipts, typing, presence, the unread total and swaps moving. After every
+ * reconnect, recovered or not, the open chats catch up from REST (catch-up.ts) and the swaps are fetched again,
+ * so no message or step is lost; updates are keyed by id and clientId, so none is shown twice.
  */
 export function useMessagingLive(viewerId: string): void {
   const queryClient = useQueryClient();
@@ -23,8 +24,11 @@ export function useMessagingLive(viewerId: string): void {
     let connectedBefore = false;
 
     socket.on('connect', () => {
-      // Every reconnect, recovered or not: what the live connection missed comes from REST.
-      if (connectedBefore) void catchUpAfterReconnect(queryClient);
+      // Every reconnect, recovered or not: what the live connection missed comes from REST (swaps too).
+      if (connectedBefore) {
+        void catchUpAfterReconnect(queryClient);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
+      }
       connectedBefore = true;
     });
     socket.on(SERVER_EVENTS.messageNew, (message) => {
@@ -41,9 +45,9 @@ export function useMessagingLive(viewerId: string): void {
     socket.on(SERVER_EVENTS.unreadCount, ({ count }) =>
       queryClient.setQueryData(messagesKeys.unreadCount, { count }),
     );
-    socket.on(SERVER_EVENTS.exchangeCompleted, () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges });
-    });
+    // A swap moved (either side's action, or a timer): its cards, lists and the item's reservation follow.
+    socket.on(SERVER_EVENTS.exchangeUpdated, ({ exchange }) => applyExchange(queryClient, exchange));
+    socket.on(SERVER_EVENTS.exchangeItemReserved, ({ itemId }) => applyItemReserved(queryClient, itemId));
 
     return () => {
       closeMessagingSocket();

@@ -63,6 +63,11 @@ export function PendingReviews() {
               <span className="text-xs text-muted-foreground">
                 {t('reviews.swapCompletedOn', { date: formatDate(pending.completedAt, i18n.language) })}
               </span>
+              {pending.otherReviewed ? (
+                <span className="text-sm font-medium text-primary">
+                  {t('reviews.otherReviewed', { name: pending.otherUser.fullName })}
+                </span>
+              ) : null}
             </div>
           </div>
           <Link

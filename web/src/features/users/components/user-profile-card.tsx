@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { BadgeCheck, CalendarDays, Handshake, MapPin } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Handshake, MapPin, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserPublic } from '@nomadswap/contracts/responses';
 import { LIMITS } from '@nomadswap/contracts/enums';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -18,10 +19,12 @@ interface UserProfileCardProps {
   variant: 'own' | 'public';
   /** Buttons in the card's corner: Edit Profile, Report User. */
   actions?: ReactNode;
+  /** More facts in the card's list (a `<div>` of `<dt>`/`<dd>`): the typical reply time in chat. */
+  facts?: ReactNode;
 }
 
 /** The profile header: photo, name, @username, location, rating and reviews, badges and bio. */
-export function UserProfileCard({ user, variant, actions }: UserProfileCardProps) {
+export function UserProfileCard({ user, variant, actions, facts }: UserProfileCardProps) {
   const { t, i18n } = useTranslation();
   const rating = formatRating(user.rating);
 
@@ -92,6 +95,16 @@ export function UserProfileCard({ user, variant, actions }: UserProfileCardProps
               </dd>
             </div>
           ) : null}
+          {user.arrangedSwaps >= EXCHANGE_LIMITS.reliabilityMinArranged ? (
+            <div>
+              <dt className="sr-only">{t('profile.reliabilityLabel')}</dt>
+              <dd className="flex items-center gap-1.5">
+                <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+                {t('profile.reliability', { completed: user.completedSwaps, arranged: user.arrangedSwaps })}
+              </dd>
+            </div>
+          ) : null}
+          {facts}
         </dl>
 
         {user.bio ? (
