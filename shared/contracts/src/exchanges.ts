@@ -87,11 +87,7 @@ export const EXCHANGE_LIMITS = {
 /** POST /api/exchanges — ask the owner for an item, optionally offering up to 3 of one's own available items. */
 export const ExchangeRequestSchema = z.strictObject({
   itemId: IdSchema,
-  message: z
-    .string()
-    .trim()
-    .max(EXCHANGE_LIMITS.messageMax, { error: MSG.exchangeMessageMax })
-    .optional(),
+  message: z.string().trim().max(EXCHANGE_LIMITS.messageMax, { error: MSG.exchangeMessageMax }).optional(),
   offeredItemIds: z
     .array(IdSchema)
     .max(EXCHANGE_LIMITS.offeredItemsMax, { error: MSG.exchangeOfferedMax })
