@@ -44,7 +44,12 @@ const send: Record<string, LimitSender> = {
     api().get('/api/admin/all-items').set(admin.headers).query(limitQuery(row, value)),
 };
 
-describeLimitRows('items', { send, valueAt });
+/** A cursor of the limit's length that no page gave passes the schema and is refused by the domain. */
+const boundaryAnswer = {
+  'ItemQuerySchema.cursor max': { status: 400, code: 'VALIDATION_ERROR', error: 'Invalid cursor' },
+};
+
+describeLimitRows('items', { send, valueAt, boundaryAnswer });
 
 describe('uploads', () => {
   it('takes an item photo of exactly 10 MB decoded and refuses one byte more with 413 File too large', async () => {

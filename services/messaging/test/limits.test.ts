@@ -66,4 +66,13 @@ const send: Record<string, LimitSender> = {
   },
 };
 
-describeLimitRows('messaging', { send });
+/** A before of the limit's length that no page gave passes the schema and is refused by the domain. */
+const boundaryAnswer = {
+  'ConversationListQuerySchema.before max': {
+    status: 400,
+    code: 'VALIDATION_ERROR',
+    error: 'Invalid cursor',
+  },
+};
+
+describeLimitRows('messaging', { send, boundaryAnswer });

@@ -69,8 +69,12 @@ const send: Record<string, LimitSender> = {
  * Rows whose boundary passes the schema but not the domain: a related item is named by its id, so no
  * 200-character value names one (the answer is then the domain's, not the schema's).
  */
-const boundaryAnswer: Record<string, { status: number; code: string }> = {
-  'ReportCreateSchema.relatedItem max': { status: 400, code: 'RELATED_ITEM_NOT_FOUND' },
+const boundaryAnswer: Record<string, { status: number; code: string; error: string }> = {
+  'ReportCreateSchema.relatedItem max': {
+    status: 400,
+    code: 'RELATED_ITEM_NOT_FOUND',
+    error: 'Item not found',
+  },
 };
 
 describeLimitRows('moderation', { send, boundaryAnswer });

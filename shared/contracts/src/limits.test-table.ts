@@ -261,6 +261,7 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
     [
       { field: 'location', side: 'max', at: 120, message: tooLongText(120) },
       { field: 'q', side: 'max', at: 120, message: tooLongText(120) },
+      { field: 'cursor', side: 'max', at: 200, message: tooLongText(200) },
     ],
     { route: 'GET /api/items', service: 'items' },
   ),
@@ -286,6 +287,13 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
     route: 'GET /api/messages',
     service: 'messaging',
   }),
+  ...rows(
+    'ConversationListQuerySchema',
+    ConversationListQuerySchema,
+    {},
+    [{ field: 'before', side: 'max', at: 100, message: tooLongText(100) }],
+    { route: 'GET /api/conversations', service: 'messaging' },
+  ),
   ...pageRows('ConversationListQuerySchema', ConversationListQuerySchema, 100, {
     route: 'GET /api/conversations',
     service: 'messaging',

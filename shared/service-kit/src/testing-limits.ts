@@ -23,7 +23,7 @@ export function describeLimitRows(
     /** The value of size `n` when the app needs a real one (photos that are images…); default the table's. */
     valueAt?: (row: LimitRow, n: number) => unknown;
     /** Rows whose boundary passes the schema but answers the domain's error (by row name). */
-    boundaryAnswer?: Record<string, { status: number; code: string }>;
+    boundaryAnswer?: Record<string, { status: number; code: string; error: string }>;
   },
 ): void {
   const { send, valueAt = limitValue, boundaryAnswer = {} } = options;
@@ -38,7 +38,7 @@ export function describeLimitRows(
     it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
       const at = await send[row.route!]!(row, valueAt(row, row.at));
       const expected = boundaryAnswer[row.name];
-      if (expected) expect([at.status, at.body.code]).toEqual([expected.status, expected.code]);
+      if (expected) expect({ status: at.status, code: at.body.code, error: at.body.error }).toEqual(expected);
       else expect(at.status, JSON.stringify(at.body).slice(0, 300)).toBeLessThan(300);
       const past = await send[row.route!]!(row, valueAt(row, row.past));
       expect(past.status).toBe(400);
