@@ -88,6 +88,13 @@ describe('text is trimmed before its limit is checked', () => {
     expect(ok(schema.safeParse(input))).toBe(false);
   });
 
+  it('so spaces around a text at its limit do not count', () => {
+    const x = (n: number) => spaces('x'.repeat(n));
+    expect(ok(ExchangeRequestSchema.safeParse({ itemId: ID, message: x(1000) }))).toBe(true);
+    const meetup = { at: '2030-01-01T10:00:00Z', place: x(120), note: x(300) };
+    expect(ok(ExchangeMeetupSchema.safeParse(meetup))).toBe(true);
+  });
+
   it('and the trimmed text is what is kept', () => {
     expect(
       ItemCreateSchema.parse({
