@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'moderation',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['../../shared/dev-stores/src/vitest-global-setup.ts'],
+    globalSetup: ['@nomadswap/dev-stores/vitest-global-setup'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -17,13 +17,9 @@ export const ImageDataUrlSchema = z
   .string()
   .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, { error: 'Invalid file type' });
 
-/** Trimmed non-empty text with the given message when missing or blank. */
-export const requiredText = (message: string, max = 5000) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Must be at most ${max} characters` });
+/** Trimmed non-empty text with the given message when missing or blank, and `maxMessage` when too long. */
+export const requiredText = (message: string, max = 5000, maxMessage = `Must be at most ${max} characters`) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: maxMessage });
 
 /** The one error body every service and the gateway answer with (design.md, "API conventions"). */
 export const ErrorBodySchema = z.object({

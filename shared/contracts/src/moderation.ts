@@ -17,9 +17,7 @@ export const ReviewCreateSchema = z.object({
     .int({ error: MSG.ratingRequired })
     .min(LIMITS.ratingMin, { error: MSG.ratingRequired })
     .max(LIMITS.ratingMax, { error: MSG.ratingRequired }),
-  comment: requiredText(MSG.commentRequired, LIMITS.reviewCommentMax).max(LIMITS.reviewCommentMax, {
-    error: MSG.commentMax,
-  }),
+  comment: requiredText(MSG.commentRequired, LIMITS.reviewCommentMax, MSG.commentMax),
   revieweeId: IdSchema,
   exchangeId: IdSchema.optional(),
 });
@@ -34,7 +32,7 @@ export const ContactSchema = z.object({
     .string({ error: MSG.contactMessageMin })
     .trim()
     .min(LIMITS.contactMessageMin, { error: MSG.contactMessageMin })
-    .max(5000),
+    .max(5000, { error: MSG.contactMessageMax }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
@@ -52,12 +50,12 @@ export const ReportCreateSchema = z.object({
     .string({ error: MSG.reportSubjectMin })
     .trim()
     .min(LIMITS.reportSubjectMin, { error: MSG.reportSubjectMin })
-    .max(200),
+    .max(200, { error: MSG.reportSubjectMax }),
   description: z
     .string({ error: MSG.reportDescriptionMin })
     .trim()
     .min(LIMITS.reportDescriptionMin, { error: MSG.reportDescriptionMin })
-    .max(5000),
+    .max(5000, { error: MSG.reportDescriptionMax }),
   relatedUser: optionalText,
   relatedItem: optionalText,
   contactEmail: z
