@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { ImageDataUrlSchema, requiredText } from './common';
 import { LIMITS } from './enums';
+import { PlaceIdSchema } from './places';
 
 const email = z.email({ error: MSG.invalidEmail }).trim().toLowerCase();
 
@@ -28,6 +29,8 @@ export const RegisterSchema = z.object({
     }),
   email,
   location: requiredText(MSG.locationRequired, 120),
+  /** The city picked from the suggestions (issue 22); without it the server matches `location`'s text. */
+  placeId: PlaceIdSchema.optional(),
   password: z
     .string({ error: MSG.passwordMin })
     .min(LIMITS.passwordMin, { error: MSG.passwordMin })
@@ -59,6 +62,7 @@ export const ProfileUpdateSchema = z
   .object({
     fullName: requiredText(MSG.fullNameRequired, 100),
     location: requiredText(MSG.locationRequired, 120),
+    placeId: PlaceIdSchema.optional(),
     bio: z.string().trim().max(1000, { error: 'Bio must be at most 1000 characters' }).optional(),
   })
   .strict();

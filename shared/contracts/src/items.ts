@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { IdSchema, ImageDataUrlSchema, requiredText } from './common';
 import { CATEGORIES, CONDITION_VALUES, LIMITS } from './enums';
+import { PLACE_LIMITS, PlaceIdSchema } from './places';
 
 const images = z
   .array(
@@ -17,6 +18,8 @@ const itemFields = {
   category: z.enum(CATEGORIES, { error: MSG.categoryRequired }),
   condition: z.enum(CONDITION_VALUES, { error: MSG.conditionRequired }),
   location: requiredText(MSG.locationRequired, 120),
+  /** The city picked from the suggestions (issue 22); without it the server matches `location`'s text. */
+  placeId: PlaceIdSchema.optional(),
   preferredExchange: z.string().trim().max(300).optional(),
 };
 
@@ -37,6 +40,9 @@ export const ItemQuerySchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   location: z.string().trim().max(120).optional(),
+  /** Browse by place (issue 22): items in this city, or within `withinKm` of its centre. */
+  placeId: PlaceIdSchema.optional(),
+  withinKm: z.coerce.number().int().min(1).max(PLACE_LIMITS.nearbyMaxKm).optional(),
   userId: IdSchema.optional(),
   q: z.string().trim().max(120).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),

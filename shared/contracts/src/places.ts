@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Places (issue 22): cities from the GeoNames data (every city of at least 1,000 people), served by the items
+ * service from the shared gazetteer (`@nomadswap/places`). A place id is the GeoNames id, as a string.
+ */
+export const PlaceIdSchema = z.string().regex(/^\d{1,10}$/, { error: 'Invalid place' });
+
+export const PLACE_LIMITS = {
+  /** Suggestions per search, default and at most. */
+  searchDefault: 8,
+  searchMax: 20,
+  /** Longest search text. */
+  queryMax: 80,
+  /** Browse "and within N km": the one radius the app offers, and the most a client may ask for. */
+  nearbyKm: 50,
+  nearbyMaxKm: 200,
+  /** Decimals a position is rounded to before it leaves the browser (2 ≈ 1.1 km). */
+  positionDecimals: 2,
+} as const;
+
+/** A city as every client sees it: `label` is what location fields show and store ('Lisbon, Portugal'). */
+export const PlaceSchema = z.object({
+  id: PlaceIdSchema,
+  name: z.string(),
+  /** The country's English name ('Portugal'). */
+  country: z.string(),
+  /** ISO 3166-1 alpha-2 ('PT'). */
+  countryCode: z.string(),
+  label: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  /** IANA time zone ('Europe/Lisbon'): a stay's and a deadline's dates are in it. */
+  timezone: z.string(),
+});
+export type Place = z.infer<typeof PlaceSchema>;
+
+/** GET /api/places?q=lis&limit=8 → Place[] (best first; public). */
+export const PlaceSearchQuerySchema = z.object({
+  q: z.string().trim().min(1, { error: 'Search text is required' }).max(PLACE_LIMITS.queryMax),
+  limit: z.coerce.number().int().min(1).max(PLACE_LIMITS.searchMax).optional(),
+});
+export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuerySchema>;
+
+/** GET /api/places/nearest?lat=&lon= → Place (public). Clients round the position first (PLACE_LIMITS). */
+export const NearestPlaceQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export type NearestPlaceQuery = z.infer<typeof NearestPlaceQuerySchema>;
