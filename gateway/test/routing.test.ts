@@ -19,6 +19,7 @@ const SPEC_CALLS: [string, string, ServiceName][] = [
   ['POST', '/api/favorites/65a1b2c3d4e5f60718293a4b', 'items'],
   ['DELETE', '/api/favorites/65a1b2c3d4e5f60718293a4b', 'items'],
   ['GET', '/api/favorites', 'items'],
+  ['GET', '/api/places', 'items'],
   ['POST', '/api/items/65a1b2c3d4e5f60718293a4b/favorite', 'items'],
   ['GET', '/api/messages', 'messaging'],
   ['POST', '/api/messages', 'messaging'],

@@ -17,6 +17,7 @@ describe('the route table', () => {
     [`/api/items/${ID}`, 'items'],
     [`/api/images/${ID}`, 'items'],
     ['/api/favorites', 'items'],
+    ['/api/places', 'items'],
     ['/api/admin/all-items', 'items'],
     [`/api/admin/items/${ID}`, 'items'],
     ['/api/messages', 'messaging'],
@@ -35,7 +36,7 @@ describe('the route table', () => {
   });
 
   it('names every prefix in the list above (a new prefix gets its line)', () => {
-    expect(ROUTE_TABLE).toHaveLength(24);
+    expect(ROUTE_TABLE).toHaveLength(25);
   });
 
   it('the longest matching prefix wins, whatever the order', () => {
