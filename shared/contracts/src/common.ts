@@ -26,5 +26,7 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** On a 5xx: the request's id, under which the log holds the details. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

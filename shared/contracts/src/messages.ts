@@ -4,6 +4,7 @@
  */
 export const MSG = {
   invalidEmail: 'Invalid email address',
+  internalError: 'Internal server error',
   passwordRequired: 'Password is required',
   usernameMin: 'Username must be at least 3 characters',
   passwordMin: 'Password must be at least 6 characters',
