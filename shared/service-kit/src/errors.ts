@@ -182,7 +182,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   const err = error as ErrorLike;
 
   if (err.type === 'entity.parse.failed') {
-    return new ValidationError('Invalid JSON body', { code: 'INVALID_JSON', cause: error });
+    return new ValidationError(MSG.invalidJson, { code: 'INVALID_JSON', cause: error });
   }
   if (err.type === 'entity.too.large') return new PayloadTooLargeError(MSG.fileTooLarge, { cause: error });
 
@@ -208,7 +208,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   // The router could not decode a path parameter (`/api/items/%E0%A4%A`): it marks the URIError 400 but not
   // `expose`, so without this it would be a 500.
   if (error instanceof URIError) {
-    return new ValidationError('Invalid characters in the address', { code: 'INVALID_PATH', cause: error });
+    return new ValidationError(MSG.invalidPath, { code: 'INVALID_PATH', cause: error });
   }
 
   // http-errors raised by express itself or its middleware (e.g. unsupported charset): their message is public.
