@@ -141,6 +141,10 @@ export type ChatUser = z.infer<typeof ChatUserSchema>;
  * A stored message (GET/POST /api/messages, socket `message:new`). `isRead` is the spec's read flag; the
  * sender sees it true only when both sides have read receipts on (then it is "Seen" at `readAt`).
  */
+/** Why a message carries a safety warning for its receiver (issue 26): it asks for money, or moves off NomadSwap early. */
+export const SAFETY_WARNINGS = ['payment', 'off_platform'] as const;
+export type SafetyWarning = (typeof SAFETY_WARNINGS)[number];
+
 export const MessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
@@ -149,6 +153,8 @@ export const MessageSchema = z.object({
   /** The item the conversation was about when this message was sent (item detail's Message Owner). */
   itemId: z.string().nullable(),
   content: z.string(),
+  /** Only in the receiver's view (null in the sender's): the warning the chat shows under the message. */
+  safetyWarning: z.enum(SAFETY_WARNINGS).nullable(),
   isRead: z.boolean(),
   readAt: z.string().nullable(),
   clientId: z.string().nullable(),
