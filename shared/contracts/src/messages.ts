@@ -115,5 +115,7 @@ export const MSG = {
   invalidPlace: 'Invalid place',
   placeSearchRequired: 'Search text is required',
   invalidJson: 'Invalid JSON body',
+  safetySignalReporter: 'NomadSwap safety',
+  safetySignalSubject: 'Messages asking for money or moving off NomadSwap, to several people',
   invalidPath: 'Invalid characters in the address',
 } as const;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   CONDITION_VALUES,
+  REPORT_SOURCES,
+  SAFETY_WARNINGS,
   REPORT_STATUSES,
   REPORT_TYPES,
   REPORT_URGENCIES,
@@ -141,10 +143,6 @@ export type ChatUser = z.infer<typeof ChatUserSchema>;
  * A stored message (GET/POST /api/messages, socket `message:new`). `isRead` is the spec's read flag; the
  * sender sees it true only when both sides have read receipts on (then it is "Seen" at `readAt`).
  */
-/** Why a message carries a safety warning for its receiver (issue 26): it asks for money, or moves off NomadSwap early. */
-export const SAFETY_WARNINGS = ['payment', 'off_platform'] as const;
-export type SafetyWarning = (typeof SAFETY_WARNINGS)[number];
-
 export const MessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
@@ -194,6 +192,8 @@ export const ReportSchema = z.object({
   contactEmail: z.string().nullable(),
   reporterId: z.string().nullable(),
   reporter: z.object({ fullName: z.string() }).nullable(),
+  /** 'safety-signal': filed by NomadSwap itself (reporter 'NomadSwap safety'), the messages in the description. */
+  source: z.enum(REPORT_SOURCES),
   status: z.enum(REPORT_STATUSES),
   adminNotes: z.string().nullable(),
   assignedTo: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { SAFETY_WARNINGS, type SafetyWarning } from '@nomadswap/contracts/responses';
+import { SAFETY_WARNINGS, type SafetyWarning } from '@nomadswap/contracts/enums';
 
 /** A chat message (spec section 3). `clientId` is the sender's idempotency key, unique per sender. */
 export interface MessageRecord {

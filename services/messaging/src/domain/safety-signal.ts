@@ -1,4 +1,4 @@
-import type { SafetyWarning } from '@nomadswap/contracts/responses';
+import type { SafetyWarning } from '@nomadswap/contracts/enums';
 
 /**
  * Scam signals in chat (issue 26). NomadSwap swaps are free: a message that asks for money or payment details is

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
+import type { SafetyWarning } from '@nomadswap/contracts/enums';
+import type { EventData } from '@nomadswap/contracts/events';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
@@ -31,6 +33,17 @@ async function storedByClientId(
   clientId: string,
 ): Promise<MessageRecord | null> {
   return ctx.messages.findOne({ senderId: oid(senderId), clientId }).lean<MessageRecord>();
+}
+
+function flaggedEventData(record: MessageRecord, kind: SafetyWarning): EventData<'message.flagged'> {
+  return {
+    messageId: hex(record._id),
+    senderId: hex(record.senderId),
+    receiverId: hex(record.receiverId),
+    kind,
+    content: record.content,
+    createdAt: record.createdAt.toISOString(),
+  };
 }
 
 /** True while the two have exchanged fewer than SAFETY_EARLY_MESSAGES messages (either way). */
@@ -159,6 +172,12 @@ export async function sendMessage(
     readAt: null,
     createdAt: new Date(),
   };
+  // A flagged message's event is staged with its write (outbox): moderation counts them per sender.
+  const flagged = record.safetyWarning
+    ? await ctx.bus.stage({ collection: ctx.messages.collection.collectionName, id: record._id }, [
+        { type: 'message.flagged', data: flaggedEventData(record, record.safetyWarning) },
+      ])
+    : null;
   try {
     throwWriteError(
       await runCommand<WriteReply>(ctx, {
@@ -166,7 +185,9 @@ export async function sendMessage(
         documents: [record],
       }),
     );
+    await flagged?.confirm();
   } catch (error) {
+    await flagged?.cancel();
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
     const winner = await storedByClientId(ctx, sender.id, record.clientId);

@@ -79,4 +79,22 @@ describe('safety warnings on messages (issue 26)', () => {
     await send(a, b, 'Meet at 10:30 at Rua Augusta 123, 1100-048 Lisboa? It cost me €20.');
     expect((await history(b, a))[0]?.safetyWarning).toBeNull();
   });
+
+  it('a flagged message is published as message.flagged once (moderation counts them); an unflagged one is not', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const flagged = await send(a, b, 'Pay the deposit by Western Union please');
+    const plain = await send(a, b, 'See you at the café');
+    const events = (await env.events('message.flagged')).filter((event) => event.data.senderId === a.id);
+    expect(events.map((event) => event.data)).toEqual([
+      {
+        messageId: flagged.body.id,
+        senderId: a.id,
+        receiverId: b.id,
+        kind: 'payment',
+        content: 'Pay the deposit by Western Union please',
+        createdAt: flagged.body.createdAt,
+      },
+    ]);
+    expect(events.some((event) => event.data.messageId === plain.body.id)).toBe(false);
+  });
 });

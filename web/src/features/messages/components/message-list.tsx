@@ -1,7 +1,8 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AlertCircle, Clock, Flag, RotateCw, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Message, SafetyWarning } from '@nomadswap/contracts/responses';
+import type { SafetyWarning } from '@nomadswap/contracts/enums';
+import type { Message } from '@nomadswap/contracts/responses';
 import { cn } from '../../../lib/utils';
 import { SectionError } from '../../../components/section-states';
 import { Button } from '../../../components/ui/button';
