@@ -337,9 +337,6 @@ function MessageBubble({
       >
         <LinkifiedText content={bubble.content} />
       </div>
-      {!bubble.mine && bubble.safetyWarning ? (
-        <SafetyNote kind={bubble.safetyWarning} onReport={onReport} />
-      ) : null}
       <span className="mt-0.5 flex items-center gap-1.5 px-1 text-[0.6875rem] text-muted-foreground">
         {bubble.status === 'sending' ? (
           <>
@@ -364,6 +361,9 @@ function MessageBubble({
           <time dateTime={bubble.createdAt}>{clockTime(bubble.createdAt, i18n.language)}</time>
         )}
       </span>
+      {!bubble.mine && bubble.safetyWarning ? (
+        <SafetyNote kind={bubble.safetyWarning} onReport={onReport} />
+      ) : null}
     </li>
   );
 }
