@@ -410,6 +410,17 @@ export const UPLOAD_LIMIT = {
   routes: ['POST /api/items', 'POST /api/auth/register'],
 } as const;
 
+/**
+ * Sockets per user (`SOCKET_MAX_PER_USER`, messaging's default cap over every replica): the handshake of one
+ * past is refused with a `connect_error` whose message is the text and whose `data.code` is the code.
+ */
+export const SOCKET_CONNECTION_LIMIT = {
+  at: 10,
+  past: 11,
+  code: 'TOO_MANY_CONNECTIONS',
+  message: 'Too many open chat connections. Close another tab or device and try again.',
+} as const;
+
 /** The rows a service's routes validate. */
 export const limitRowsOf = (service: LimitService) => LIMIT_ROWS.filter((row) => row.service === service);
 /** The rows a web form enforces. */

@@ -55,11 +55,19 @@ export const SOCKET_RATE_LIMITED = {
   code: 'RATE_LIMITED',
 } as const;
 
+/**
+ * Sockets one user may hold open at once, over every replica (default of the messaging service's
+ * SOCKET_MAX_PER_USER): each costs memory and a copy of every event sent to the user. Tabs and devices of one
+ * person stay well below; the handshake of one more is refused with `TOO_MANY_CONNECTIONS`.
+ */
+export const SOCKET_MAX_PER_USER = 10;
+
 /** Texts of `connect_error` (err.message) when the handshake is refused. */
 export const SOCKET_AUTH_ERRORS = {
   missingToken: 'Authentication Required',
   invalidToken: 'Invalid or expired token',
   notApproved: 'Approval Required',
+  tooManyConnections: 'Too many open chat connections. Close another tab or device and try again.',
 } as const;
 
 export interface MessageReadPayload {

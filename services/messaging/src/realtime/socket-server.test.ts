@@ -8,7 +8,9 @@ import {
   TYPING_EXPIRES_MS,
   type MessageSendAck,
 } from '@nomadswap/contracts/socket-events';
+import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table';
 import { createTokenService } from '@nomadswap/service-kit/auth';
+import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
 import { oid } from '../domain/ids';
 import {
@@ -83,6 +85,44 @@ describe('socket handshake', () => {
       .expect(201);
     const socket = env.connectClient(one.url, b.token);
     expect(await nextEvent(socket, 'unread:count')).toEqual({ count: 1 });
+  });
+});
+
+describe('sockets per user, over every replica (issue 21: a per-user cap)', () => {
+  const { at, past, code, message } = SOCKET_CONNECTION_LIMIT;
+
+  it(`connects the ${at}th socket, refuses the ${past}th with ${code}, and a disconnect frees a slot`, async () => {
+    const user = await env.user();
+    // Split between the two replicas: the cap counts the user's sockets wherever they are.
+    const sockets = await Promise.all(
+      Array.from({ length: at }, (_, i) => online(user, i % 2 === 0 ? one : two)),
+    );
+    expect(sockets.every((socket) => socket.connected)).toBe(true);
+
+    const refused = await connected(env.connectClient(two.url, user.token)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe(message);
+    expect((refused as Error & { data?: unknown }).data).toEqual({ code });
+    // Other users are not affected.
+    await expect(online(await env.user(), two)).resolves.toBeTruthy();
+
+    sockets[0]!.disconnect();
+    await eventually(async () => (await env.ctx.connectionSlots.count(user.id)) === at - 1);
+    await expect(online(user, two)).resolves.toBeTruthy();
+    await expect(connected(env.connectClient(one.url, user.token))).rejects.toThrow(message);
+  });
+
+  it('a session recovered at the cap takes its slot back, unless another socket took it meanwhile', async () => {
+    const user = await env.user();
+    const sockets = await Promise.all(Array.from({ length: at }, () => online(user)));
+    expect(await dropAndReconnect(sockets[0]!, user)).toEqual({ recovered: true });
+    expect(await env.ctx.connectionSlots.count(user.id)).toBe(at);
+
+    const taken = await dropAndReconnect(sockets[1]!, user, async () => {
+      await eventually(async () => (await env.ctx.connectionSlots.count(user.id)) === at - 1);
+      await online(user, two);
+    });
+    expect(taken).toEqual({ refused: message });
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@nomadswap/contracts/messaging';
 import {
   SOCKET_AUTH_ERRORS,
+  SOCKET_MAX_PER_USER,
   SOCKET_PATH,
   SOCKET_RATE_LIMITED,
   SOCKET_RECOVERY_MS,
@@ -50,6 +51,8 @@ export interface SocketServerOptions {
   revocationCheckMs?: number;
   /** Shortest gap between two forwarded "is typing" signals of one user to another (any socket). Default 2 s. */
   typingThrottleMs?: number;
+  /** Sockets one user may hold open over every replica (config SOCKET_MAX_PER_USER). Default 10. */
+  maxSocketsPerUser?: number;
 }
 
 export interface RunningSocketServer {
@@ -111,11 +114,13 @@ export function attachSocketServer(
   });
   ctx.live.bind(io);
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
+  const maxSocketsPerUser = options.maxSocketsPerUser ?? SOCKET_MAX_PER_USER;
   const log = ctx.logger.child({ component: 'socket.io' });
 
   /**
    * Every handshake, a recovered session's too (skipMiddlewares is off): the token (signature, expiry,
-   * revocation) and the user's current state. A recovered session must belong to the token's user. Every refusal
+   * revocation), the user's current state, and last a slot among the user's sockets (at most
+   * `maxSocketsPerUser` over every replica). A recovered session must belong to the token's user. Every refusal
    * and every recovery is logged with its reason.
    */
   io.use(async (socket, next) => {
@@ -139,6 +144,16 @@ export function attachSocketServer(
       }
       if (!user.isApproved && user.role !== 'admin') {
         refuse('not approved', SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED', user.id);
+        return;
+      }
+      const slot = await ctx.connectionSlots.take(user.id, socket.id, maxSocketsPerUser);
+      if (!slot.taken) {
+        refuse(
+          `too many connections: ${slot.open} open, at most ${maxSocketsPerUser}`,
+          SOCKET_AUTH_ERRORS.tooManyConnections,
+          'TOO_MANY_CONNECTIONS',
+          user.id,
+        );
         return;
       }
       socket.data = { userId: user.id, jti: user.jti, tokenExpiresAt: user.tokenExpiresAt.getTime() };
@@ -360,6 +375,7 @@ export function attachSocketServer(
     socket.on('disconnect', () => {
       for (const timer of typingTimers.values()) clearTimeout(timer);
       const update = (async () => {
+        await ctx.connectionSlots.release(userId, socket.id);
         if (await ctx.presence.disconnected(userId, socket.id)) await broadcastPresence(userId);
       })().catch((error: unknown) => log.warn({ err: error }, 'presence update failed'));
       presenceUpdates.add(update);
@@ -414,6 +430,9 @@ export function attachSocketServer(
     ctx.presence
       .refresh(sockets)
       .catch((error: unknown) => log.warn({ err: error }, 'presence refresh failed'));
+    ctx.connectionSlots
+      .refresh(sockets)
+      .catch((error: unknown) => log.warn({ err: error }, 'connection slots refresh failed'));
   }, options.presenceRefreshMs ?? 30_000);
   refresher.unref();
 
