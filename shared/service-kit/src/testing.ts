@@ -374,3 +374,18 @@ export async function killAfterWrites(bus: EventBus): Promise<void> {
 export async function passOutboxGrace(mongo: Connection, collection = 'outbox'): Promise<void> {
   await mongo.collection(collection).updateMany({ state: 'staged' }, { $set: { availableAt: 0 } });
 }
+
+/**
+ * Lets `bus`'s relay empty `mongo`'s outbox, then stops the bus. Once nothing is left to relay and no sweep or
+ * send is under way (stop() waits for them), nothing can be sent again: "sent once" is then checked at once,
+ * not after waiting to see whether more relay rounds send it again.
+ */
+export async function drainOutbox(
+  bus: EventBus,
+  mongo: Connection,
+  options: { collection?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const outbox = mongo.collection(options.collection ?? 'outbox');
+  await eventually(async () => (await outbox.countDocuments()) === 0, options.timeoutMs ?? 15_000);
+  await bus.stop();
+}
