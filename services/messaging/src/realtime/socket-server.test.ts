@@ -7,6 +7,7 @@ import {
   SOCKET_RATE_LIMITED,
   TYPING_EXPIRES_MS,
   type MessageSendAck,
+  type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
 import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table';
 import { createTokenService } from '@nomadswap/service-kit/auth';
@@ -43,6 +44,37 @@ function sendOverSocket(socket: ClientSocket, payload: Record<string, unknown>):
   return new Promise((resolve) => {
     (socket.emit as (event: string, ...args: unknown[]) => void)('message:send', payload, resolve);
   });
+}
+
+/** Records every `event` the socket receives from now on (the payloads, in order). */
+function heard<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[0][] {
+  const payloads: Parameters<ServerToClientEvents[E]>[0][] = [];
+  (socket as unknown as { on(e: string, l: (p: unknown) => void): void }).on(event, (payload) =>
+    payloads.push(payload as Parameters<ServerToClientEvents[E]>[0]),
+  );
+  return payloads;
+}
+
+/**
+ * The sentinel of "nothing was emitted": resolves once `socket` has received a marker that `via` emits to
+ * `userId` now. What `via` emitted to them before it has arrived too (one replica's emits reach a socket in
+ * order), so a test checks "not emitted" right after, instead of waiting a while and seeing nothing.
+ */
+async function drained(socket: ClientSocket, userId: string, via: RunningInstance = one): Promise<void> {
+  const marker = `drained-${Math.random().toString(36).slice(2)}`;
+  const arrived = new Promise<void>((resolve) => {
+    const listener = (payload: { userId: string }) => {
+      if (payload.userId !== marker) return;
+      socket.off('presence', listener);
+      resolve();
+    };
+    socket.on('presence', listener);
+  });
+  via.ctx.live.emit([userId], 'presence', { userId: marker, online: false, lastSeen: null });
+  await arrived;
 }
 
 const noEvent = async (socket: ClientSocket, event: string, ms = 600) => {
@@ -196,7 +228,7 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
     const [a, b] = await Promise.all([env.user(), env.user()]);
     const [sa, sb] = await Promise.all([online(a), online(b)]);
     await env.stores.userState.set(a.id, { role: 'user', isApproved: false });
-    const quiet = noEvent(sb, 'message:new');
+    const delivered = heard(sb, 'message:new');
     expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-1' })).toEqual({
       error: 'Approval Required',
       code: 'NOT_APPROVED',
@@ -206,7 +238,9 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
     const closed = new Promise((resolve) => sa.once('disconnect', resolve));
     void sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-2' });
     await expect(closed).resolves.toBe('io server disconnect');
-    expect(await quiet).toBe(true);
+    // Both sends were answered or refused on `one`, where sb is: anything they emitted is before the marker.
+    await drained(sb, b.id);
+    expect(delivered).toEqual([]);
     expect(
       await env.ctx.messages.collection.countDocuments({ clientId: { $in: ['gone-1', 'gone-2'] } }),
     ).toBe(0);
@@ -267,8 +301,10 @@ describe('connection state recovery', () => {
     await reconnected;
     await expect.poll(() => seen).toEqual(['before', 'missed 1', 'missed 2']);
     expect(sb.recovered).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seen).toEqual(['before', 'missed 1', 'missed 2']);
+    // A replayed duplicate would come before anything live: one more message is the sentinel.
+    await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'after' }).expect(201);
+    await expect.poll(() => seen.at(-1)).toBe('after');
+    expect(seen).toEqual(['before', 'missed 1', 'missed 2', 'after']);
   });
 });
 
@@ -566,8 +602,11 @@ describe('read receipts, typing, presence', () => {
       .send({ readReceipts: false })
       .expect(200);
     await sendOverSocket(sa, { receiverId: c.id, content: 'private', clientId: 'r2' });
+    const receipts = heard(sa, 'message:read');
+    // The ack comes once the read is done, receipt emitted or not; sa and sc are both on `one`.
     await new Promise((resolve) => sc.emit('conversation:read', { with: a.id }, resolve));
-    expect(await noEvent(sa, 'message:read')).toBe(true);
+    await drained(sa, a.id);
+    expect(receipts).toEqual([]);
   });
 
   it('typing reaches the other user, is throttled, stops on isTyping:false, and never crosses a block', async () => {
@@ -609,10 +648,12 @@ describe('read receipts, typing, presence', () => {
       .expect(201);
     const [sp, ss] = await Promise.all([online(partner), online(stranger)]);
     const cameOnline = nextEvent(sp, 'presence');
-    const strangerHeard = noEvent(ss, 'presence', 1_000);
+    const strangerHeard = heard(ss, 'presence');
     const sa = await online(a, two);
     expect(await cameOnline).toMatchObject({ userId: a.id, online: true });
-    expect(await strangerHeard).toBe(true);
+    // One emit from `two` told every listener at once; a marker from `two` after it reaches ss after it.
+    await drained(ss, stranger.id, two);
+    expect(strangerHeard.filter((presence) => presence.userId === a.id)).toEqual([]);
     const wentAway = nextEvent(sp, 'presence');
     sa.disconnect();
     const away = await wentAway;
