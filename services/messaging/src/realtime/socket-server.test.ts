@@ -7,7 +7,6 @@ import {
   SOCKET_RATE_LIMITED,
   TYPING_EXPIRES_MS,
   type MessageSendAck,
-  type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
 import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table';
 import { createTokenService } from '@nomadswap/service-kit/auth';
@@ -17,6 +16,8 @@ import { oid } from '../domain/ids';
 import {
   connected,
   createMessagingTestEnv,
+  drained,
+  heard,
   nextEvent,
   type ClientSocket,
   type MessagingTestEnv,
@@ -44,37 +45,6 @@ function sendOverSocket(socket: ClientSocket, payload: Record<string, unknown>):
   return new Promise((resolve) => {
     (socket.emit as (event: string, ...args: unknown[]) => void)('message:send', payload, resolve);
   });
-}
-
-/** Records every `event` the socket receives from now on (the payloads, in order). */
-function heard<E extends keyof ServerToClientEvents>(
-  socket: ClientSocket,
-  event: E,
-): Parameters<ServerToClientEvents[E]>[0][] {
-  const payloads: Parameters<ServerToClientEvents[E]>[0][] = [];
-  (socket as unknown as { on(e: string, l: (p: unknown) => void): void }).on(event, (payload) =>
-    payloads.push(payload as Parameters<ServerToClientEvents[E]>[0]),
-  );
-  return payloads;
-}
-
-/**
- * The sentinel of "nothing was emitted": resolves once `socket` has received a marker that `via` emits to
- * `userId` now. What `via` emitted to them before it has arrived too (one replica's emits reach a socket in
- * order), so a test checks "not emitted" right after, instead of waiting a while and seeing nothing.
- */
-async function drained(socket: ClientSocket, userId: string, via: RunningInstance = one): Promise<void> {
-  const marker = `drained-${Math.random().toString(36).slice(2)}`;
-  const arrived = new Promise<void>((resolve) => {
-    const listener = (payload: { userId: string }) => {
-      if (payload.userId !== marker) return;
-      socket.off('presence', listener);
-      resolve();
-    };
-    socket.on('presence', listener);
-  });
-  via.ctx.live.emit([userId], 'presence', { userId: marker, online: false, lastSeen: null });
-  await arrived;
 }
 
 const noEvent = async (socket: ClientSocket, event: string, ms = 600) => {
@@ -239,7 +209,7 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
     void sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-2' });
     await expect(closed).resolves.toBe('io server disconnect');
     // Both sends were answered or refused on `one`, where sb is: anything they emitted is before the marker.
-    await drained(sb, b.id);
+    await drained(sb, b.id, one);
     expect(delivered).toEqual([]);
     expect(
       await env.ctx.messages.collection.countDocuments({ clientId: { $in: ['gone-1', 'gone-2'] } }),
@@ -605,7 +575,7 @@ describe('read receipts, typing, presence', () => {
     const receipts = heard(sa, 'message:read');
     // The ack comes once the read is done, receipt emitted or not; sa and sc are both on `one`.
     await new Promise((resolve) => sc.emit('conversation:read', { with: a.id }, resolve));
-    await drained(sa, a.id);
+    await drained(sa, a.id, one);
     expect(receipts).toEqual([]);
   });
 
