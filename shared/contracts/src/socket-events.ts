@@ -49,6 +49,9 @@ export const SOCKET_EVENT_BUDGET = {
   floodWindowMs: 10_000,
 } as const;
 
+/** The ack of an event that answers nothing of its own (typing), once the server has handled it. */
+export const SOCKET_HANDLED = { ok: true } as const;
+
 /** The ack of an event over the socket's budget. */
 export const SOCKET_RATE_LIMITED = {
   error: 'Too many requests. Please try again later.',
@@ -106,7 +109,11 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   'message:send': (payload: SocketMessageSendInput, ack: (response: MessageSendAck) => void) => void;
-  typing: (payload: TypingInput) => void;
+  /** The optional ack answers {@link SOCKET_HANDLED} once handled (shown or not), or `{error, code}`. */
+  typing: (
+    payload: TypingInput,
+    ack?: (response: typeof SOCKET_HANDLED | (ErrorBody & { code: string })) => void,
+  ) => void;
   'conversation:read': (
     payload: ConversationReadInput,
     ack?: (response: ConversationReadAck) => void,

@@ -4,6 +4,7 @@ import type { Message } from '@nomadswap/contracts/responses';
 import {
   isAckError,
   SOCKET_EVENT_BUDGET,
+  SOCKET_HANDLED,
   SOCKET_RATE_LIMITED,
   TYPING_EXPIRES_MS,
   type MessageSendAck,
@@ -45,6 +46,11 @@ function sendOverSocket(socket: ClientSocket, payload: Record<string, unknown>):
   return new Promise((resolve) => {
     (socket.emit as (event: string, ...args: unknown[]) => void)('message:send', payload, resolve);
   });
+}
+
+/** Sends "typing" and resolves with its ack: the server has handled it (shown to the other side or not). */
+function typing(socket: ClientSocket, payload: { to: string; isTyping: boolean }): Promise<unknown> {
+  return new Promise((resolve) => socket.emit('typing', payload, resolve));
 }
 
 const noEvent = async (socket: ClientSocket, event: string, ms = 600) => {
@@ -447,8 +453,10 @@ describe('every client event goes through one guard: who is this, within budget 
         SOCKET_RATE_LIMITED,
       );
       expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
-      sa.emit('typing', { to: b.id, isTyping: true });
-      expect(await noEvent(sb, 'typing', 150)).toBe(true);
+      const typingAtB = heard(sb, 'typing');
+      expect(await typing(sa, { to: b.id, isTyping: true })).toEqual(SOCKET_RATE_LIMITED);
+      await drained(sb, b.id, one);
+      expect(typingAtB).toEqual([]);
       // Another user's socket has its own budget.
       expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
       expect(signals).toEqual([]);
@@ -516,10 +524,11 @@ describe('typing goes only to an unblocked partner, at most once per 2 s per pai
     const [sb, ss, sp] = await Promise.all([online(b), online(stranger), online(partner)]);
     const fromStranger = typingFrom(sb, stranger);
     const fromPartner = typingFrom(sb, partner);
-    ss.emit('typing', { to: b.id, isTyping: true });
+    expect(await typing(ss, { to: b.id, isTyping: true })).toEqual(SOCKET_HANDLED);
     sp.emit('typing', { to: b.id, isTyping: true });
     await expect.poll(() => fromPartner).toEqual([true]);
-    expect(await noEvent(sb, 'typing', 300)).toBe(true);
+    // The stranger's typing was handled (acked) on `one`, where b is: anything it emitted is before the marker.
+    await drained(sb, b.id, one);
     expect(fromStranger).toEqual([]);
   });
 
@@ -532,9 +541,10 @@ describe('typing goes only to an unblocked partner, at most once per 2 s per pai
     await expect.poll(() => signals).toEqual([true]);
     first.emit('typing', { to: b.id, isTyping: false });
     await expect.poll(() => signals).toEqual([true, false]);
-    first.emit('typing', { to: b.id, isTyping: true });
-    second.emit('typing', { to: b.id, isTyping: true });
-    expect(await noEvent(sb, 'typing', 500)).toBe(true);
+    await typing(first, { to: b.id, isTyping: true });
+    await typing(second, { to: b.id, isTyping: true });
+    // Handled on both replicas: what either emitted reaches sb before its marker.
+    await Promise.all([drained(sb, b.id, one), drained(sb, b.id, two)]);
     expect(signals).toEqual([true, false]);
   });
 
@@ -593,8 +603,10 @@ describe('read receipts, typing, presence', () => {
     await expect.poll(() => signals).toEqual([true, false]);
 
     await request(env.app).post(`/api/blocks/${a.id}`).set(blocker.headers).expect(201);
-    sa.emit('typing', { to: blocker.id, isTyping: true });
-    expect(await noEvent(sblocker, 'typing')).toBe(true);
+    const atBlocker = heard(sblocker, 'typing');
+    await typing(sa, { to: blocker.id, isTyping: true });
+    await drained(sblocker, blocker.id, one);
+    expect(atBlocker).toEqual([]);
   });
 
   it('a typing indicator expires after 5 s without a refresh', async () => {

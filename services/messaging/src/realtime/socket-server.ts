@@ -10,6 +10,7 @@ import {
   SOCKET_AUTH_ERRORS,
   SOCKET_MAX_PER_USER,
   SOCKET_PATH,
+  SOCKET_HANDLED,
   SOCKET_RATE_LIMITED,
   SOCKET_RECOVERY_MS,
   TYPING_EXPIRES_MS,
@@ -282,7 +283,8 @@ export function attachSocketServer(
      * The one way a client event reaches a handler: within the socket's budget, then with `viewer`, the check of
      * who this is (token, user) already running. A handler awaits `viewer` before any effect (a send hands it to
      * the use-case, which awaits it alongside its own checks: no extra round trip). A refusal, from the check or
-     * the handler, is the ack's `{error, code}`.
+     * the handler, is the ack's `{error, code}`; an event whose handler answers nothing (typing) is acked
+     * `{ok: true}` once handled, when the client asked for an ack.
      */
     const on = <E extends keyof ClientToServerEvents>(
       event: E,
@@ -291,12 +293,17 @@ export function attachSocketServer(
       handled.add(event);
       const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
       listen(event, async (payload: unknown, ack?: unknown) => {
-        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        let replied = false;
+        const reply: Reply = (response) => {
+          replied = true;
+          if (typeof ack === 'function') (ack as Reply)(response);
+        };
         if (!spend(socket, budget, event, reply)) return;
         const viewer = currentViewer(socket);
         viewer.catch(() => undefined);
         try {
           await handler({ viewer, payload, reply });
+          if (!replied) reply(SOCKET_HANDLED);
         } catch (error) {
           if (!toHttpError(error)) log.warn({ err: error, event }, 'socket event failed');
           reply(errorBody(error));
