@@ -153,7 +153,11 @@ export function buildExchangeEvent(overrides: Partial<ExchangeEventData> = {}): 
   };
 }
 
-export async function createTestStores(options: { service: string }): Promise<TestStores> {
+export async function createTestStores(options: {
+  service: string;
+  /** The clock the token service verifies expiry on (a test moves it instead of waiting). */
+  now?: () => Date;
+}): Promise<TestStores> {
   const suffix = randomBytes(4).toString('hex');
   const mongoUrl = inject('mongoUrl');
   const redisUrl = inject('redisUrl');
@@ -168,7 +172,7 @@ export async function createTestStores(options: { service: string }): Promise<Te
 
   const mongo = await connectMongo({ url: mongoUrl, dbName, logger });
   const redis = createRedis(redisUrl, { name: `test-${options.service}`, logger });
-  const tokens = createTokenService({ ...jwt, redis, keyPrefix });
+  const tokens = createTokenService({ ...jwt, redis, keyPrefix, now: options.now });
   const userState = createUserStateStore({ redis, keyPrefix });
   const auth = createAuthMiddleware({ tokens, userState });
 

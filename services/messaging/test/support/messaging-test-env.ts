@@ -49,9 +49,13 @@ export interface MessagingTestEnv {
 }
 
 export async function createMessagingTestEnv(
-  options: { messagesPerMinute?: number } = {},
+  options: {
+    messagesPerMinute?: number;
+    /** The clock tokens are verified on (handshakes, recoveries); real time unless a test moves it. */
+    tokenNow?: () => Date;
+  } = {},
 ): Promise<MessagingTestEnv> {
-  const stores = await createTestStores({ service: 'messaging' });
+  const stores = await createTestStores({ service: 'messaging', now: options.tokenNow });
   const bus = stores.serviceBus('messaging');
   const contextOptions = {
     logger: stores.logger,
