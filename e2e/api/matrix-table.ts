@@ -235,6 +235,15 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   {
     method: 'POST',
+    path: '/api/items/:id/relist',
+    expect: ownerOnly(200),
+    prepare: async (w) => ({
+      path: `/api/items/${await fresh.item(w)}/relist`,
+      body: { availableUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+  },
+  {
+    method: 'POST',
     path: '/api/items/:id/favorite',
     expect: approvedOnly(200),
     prepare: async (w) => ({ path: `/api/items/${await fresh.item(w)}/favorite` }),

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
+import { startDeadlineWorker } from './jobs/item-deadlines';
 
 await startService({
   name: 'items',
@@ -14,8 +15,20 @@ await startService({
       redisUrl: config.REDIS_URL,
       queuePrefix: config.BULLMQ_PREFIX,
       settings: { imageWaitMs: config.IMAGE_WAIT_MS },
+      publicUrl: config.PUBLIC_URL,
     });
     consumeItemsEvents(service.bus, ctx);
-    return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
+    const deadlines = startDeadlineWorker(ctx, {
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
+      logger: service.logger,
+    });
+    return {
+      app: buildApp(ctx),
+      steps: [
+        { name: 'deadline worker', run: () => deadlines.close() },
+        { name: 'queues', run: () => ctx.queues.close() },
+      ],
+    };
   },
 });

@@ -83,6 +83,10 @@ export const ItemSchema = z.object({
   /** Whom it is reserved for: only in the owner's, that requester's and an admin's view (null otherwise). */
   reservedFor: z.string().nullable(),
   preferredExchange: z.string().nullable(),
+  /** The listing's deadline (issue 22), ISO; null: no deadline. */
+  availableUntil: z.string().nullable(),
+  /** When the listing expired at its deadline (ISO; only its owner lists it then, with Relist / Extend). */
+  expiredAt: z.string().nullable(),
   createdAt: z.string(),
   user: UserSummarySchema.nullable(),
   isFavorited: z.boolean().optional(),
@@ -115,6 +119,8 @@ export const ItemCardSchema = z.strictObject({
   cover: z.string().nullable(),
   /** Reserved for someone by an accepted exchange (issue 20); whom for is not said to these viewers. */
   isReserved: z.boolean(),
+  /** The listing's deadline (ISO; null: none): the card's "Leaving in 3 days" badge. */
+  availableUntil: z.string().nullable(),
   user: ItemCardOwnerSchema.strict().nullable(),
 });
 export type ItemCard = z.infer<typeof ItemCardSchema>;

@@ -29,7 +29,11 @@ export type ItemViewSource = Pick<
   | 'photos'
   | 'version'
   | 'createdAt'
+  | 'availableUntil'
+  | 'expiredAt'
 >;
+
+const isoOrNull = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 export type OwnerViewSource = Pick<
   OwnerRecord,
@@ -113,6 +117,8 @@ export function toItem(
     isReserved: !!item.reservedFor,
     reservedFor: reservedForSeenBy(item, props.viewer),
     preferredExchange: item.preferredExchange ?? null,
+    availableUntil: isoOrNull(item.availableUntil),
+    expiredAt: isoOrNull(item.expiredAt),
     createdAt: new Date(item.createdAt).toISOString(),
     user: toUserSummary(props.owner),
   };
@@ -143,6 +149,7 @@ export function toItemCard(item: ItemViewSource, owner: OwnerViewSource | null |
     location: item.location,
     cover: cover ? imageUrl(cover._id, 'thumb') : null,
     isReserved: !!item.reservedFor,
+    availableUntil: isoOrNull(item.availableUntil),
     user: summary
       ? {
           fullName: summary.fullName,

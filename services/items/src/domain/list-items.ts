@@ -4,7 +4,14 @@ import { LIMITS } from '@nomadswap/contracts/enums';
 import type { ListedItem } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
-import { afterPosition, decodeCursor, encodeCursor } from './item-cursor';
+import {
+  afterDeadline,
+  afterPosition,
+  decodeCursor,
+  decodeLeavingSoonCursor,
+  encodeCursor,
+  encodeDeadlineCursor,
+} from './item-cursor';
 import { seesFullItem, toItemCard, type Viewer } from './item-views';
 import { loadOwners, presentItems, type OwnersById } from './present-items';
 
@@ -23,7 +30,7 @@ export function containsText(text: string): RegExp {
 }
 
 /**
- * The filter of a listing. Without `available: false` only available items (active, not swapped) match;
+ * The filter of a listing. Without `includeUnavailable` only available items (active, not swapped, not expired) match;
  * `location` is a case-insensitive substring ('Lisbon' finds 'Lisbon, Portugal'); `q` searches title,
  * description and location, or only title and description with `searchLocation: false` (visitors, who may not
  * filter by location: a `q` reaching `location` would be that filter under another name).
@@ -38,7 +45,7 @@ export function itemFilter(query: {
   searchLocation?: boolean;
 }): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
-  if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false });
+  if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false, expiredAt: null });
   if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
   if (query.category) and.push({ category: query.category });
   if (query.location) and.push({ location: containsText(query.location) });
@@ -53,7 +60,7 @@ export function itemFilter(query: {
 }
 
 /**
- * Browse (spec sections 2 and 6): newest first, a page at a time. Visitors get a preview of at most 6 items and
+ * Browse (spec sections 2 and 6): newest first, or leaving soon (issue 22), a page at a time. Visitors get a preview of at most 6 items and
  * no location filter (nor another user's list or further pages). Swapped and inactive items are left out unless
  * a user lists their own items, or an admin lists a user's.
  */
@@ -63,33 +70,30 @@ export async function listItems(
 ): Promise<ItemPage> {
   const { viewer } = props;
   const { category, location, userId, q, cursor } = props.query;
+  const sort = props.query.sort ?? 'newest';
   // What a visitor may ask: a preview by category or by text in titles and descriptions, nothing more.
   const criteria = viewer
-    ? { category, location, userId, q, cursor }
-    : { category, q, searchLocation: false as const };
+    ? { category, location, userId, q, cursor, sort }
+    : { category, q, sort, searchLocation: false as const };
   const limit = viewer
     ? (props.query.limit ?? DEFAULT_PAGE_SIZE)
     : Math.min(props.query.limit ?? LIMITS.visitorPreviewItems, LIMITS.visitorPreviewItems);
   const includeUnavailable = !!viewer && !!userId && (userId === viewer.id || viewer.role === 'admin');
-  const filter = itemFilter({ ...criteria, includeUnavailable });
 
   // The page (records and owners) is the same for every viewer asking the same; only favourites and photo
   // visibility depend on who asks, and they are applied afterwards.
   const cacheKey = JSON.stringify(['list', criteria, includeUnavailable, limit]);
   const generation = await core.listings.generation();
   const page = await core.listings.getOrLoad<CachedPage>(cacheKey, generation, async () => {
-    const records = await core.items
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(limit + 1)
-      .lean<ItemRecord[]>();
-    const items = records.slice(0, limit);
-    const last = items[items.length - 1];
-    return {
-      items,
-      owners: await loadOwners(core, items),
-      nextCursor: records.length > limit && last ? encodeCursor(last) : null,
-    };
+    const { items, nextCursor } =
+      sort === 'leaving-soon'
+        ? await loadLeavingSoon(core, {
+            filter: itemFilter({ ...criteria, cursor: undefined, includeUnavailable }),
+            cursor: 'cursor' in criteria ? criteria.cursor : undefined,
+            limit,
+          })
+        : await loadNewest(core, { filter: itemFilter({ ...criteria, includeUnavailable }), limit });
+    return { items, owners: await loadOwners(core, items), nextCursor };
   });
   const full = await presentItems(
     core,
@@ -104,6 +108,77 @@ export async function listItems(
         fullById.get(item._id.toHexString()) ?? toItemCard(item, page.owners.get(item.userId.toHexString())),
     ),
     nextCursor: viewer ? page.nextCursor : null,
+  };
+}
+
+type Records = { items: ItemRecord[]; nextCursor: string | null };
+
+const both = (...parts: Record<string, unknown>[]) => ({
+  $and: parts.filter((part) => Object.keys(part).length > 0),
+});
+
+/** Newest first (the default order). */
+async function loadNewest(
+  core: Pick<ItemsCore, 'items'>,
+  props: { filter: Record<string, unknown>; limit: number },
+): Promise<Records> {
+  const records = await core.items
+    .find(props.filter)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(props.limit + 1)
+    .lean<ItemRecord[]>();
+  const items = records.slice(0, props.limit);
+  const last = items[items.length - 1];
+  return { items, nextCursor: records.length > props.limit && last ? encodeCursor(last) : null };
+}
+
+/**
+ * Leaving soon: the items with a deadline, the nearest first (then by id), followed by those without one, newest
+ * first. Two indexed queries in turn; a page may span both. The cursor says which part the page ended in: a
+ * deadline cursor continues the first part (then the second from its start), a newest-first one the second.
+ */
+async function loadLeavingSoon(
+  core: Pick<ItemsCore, 'items'>,
+  props: { filter: Record<string, unknown>; cursor: string | undefined; limit: number },
+): Promise<Records> {
+  const position = props.cursor ? decodeLeavingSoonCursor(props.cursor) : null;
+  const records: ItemRecord[] = [];
+  if (!position || 'deadline' in position) {
+    const dated = await core.items
+      .find(
+        both(
+          props.filter,
+          { availableUntil: mongoose.trusted({ $ne: null }) },
+          position ? afterDeadline(position.deadline) : {},
+        ),
+      )
+      .sort({ availableUntil: 1, _id: 1 })
+      .limit(props.limit + 1)
+      .lean<ItemRecord[]>();
+    records.push(...dated);
+  }
+  if (records.length <= props.limit) {
+    const undated = await core.items
+      .find(
+        both(
+          props.filter,
+          { availableUntil: null },
+          position && 'newest' in position ? afterPosition(position.newest) : {},
+        ),
+      )
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(props.limit + 1 - records.length)
+      .lean<ItemRecord[]>();
+    records.push(...undated);
+  }
+  const items = records.slice(0, props.limit);
+  const last = items[items.length - 1];
+  if (records.length <= props.limit || !last) return { items, nextCursor: null };
+  return {
+    items,
+    nextCursor: last.availableUntil
+      ? encodeDeadlineCursor({ availableUntil: last.availableUntil, _id: last._id })
+      : encodeCursor(last),
   };
 }
 
