@@ -53,6 +53,7 @@ const card = (n: number, title = `Camping stove ${n}`) => ({
   location: 'Lisbon',
   cover: `/api/images/photo${n}/thumb`,
   isReserved: false,
+  availableUntil: null,
   user: { fullName: 'Ana Ribeiro', avatar: '/api/images/avatar1/thumb', rating: 4, reviewCount: 2 },
 });
 

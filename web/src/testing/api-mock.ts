@@ -76,6 +76,8 @@ export function buildItem(overrides: Partial<Item> = {}): Item {
     isReserved: false,
     reservedFor: null,
     preferredExchange: null,
+    availableUntil: null,
+    expiredAt: null,
     createdAt: '2024-05-03T10:00:00.000Z',
     user: null,
     ...overrides,

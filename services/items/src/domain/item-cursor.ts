@@ -41,7 +41,10 @@ export interface DeadlinePosition {
 }
 
 /** Opaque to clients: base64url of `d<ms>.<id>` (the `d` tells it from a "newest first" cursor). */
-export function encodeDeadlineCursor(position: { availableUntil: Date; _id: mongoose.Types.ObjectId }): string {
+export function encodeDeadlineCursor(position: {
+  availableUntil: Date;
+  _id: mongoose.Types.ObjectId;
+}): string {
   return Buffer.from(`d${position.availableUntil.getTime()}.${position._id.toHexString()}`).toString(
     'base64url',
   );

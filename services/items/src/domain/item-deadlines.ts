@@ -40,7 +40,10 @@ export function resolveAvailableUntil(
     ? endOfDayIn(props.value, timeZoneOfPlace(props.placeId))
     : new Date(props.value);
   const refuse = (message: string) =>
-    new ValidationError(message, { code: 'INVALID_DEADLINE', details: [{ field: 'availableUntil', message }] });
+    new ValidationError(message, {
+      code: 'INVALID_DEADLINE',
+      details: [{ field: 'availableUntil', message }],
+    });
   if (Number.isNaN(at.getTime())) throw refuse(MSG.availableUntilInvalid);
   const now = core.now().getTime();
   if (at.getTime() < now + ITEM_DEADLINE_LIMITS.minAheadMs) throw refuse(MSG.availableUntilPast);
@@ -157,7 +160,13 @@ export async function remindOwner(
   props: { userId: Types.ObjectId; at: Date; beforeMs: number; jobId: string },
 ): Promise<RemindOutcome> {
   const items = await ctx.items
-    .find({ userId: props.userId, availableUntil: props.at, isActive: true, isSwapped: false, expiredAt: null })
+    .find({
+      userId: props.userId,
+      availableUntil: props.at,
+      isActive: true,
+      isSwapped: false,
+      expiredAt: null,
+    })
     .sort({ createdAt: 1, _id: 1 })
     .select({ title: 1, location: 1 })
     .lean<Pick<ItemRecord, 'title' | 'location'>[]>();

@@ -37,9 +37,7 @@ export function deadlineReminderMail(props: {
 }): NotificationMail {
   const cities = joinCities(props.items.map((item) => item.location));
   const count = props.items.length;
-  const link = props.publicUrl
-    ? `\n\n${new URL(ITEM_MAILS.myItemsPath, props.publicUrl).href}`
-    : '';
+  const link = props.publicUrl ? `\n\n${new URL(ITEM_MAILS.myItemsPath, props.publicUrl).href}` : '';
   return {
     to: props.to,
     subject: ITEM_MAILS.reminderSubject(count, cities),

@@ -1,6 +1,11 @@
 import mongoose from 'mongoose';
 import type { Job, Queue } from 'bullmq';
-import { createQueue, startWorker, type QueueConnection, type RunningWorker } from '@nomadswap/service-kit/queues';
+import {
+  createQueue,
+  startWorker,
+  type QueueConnection,
+  type RunningWorker,
+} from '@nomadswap/service-kit/queues';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import type { ItemsContext } from '../context';
 import { expireItem, remindOwner, type DeadlineJob } from '../domain/item-deadlines';

@@ -133,6 +133,7 @@ describe('GET /api/items', () => {
         location: 'Bangkok, Thailand',
         cover: `/api/images/${photoId.toHexString()}?size=thumb`,
         isReserved: false,
+        availableUntil: null,
         user: { fullName: 'Card Owner', avatar: expect.any(String), rating: 3, reviewCount: 7 },
       });
     }
