@@ -36,45 +36,17 @@ describe('listing deadlines (issue 22)', () => {
     expect(requestBody(fetchMock, 'POST', '/api/items')).toMatchObject({ availableUntil: '2030-01-15' });
   });
 
-  it('an edit that leaves the date alone does not send it (the stored instant stays)', async () => {
+  type EditBody = { availableUntil?: string | null };
+
+  /** The owner's item with a deadline on /edit-item/i1: PUT bodies are recorded; a dated save is refused as too far. */
+  function editItemWithDeadline() {
     const deadline = new Date(2030, 0, 15, 23, 59).toISOString();
     const mine = buildItem({ id: 'i1', userId: me.id, availableUntil: deadline });
-    const bodies: unknown[] = [];
+    const bodies: EditBody[] = [];
     signInAs(me, {
       'GET /api/items/i1': { body: mine },
       'PUT /api/items/i1': (init) => {
-        const body = JSON.parse(String(init?.body)) as { availableUntil?: string | null };
-        bodies.push(body);
-        return body.availableUntil === '2030-02-01'
-          ? jsonResponse(400, {
-              error: MSG.availableUntilTooFar,
-              details: [{ field: 'availableUntil', message: MSG.availableUntilTooFar }],
-            })
-          : jsonResponse(200, mine);
-      },
-      'GET /api/items': { body: [] },
-    });
-    renderApp('/edit-item/i1');
-    const user = userEvent.setup();
-
-    const date = await screen.findByLabelText('Available until');
-    expect(date).toHaveValue(localDate(new Date(deadline)));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).not.toHaveProperty('availableUntil');
-  });
-
-  it('clearing the date sends null; a refused date shows its message on the field', async () => {
-    const mine = buildItem({
-      id: 'i1',
-      userId: me.id,
-      availableUntil: new Date(2030, 0, 15, 23, 59).toISOString(),
-    });
-    const bodies: { availableUntil?: string | null }[] = [];
-    signInAs(me, {
-      'GET /api/items/i1': { body: mine },
-      'PUT /api/items/i1': (init) => {
-        const body = JSON.parse(String(init?.body)) as { availableUntil?: string | null };
+        const body = JSON.parse(String(init?.body)) as EditBody;
         bodies.push(body);
         return body.availableUntil
           ? jsonResponse(400, {
@@ -86,6 +58,22 @@ describe('listing deadlines (issue 22)', () => {
       'GET /api/items': { body: [] },
     });
     renderApp('/edit-item/i1');
+    return { deadline, bodies };
+  }
+
+  it('an edit that leaves the date alone does not send it (the stored instant stays)', async () => {
+    const { deadline, bodies } = editItemWithDeadline();
+    const user = userEvent.setup();
+
+    const date = await screen.findByLabelText('Available until');
+    expect(date).toHaveValue(localDate(new Date(deadline)));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('availableUntil');
+  });
+
+  it('clearing the date sends null; a refused date shows its message on the field', async () => {
+    const { bodies } = editItemWithDeadline();
     const user = userEvent.setup();
 
     const date = await screen.findByLabelText('Available until');
