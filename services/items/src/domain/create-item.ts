@@ -26,7 +26,7 @@ export async function createItem(
   const { input, viewer } = props;
   // No deadline unless one is given: the owner's departure becomes the default once stays exist (issue 22).
   const availableUntil = input.availableUntil
-    ? resolveAvailableUntil(ctx, { value: input.availableUntil, placeId: input.placeId })
+    ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
     : null;
   const uploads = [];
   for (const [index, image] of input.images.entries()) {

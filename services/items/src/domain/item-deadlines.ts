@@ -7,7 +7,7 @@ import type { ItemRecord } from '../db/item';
 import type { OwnerRecord } from '../db/owner';
 import { writeItemChange } from '../events/publish-item-events';
 import { endOfDayIn } from './end-of-day';
-import { timeZoneOfPlace } from './item-time-zone';
+import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail } from './mails';
 
 /** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
@@ -34,10 +34,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function resolveAvailableUntil(
   core: Pick<ItemsCore, 'now'>,
-  props: { value: string; placeId?: string | null },
+  props: { value: string; item: Parameters<typeof timeZoneOfItem>[0] },
 ): Date {
   const at = DATE_ONLY.test(props.value)
-    ? endOfDayIn(props.value, timeZoneOfPlace(props.placeId))
+    ? endOfDayIn(props.value, timeZoneOfItem(props.item))
     : new Date(props.value);
   const refuse = (message: string) =>
     new ValidationError(message, {

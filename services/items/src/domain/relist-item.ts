@@ -18,10 +18,7 @@ export async function relistItem(
 ): Promise<Item> {
   const item = await findItemOr404(ctx, props.itemId);
   assertOwner(item, props.viewer);
-  const availableUntil = resolveAvailableUntil(ctx, {
-    value: props.input.availableUntil,
-    placeId: (item as { placeId?: string | null }).placeId,
-  });
+  const availableUntil = resolveAvailableUntil(ctx, { value: props.input.availableUntil, item });
   const updated = await writeItemChange(
     ctx,
     'item.updated',

@@ -57,7 +57,7 @@ export async function updateItem(
       ? {}
       : {
           availableUntil: input.availableUntil
-            ? resolveAvailableUntil(ctx, { value: input.availableUntil, placeId: input.placeId })
+            ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
             : null,
         };
   const plan = input.images ? await planPhotos(input.images, current) : null;

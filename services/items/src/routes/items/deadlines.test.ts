@@ -71,6 +71,25 @@ describe('availableUntil on POST /api/items', () => {
     }
   });
 
+  it.each([
+    [
+      'the picked place (Bangkok, UTC+7)',
+      { placeId: '1609350', location: 'Bangkok' },
+      '2026-06-03T16:59:00.000Z',
+    ],
+    [
+      'the place its text names (Lisbon in summer, UTC+1)',
+      { location: 'Lisbon, Portugal' },
+      '2026-06-03T22:59:00.000Z',
+    ],
+    ['UTC when the text names no place', { location: 'Lisbon area' }, '2026-06-03T23:59:00.000Z'],
+  ])('a day is 23:59 in the time zone of %s', async (_name, place, expected) => {
+    clock = new Date('2026-06-01T12:00:00.000Z');
+    const res = await listItem(owner, { availableUntil: '2026-06-03', ...place });
+    expect(res.status).toBe(201);
+    expect(res.body.availableUntil).toBe(expected);
+  });
+
   it('takes a date-time with an offset as that instant; without one, the item has no deadline and no job', async () => {
     clock = new Date('2026-06-01T12:00:00.000Z');
     const timed = await listItem(owner, { availableUntil: '2026-06-02T10:30:00+02:00' });
@@ -288,7 +307,8 @@ describe('POST /api/items/:id/relist', () => {
     expect(res.body).toMatchObject({
       id: itemId,
       expiredAt: null,
-      availableUntil: '2026-06-09T23:59:00.000Z',
+      // 23:59 in Lisbon (the item's city), summer time.
+      availableUntil: '2026-06-09T22:59:00.000Z',
     });
     expect(await env.ctx.deadlines.getJob(expireJobOf(await record(itemId)).id)).toBeDefined();
     const browse = await api().get('/api/items?sort=leaving-soon&limit=100').set(other.headers);
