@@ -156,6 +156,9 @@ describe('listing deadlines (issue 22)', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByText('Expired')).toBeInTheDocument();
+    // An expired item is not available: the stat cards count it only in the total.
+    expect(within(screen.getByText('Available Items').parentElement!).getByText('0')).toBeInTheDocument();
+    expect(within(screen.getByText('Total Items').parentElement!).getByText('1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Relist Tent' }));
     const dialog = await screen.findByRole('dialog', { name: 'Relist this item' });
     const date = within(dialog).getByLabelText('Available until');
