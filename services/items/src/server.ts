@@ -4,6 +4,7 @@ import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
 import { startDeadlineWorker } from './jobs/item-deadlines';
+import { warmPlaces } from '@nomadswap/places/places';
 
 await startService({
   name: 'items',
@@ -32,3 +33,6 @@ await startService({
     };
   },
 });
+
+// Listening already: build the gazetteer now (about a second) so the first city search does not wait for it.
+setImmediate(warmPlaces);
