@@ -315,6 +315,17 @@ describe('POST /api/items/:id/relist', () => {
     expect(browse.body.map((item: Item) => item.id)).toContain(itemId);
   });
 
+  it("reads the new day in the item's stored city (Bangkok: 23:59 there is 16:59 UTC)", async () => {
+    clock = new Date('2026-06-01T12:00:00.000Z');
+    const created = await listItem(owner, { location: 'Bangkok, Thailand', placeId: '1609350' });
+    expect((await record(created.body.id)).placeId).toBe('1609350');
+    const res = await api()
+      .post(`/api/items/${created.body.id}/relist`)
+      .set(owner.headers)
+      .send({ availableUntil: '2026-06-09' });
+    expect(res.body.availableUntil).toBe('2026-06-09T16:59:00.000Z');
+  });
+
   it('refuses another user (403), a missing item (404), a past date and a missing one (400), and no token (401)', async () => {
     const itemId = await expiredItem();
     const body = { availableUntil: '2026-06-09' };
