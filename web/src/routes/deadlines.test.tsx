@@ -5,6 +5,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { renderApp } from '../testing/render-app';
 import { buildItem, buildUser, jsonResponse, requestBody, signInAs } from '../testing/api-mock';
 import { localDate, tomorrowOf } from '../features/items/utils/deadline';
+import { offerableItems } from '../features/exchanges/components/request-exchange-dialog';
 
 const me = buildUser();
 const HOUR = 3_600_000;
@@ -192,5 +193,11 @@ describe('listing deadlines (issue 22)', () => {
     await user.type(within(dialog).getByLabelText('Available until'), '2040-01-01');
     await user.click(within(dialog).getByRole('button', { name: 'Extend Listing' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.availableUntilTooFar);
+  });
+
+  it('an expired item of the requester is not offered in a swap request', () => {
+    const listed = buildItem({ id: 'x1' });
+    const expired = buildItem({ id: 'x2', expiredAt: '2026-11-20T23:59:00.000Z' });
+    expect(offerableItems([listed, expired]).map((item) => item.id)).toEqual(['x1']);
   });
 });
