@@ -3,9 +3,11 @@ import { buildApp } from './app';
 import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
-import { warmPlaces } from '@nomadswap/places/places';
+import { matchStoredLocations } from '@nomadswap/service-kit/places';
 
-await startService({
+let stored: Parameters<typeof matchStoredLocations>[0] | undefined;
+
+const { context } = await startService({
   name: 'items',
   config: loadItemsConfig,
   setup: async (service) => {
@@ -17,9 +19,17 @@ await startService({
       settings: { imageWaitMs: config.IMAGE_WAIT_MS },
     });
     consumeItemsEvents(service.bus, ctx);
+    stored = ctx.items;
     return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
   },
 });
 
-// Listening already: build the gazetteer now (about a second) so the first city search does not wait for it.
-setImmediate(warmPlaces);
+// Listening already: match the items written before places existed (issue 22; idempotent). It builds the gazetteer
+// (about a second) now, so the first request that needs a place does not wait for it.
+setImmediate(() => {
+  if (!stored) return;
+  matchStoredLocations(stored).then(
+    (counts) => context.logger.info(counts, 'items: stored locations matched to places'),
+    (error: unknown) => context.logger.error({ err: error }, 'items: matching stored locations failed'),
+  );
+});
