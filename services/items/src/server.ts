@@ -4,9 +4,11 @@ import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
 import { startDeadlineWorker } from './jobs/item-deadlines';
-import { warmPlaces } from '@nomadswap/places/places';
+import { matchStoredLocations } from '@nomadswap/service-kit/places';
 
-await startService({
+let stored: Parameters<typeof matchStoredLocations>[0] | undefined;
+
+const { context } = await startService({
   name: 'items',
   config: loadItemsConfig,
   setup: async (service) => {
@@ -19,6 +21,7 @@ await startService({
       publicUrl: config.PUBLIC_URL,
     });
     consumeItemsEvents(service.bus, ctx);
+    stored = ctx.items;
     const deadlines = startDeadlineWorker(ctx, {
       redisUrl: config.REDIS_URL,
       prefix: config.BULLMQ_PREFIX,
@@ -34,5 +37,12 @@ await startService({
   },
 });
 
-// Listening already: build the gazetteer now (about a second) so the first city search does not wait for it.
-setImmediate(warmPlaces);
+// Listening already: match the items written before places existed (issue 22; idempotent). It builds the gazetteer
+// (about a second) now, so the first request that needs a place does not wait for it.
+setImmediate(() => {
+  if (!stored) return;
+  matchStoredLocations(stored).then(
+    (counts) => context.logger.info(counts, 'items: stored locations matched to places'),
+    (error: unknown) => context.logger.error({ err: error }, 'items: matching stored locations failed'),
+  );
+});

@@ -1,6 +1,7 @@
+import mongoose, { type Model, type Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Place } from '@nomadswap/contracts/places';
-import { getPlace, matchPlace } from '@nomadswap/places/places';
+import { getPlace, matchPlace, warmPlaces } from '@nomadswap/places/places';
 import { ValidationError } from './errors';
 
 /** The place with this id, or a 400 'Choose a city from the list' on `placeId` when there is none. */
@@ -33,4 +34,48 @@ export function storedLocation(input: { location: string; placeId?: string | nul
   }
   const place = matchPlace(input.location);
   return place ? { location: place.label, placeId: place.id } : { location: input.location, placeId: null };
+}
+
+/** How many rows {@link matchStoredLocations} reads at a time. */
+export const MATCH_LOCATIONS_BATCH = 200;
+
+interface LocatedRow {
+  _id: Types.ObjectId;
+  location?: string;
+}
+
+/**
+ * The migration of issue 22: rows written before places existed (no `placeId` field at all) get the place
+ * their text names — `placeId` and the place's label as `location` — or `placeId: null` when it names none,
+ * keeping their text. Batched by `_id`; idempotent (a row with a `placeId` field, even null, is done, and each
+ * update is conditional on the field still missing, so an edit made meanwhile wins). Services run it once they
+ * listen; it builds the gazetteer first, so the first request that needs a place does not wait for it.
+ */
+export async function matchStoredLocations(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any model with `location` and `placeId`
+  model: Model<any>,
+  options: { batchSize?: number } = {},
+): Promise<{ matched: number; unmatched: number }> {
+  warmPlaces();
+  const notYet = { placeId: mongoose.trusted({ $exists: false }) };
+  const counts = { matched: 0, unmatched: 0 };
+  let after: Types.ObjectId | undefined;
+  for (;;) {
+    const rows = await model
+      .find({ ...notYet, ...(after ? { _id: mongoose.trusted({ $gt: after }) } : {}) })
+      .sort({ _id: 1 })
+      .limit(options.batchSize ?? MATCH_LOCATIONS_BATCH)
+      .select({ location: 1 })
+      .lean<LocatedRow[]>();
+    if (rows.length === 0) return counts;
+    for (const row of rows) {
+      const place = row.location ? matchPlace(row.location) : undefined;
+      counts[place ? 'matched' : 'unmatched']++;
+      await model.updateOne(
+        { _id: row._id, ...notYet },
+        { $set: place ? { location: place.label, placeId: place.id } : { placeId: null } },
+      );
+    }
+    after = rows[rows.length - 1]!._id;
+  }
 }

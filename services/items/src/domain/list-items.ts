@@ -41,6 +41,8 @@ export function placeFilter(query: {
   location?: string;
   placeId?: string;
   withinKm?: number;
+  /** The place ids items have (a superset will do): the radius's ids are narrowed to these. */
+  stockedPlaceIds?: ReadonlySet<string>;
 }): Record<string, unknown> | undefined {
   const place = query.placeId
     ? getPlaceOr400(query.placeId)
@@ -49,12 +51,26 @@ export function placeFilter(query: {
       : undefined;
   const byPlace = place && {
     // Our own operator over ids from the gazetteer: trusted past sanitizeFilter.
-    placeId: query.withinKm ? mongoose.trusted({ $in: placeIdsWithin(place.id, query.withinKm) }) : place.id,
+    placeId: query.withinKm ? mongoose.trusted({ $in: idsWithin(place.id, query) }) : place.id,
   };
   if (query.placeId) return byPlace;
   if (!query.location) return undefined;
   const byText = { location: containsText(query.location) };
   return byPlace ? { $or: [byPlace, byText] } : byText;
+}
+
+/**
+ * The ids of the places within the radius, narrowed to those items have: the engine checks each item against
+ * every id of an `$in` (124 ids around Lisbon at 50 km cost it 5–7× a single id; bench/items.ts), and items are
+ * in a few hundred cities, not 112,000.
+ */
+function idsWithin(
+  id: string,
+  query: { withinKm?: number; stockedPlaceIds?: ReadonlySet<string> },
+): string[] {
+  const ids = placeIdsWithin(id, query.withinKm!);
+  const stocked = query.stockedPlaceIds;
+  return stocked ? ids.filter((near) => stocked.has(near)) : ids;
 }
 
 /**
@@ -68,6 +84,7 @@ export function itemFilter(query: {
   location?: string;
   placeId?: string;
   withinKm?: number;
+  stockedPlaceIds?: ReadonlySet<string>;
   userId?: string;
   q?: string;
   cursor?: string;
@@ -117,14 +134,19 @@ export async function listItems(
   const cacheKey = JSON.stringify(['list', criteria, includeUnavailable, limit]);
   const generation = await core.listings.generation();
   const page = await core.listings.getOrLoad<CachedPage>(cacheKey, generation, async () => {
+    const radius = 'withinKm' in criteria && criteria.withinKm;
+    const stockedPlaceIds = radius ? await stockedPlaces(core, generation) : undefined;
     const { items, nextCursor } =
       sort === 'leaving-soon'
         ? await loadLeavingSoon(core, {
-            filter: itemFilter({ ...criteria, cursor: undefined, includeUnavailable }),
+            filter: itemFilter({ ...criteria, cursor: undefined, includeUnavailable, stockedPlaceIds }),
             cursor: 'cursor' in criteria ? criteria.cursor : undefined,
             limit,
           })
-        : await loadNewest(core, { filter: itemFilter({ ...criteria, includeUnavailable }), limit });
+        : await loadNewest(core, {
+            filter: itemFilter({ ...criteria, includeUnavailable, stockedPlaceIds }),
+            limit,
+          });
     return { items, owners: await loadOwners(core, items), nextCursor };
   });
   const full = await presentItems(
@@ -218,4 +240,12 @@ interface CachedPage {
   items: ItemRecord[];
   owners: OwnersById;
   nextCursor: string | null;
+}
+
+/** Every place id an item has (any state), cached like the pages: until the next write. */
+async function stockedPlaces(core: ItemsCore, generation: string | null): Promise<ReadonlySet<string>> {
+  const ids = await core.listings.getOrLoad(JSON.stringify(['stocked-places']), generation, () =>
+    core.items.distinct('placeId'),
+  );
+  return new Set(ids.filter((id): id is string => typeof id === 'string'));
 }

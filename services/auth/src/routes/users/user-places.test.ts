@@ -1,7 +1,9 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { AuthResponseSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
+import { matchStoredLocations } from '@nomadswap/service-kit/places';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildRegistration, buildUser } from '../../../test/support/factories';
 
@@ -96,5 +98,31 @@ describe('a user’s location is stored as a place (issue 22)', () => {
     const profile = await request(env.app).get(`/api/users/${res.body.user.id}`).set(viewer.headers);
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ location: 'Lisbon, Portugal', placeId: LISBON });
+  });
+});
+
+describe('users registered before places existed (the migration)', () => {
+  it('are matched to their place at start; unmatched ones keep their text; a second run changes nothing', async () => {
+    const texts = ['Lisboa', 'lisbon', 'Lisbon, Portugal', 'Bali', 'Atlantis', 'Narnia'];
+    const ids: string[] = [];
+    for (const location of texts) {
+      const user = await buildUser(env);
+      // As written before issue 22: the text as typed, no placeId field at all.
+      const _id = new mongoose.Types.ObjectId(user.id);
+      await env.ctx.users.collection.updateOne({ _id }, { $set: { location } });
+      await env.ctx.users.collection.updateOne({ _id }, { $unset: { placeId: '' } });
+      ids.push(user.id);
+    }
+    expect(await matchStoredLocations(env.ctx.users)).toEqual({ matched: 4, unmatched: 2 });
+    const rows = await Promise.all(ids.map((id) => stored(id)));
+    expect(rows.map((row) => [row?.location, row?.placeId])).toEqual([
+      ['Lisbon, Portugal', LISBON],
+      ['Lisbon, Portugal', LISBON],
+      ['Lisbon, Portugal', LISBON],
+      ['Bali', null],
+      ['Atlantis, South Africa', '3370352'],
+      ['Narnia', null],
+    ]);
+    expect(await matchStoredLocations(env.ctx.users)).toEqual({ matched: 0, unmatched: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { PLACE_LIMITS } from '@nomadswap/contracts/places';
 import { ItemCardSchema, ItemSchema, type Item } from '@nomadswap/contracts/responses';
+import { matchStoredLocations } from '@nomadswap/service-kit/places';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import { buildItem, buildItemInput } from '../../../test/support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../../test/support/items-test-env';
@@ -187,5 +188,34 @@ describe('browse by place (issue 22)', () => {
       'Bali, Indonesia': 1,
       'Bangkok, Thailand': 1,
     });
+  });
+});
+
+describe('items listed before places existed (the migration)', () => {
+  it('are matched to their place at start, found by browse by place, and unmatched ones keep their text', async () => {
+    await env.ctx.items.deleteMany({});
+    const old = ['Lisboa', 'lisbon', 'Lisbon, Portugal', 'Bali', 'Narnia'];
+    for (const location of old) {
+      const item = await buildItem(env, { userId: owner.id, title: `old ${location}`, location });
+      // As written before issue 22: no placeId field at all.
+      await env.ctx.items.collection.updateOne({ _id: item._id }, { $unset: { placeId: '' } });
+    }
+    expect(titles(await api().get(`/api/items?placeId=${LISBON}`).set(viewer.headers))).toEqual([]);
+
+    expect(await matchStoredLocations(env.ctx.items)).toEqual({ matched: 3, unmatched: 2 });
+    const rows = await env.ctx.items.find().lean();
+    expect(rows.map((row) => [row.title, row.location, row.placeId]).sort()).toEqual([
+      ['old Bali', 'Bali', null],
+      ['old Lisboa', 'Lisbon, Portugal', LISBON],
+      ['old Lisbon, Portugal', 'Lisbon, Portugal', LISBON],
+      ['old Narnia', 'Narnia', null],
+      ['old lisbon', 'Lisbon, Portugal', LISBON],
+    ]);
+    expect(titles(await api().get(`/api/items?placeId=${LISBON}`).set(viewer.headers))).toEqual([
+      'old Lisboa',
+      'old Lisbon, Portugal',
+      'old lisbon',
+    ]);
+    expect(titles(await api().get('/api/items?location=Bali').set(viewer.headers))).toEqual(['old Bali']);
   });
 });
