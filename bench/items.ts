@@ -28,6 +28,7 @@ import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { createItemsCore, initItemsStorage } from '@nomadswap/items/context';
 import type { ItemRecord } from '@nomadswap/items/db/item';
 import { itemFilter } from '@nomadswap/items/domain/list-items';
+import { matchPlace, placeIdsWithin } from '@nomadswap/places/places';
 import { configureSharpForWorker, renderImageVariants } from '@nomadswap/service-kit/image-variants';
 import { PHOTO_VARIANTS } from '@nomadswap/items/db/image-files';
 import { IMAGE_QUEUE, createImageQueue } from '@nomadswap/items/jobs/queues';
@@ -130,6 +131,8 @@ try {
       category: CATEGORIES[i % CATEGORIES.length]!,
       condition: CONDITION_VALUES[i % CONDITION_VALUES.length]!,
       location: `${city.name}, ${city.country}`,
+      // As the service stores it (issue 22): the city's place, null for 'Bali' (an island, not a city).
+      placeId: matchPlace(`${city.name}, ${city.country}`)?.id ?? null,
       userId: owners[i % OWNERS]!._id,
       isActive: true,
       isSwapped: i % 10 === 0,
@@ -269,7 +272,25 @@ try {
   };
   console.log(`engine alone, default page query:      ${await timeQuery(itemFilter({}))}`);
   console.log(
-    `engine alone, location=Lisbon ($regex): ${await timeQuery(itemFilter({ location: 'Lisbon' }))}`,
+    `engine alone, location=Lisbon ($or place, $regex): ${await timeQuery(itemFilter({ location: 'Lisbon' }))}`,
+  );
+  // Browse by place (issue 22): one id, or an $in over the ids of every city within the radius.
+  const lisbonId = matchPlace('Lisbon')!.id;
+  console.log(
+    `engine alone, placeId=Lisbon:           ${await timeQuery(itemFilter({ placeId: lisbonId }))}`,
+  );
+  for (const km of [50, 200]) {
+    const ids = placeIdsWithin(lisbonId, km).length;
+    console.log(
+      `engine alone, placeId=Lisbon within ${km} km ($in over ${ids} ids): ` +
+        `${await timeQuery(itemFilter({ placeId: lisbonId, withinKm: km }))}`,
+    );
+  }
+  // What the service sends: the radius's ids narrowed to the places items have (list-items.ts).
+  const stockedPlaceIds = new Set((await core.items.distinct('placeId')).filter(Boolean) as string[]);
+  console.log(
+    `engine alone, placeId=Lisbon within 200 km, narrowed to places with items: ` +
+      `${await timeQuery(itemFilter({ placeId: lisbonId, withinKm: 200, stockedPlaceIds }))}`,
   );
 
   // Image pipeline vs bare sharp, same photo, same concurrency, alternating in rounds so that other work on the

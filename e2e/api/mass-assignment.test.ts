@@ -58,6 +58,7 @@ const protectedFields = () => ({
   isRevealed: true,
   revealedAt: LONG_AGO,
   isActive: false,
+  expiredAt: LONG_AGO,
   isRead: true,
   deleted: true,
   version: 999,
@@ -157,6 +158,7 @@ const CASES: Case[] = [
       expect(item.isReserved).toBe(false);
       expect(item.reservedFor).toBeNull();
       expect(item.isActive).toBe(true);
+      expect(item.expiredAt).toBeNull();
       expect(recent(item.createdAt)).toBe(true);
     },
   },
@@ -173,6 +175,7 @@ const CASES: Case[] = [
       expect(item.isReserved).toBe(false);
       expect(item.reservedFor).toBeNull();
       expect(item.isActive).toBe(true);
+      expect(item.expiredAt).toBeNull();
       expect(recent(item.createdAt)).toBe(true);
     },
   },

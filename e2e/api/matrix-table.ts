@@ -205,6 +205,14 @@ export const MATRIX: readonly MatrixRow[] = [
   // items
   { method: 'GET', path: '/api/items', expect: everyone(200) },
   { method: 'GET', path: '/api/items/stats', expect: everyone(200) },
+  // places (issue 22): public, the register page suggests cities before anyone has an account
+  { method: 'GET', path: '/api/places', expect: everyone(200), prepare: () => ({ query: { q: 'lis' } }) },
+  {
+    method: 'GET',
+    path: '/api/places/nearest',
+    expect: everyone(200),
+    prepare: () => ({ query: { lat: '38.72', lon: '-9.14' } }),
+  },
   {
     method: 'GET',
     path: '/api/items/:id',
@@ -232,6 +240,15 @@ export const MATRIX: readonly MatrixRow[] = [
     path: '/api/items/:id/toggle-swapped',
     expect: ownerOnly(200),
     prepare: async (w) => ({ path: `/api/items/${await fresh.item(w)}/toggle-swapped` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/items/:id/relist',
+    expect: ownerOnly(200),
+    prepare: async (w) => ({
+      path: `/api/items/${await fresh.item(w)}/relist`,
+      body: { availableUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
   },
   {
     method: 'POST',

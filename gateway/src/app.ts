@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { toErrorBody } from '@nomadswap/service-kit/errors';
+import { redactLoggedUrl } from '@nomadswap/service-kit/logger';
 import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
@@ -126,7 +127,7 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const requestId = req.headers[REQUEST_ID_HEADER];
     const answer = toErrorBody(error, typeof requestId === 'string' ? requestId : undefined);
-    if (answer.logAsError) logger.error({ err: error, url: req.url }, 'gateway error');
+    if (answer.logAsError) logger.error({ err: error, url: redactLoggedUrl(req.url ?? '') }, 'gateway error');
     if (res.headersSent) return res.destroy();
     res.set(answer.headers).status(answer.status).json(answer.body);
   };

@@ -55,9 +55,14 @@ export function warmUp(): Promise<unknown> {
   return preloadPage('/browse');
 }
 
-/** The filters a visitor's `/browse` applies: search and category from the URL; location never (spec 6/7). */
+/** The filters a visitor's `/browse` applies: search, category and order from the URL; location never (spec 6/7). */
 function visitorFilters(search: URLSearchParams): BrowseFilters {
-  return { q: search.get('q') ?? '', category: search.get('category') ?? '', location: '' };
+  return {
+    q: search.get('q') ?? '',
+    category: search.get('category') ?? '',
+    location: '',
+    ...(search.get('sort') === 'leaving-soon' ? { sort: 'leaving-soon' as const } : {}),
+  };
 }
 
 /**
@@ -67,8 +72,8 @@ function visitorFilters(search: URLSearchParams): BrowseFilters {
  */
 export function pageKey(url: string): string {
   const location = new URL(url, 'http://server.invalid');
-  const { q, category } = visitorFilters(location.searchParams);
-  return withQuery(location.pathname, { q: q || undefined, category: category || undefined });
+  const { q, category, sort } = visitorFilters(location.searchParams);
+  return withQuery(location.pathname, { q: q || undefined, category: category || undefined, sort });
 }
 
 /**
@@ -87,6 +92,7 @@ export async function renderPage(url: string, api: VisitorApiGet): Promise<Rende
         q: filters.q || undefined,
         category: filters.category || undefined,
         location: filters.location || undefined,
+        sort: filters.sort,
       }),
     ),
     preloadPage(location.pathname),

@@ -6,8 +6,11 @@ import { deviceCookieKeyFrom } from './domain/device-cookies';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
 import { seedUserStates } from './domain/seed-user-states';
 import { consumeAuthEvents } from './events/consume';
+import { matchStoredLocations } from '@nomadswap/service-kit/places';
 
-await startService({
+let stored: Parameters<typeof matchStoredLocations>[0] | undefined;
+
+const { context } = await startService({
   name: 'auth',
   config: loadAuthConfig,
   setup: async (service) => {
@@ -40,6 +43,17 @@ await startService({
     logger.info(seeded, 'user states seeded');
 
     consumeAuthEvents(service.bus, ctx);
+    stored = ctx.users;
     return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
   },
+});
+
+// Listening already: match the users written before places existed (issue 22; idempotent). It builds the gazetteer
+// (about a second) now, so the first request that needs a place does not wait for it.
+setImmediate(() => {
+  if (!stored) return;
+  matchStoredLocations(stored).then(
+    (counts) => context.logger.info(counts, 'users: stored locations matched to places'),
+    (error: unknown) => context.logger.error({ err: error }, 'users: matching stored locations failed'),
+  );
 });

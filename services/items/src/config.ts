@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseServiceEnv, loadConfig } from '@nomadswap/service-kit/config';
+import { mailEnv } from '@nomadswap/service-kit/notifications';
 
 /**
  * Environment of the items service (and its image worker): the shared variables with its own port and database,
@@ -9,6 +10,8 @@ export const itemsEnv = z.object({
   ...baseServiceEnv,
   PORT: baseServiceEnv.PORT.default(4002),
   MONGO_DB: baseServiceEnv.MONGO_DB.default('nomadswap_items'),
+  /** PUBLIC_URL links the deadline reminders to the owner's items (the notification worker sends them). */
+  PUBLIC_URL: mailEnv.PUBLIC_URL,
   /** Image jobs one worker process runs at a time. */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** How long POST/PUT /api/items wait for their image jobs before answering with `processing` photos. */

@@ -11,6 +11,8 @@ import { ownerModel, type OwnerModel } from './db/owner';
 import { createListingCache, type ListingCache } from './db/listing-cache';
 import { registerItemEventBuilders } from './events/publish-item-events';
 import { createItemQueues, type ItemQueues } from './jobs/queues';
+import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
+import { createDeadlineQueue, type DeadlineQueue } from './jobs/item-deadlines';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
 export interface ItemsCore {
@@ -26,6 +28,8 @@ export interface ItemsCore {
   files: ImageFiles;
   /** Browse results, valid until the next write that changes listings (the item and owner models invalidate it). */
   listings: ListingCache;
+  /** The clock of listing deadlines (issue 22); tests set it instead of waiting. */
+  now: () => Date;
 }
 
 export interface ItemsSettings {
@@ -40,6 +44,12 @@ export interface ItemsContext extends ItemsCore {
   auth: AuthMiddleware;
   queues: ItemQueues;
   settings: ItemsSettings;
+  /** Delayed jobs of listing deadlines: the expiry and the owner's reminders (src/domain/item-deadlines.ts). */
+  deadlines: DeadlineQueue;
+  /** The kit's e-mail queue (the deadline reminders). */
+  notifications: NotificationQueue;
+  /** Public address of the web app, linked from e-mails when set. */
+  publicUrl?: string;
 }
 
 export function createItemsCore(deps: {
@@ -49,6 +59,7 @@ export function createItemsCore(deps: {
   redis: Redis;
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix?: string;
+  now?: () => Date;
 }): ItemsCore {
   // Every items process's relay can rebuild the item events whose process died before publishing them.
   registerItemEventBuilders(deps.bus);
@@ -68,6 +79,7 @@ export function createItemsCore(deps: {
       keyPrefix: deps.keyPrefix,
       logger: deps.logger,
     }),
+    now: deps.now ?? (() => new Date()),
   };
 }
 
@@ -92,6 +104,8 @@ export interface CreateItemsContextOptions {
   queuePrefix: string;
   keyPrefix?: string;
   settings?: Partial<ItemsSettings>;
+  publicUrl?: string;
+  now?: () => Date;
 }
 
 /** Builds the API's context and waits until it can serve: indexes exist and the queue is connected. */
@@ -103,16 +117,30 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
     prefix: options.queuePrefix,
     logger: options.logger,
   });
+  const connection = { redis: options.redis, prefix: options.queuePrefix, logger: options.logger };
+  const deadlines = createDeadlineQueue(connection);
+  const notifications = createNotificationQueue(connection);
+  const closeQueues = async () => {
+    await Promise.all([queues.close(), deadlines.close(), notifications.close()]);
+  };
   try {
-    await Promise.all([initItemsStorage(core), queues.ready()]);
+    await Promise.all([
+      initItemsStorage(core),
+      queues.ready(),
+      deadlines.waitUntilReady(),
+      notifications.ready(),
+    ]);
   } catch (error) {
-    await queues.close();
+    await closeQueues().catch(() => undefined);
     throw error;
   }
   return {
     ...core,
     auth: options.auth,
-    queues,
+    queues: { ...queues, close: closeQueues },
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    deadlines,
+    notifications,
+    publicUrl: options.publicUrl,
   };
 }

@@ -12,6 +12,28 @@ const images = z
   )
   .max(LIMITS.maxPhotosPerItem, { error: MSG.maxPhotos });
 
+const HOUR = 3_600_000;
+
+/** Listing deadlines (issue 22). */
+export const ITEM_DEADLINE_LIMITS = {
+  /** A deadline must be at least this far ahead of the server's clock when it is set. */
+  minAheadMs: 60_000,
+  /** …and at most this far (a year). */
+  maxAheadMs: 365 * 24 * HOUR,
+  /** Browse marks items whose deadline is this close ("Leaving in 3 days", "Leaving today"). */
+  leavingSoonMs: 72 * HOUR,
+  /** The owner is reminded this long before the deadline, once per moment. */
+  remindersBeforeMs: [48 * HOUR, 6 * HOUR],
+} as const;
+
+/**
+ * An item's deadline: an ISO date-time with an offset, or a date (`YYYY-MM-DD`) meaning 23:59 that day in the
+ * item's city's time zone. How far ahead it may be is checked by the server against its own clock.
+ */
+export const AvailableUntilSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: MSG.availableUntilInvalid,
+});
+
 const itemFields = {
   title: requiredText(MSG.titleRequired, 120),
   description: requiredText(MSG.descriptionRequired, 2000),
@@ -21,6 +43,8 @@ const itemFields = {
   /** The city picked from the suggestions (issue 22); without it the server matches `location`'s text. */
   placeId: PlaceIdSchema.optional(),
   preferredExchange: z.string().trim().max(300).optional(),
+  /** Until when it is listed (issue 22); null on an edit removes the deadline, left out keeps it. */
+  availableUntil: AvailableUntilSchema.nullable().optional(),
 };
 
 /**
@@ -34,7 +58,12 @@ export type ItemCreateInput = z.infer<typeof ItemCreateSchema>;
 export const ItemUpdateSchema = z.object({ ...itemFields, images: images.optional() });
 export type ItemUpdateInput = z.infer<typeof ItemUpdateSchema>;
 
+/** Browse orders: newest first (the default), or the items with the nearest deadline first, then the rest newest. */
+export const ITEM_SORTS = ['newest', 'leaving-soon'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
 export const ItemQuerySchema = z.object({
+  sort: z.enum(ITEM_SORTS).optional(),
   category: z
     .enum(CATEGORIES)
     .optional()
@@ -49,6 +78,10 @@ export const ItemQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type ItemQuery = z.infer<typeof ItemQuerySchema>;
+
+/** POST /api/items/:id/relist — the owner lists an expired item again, or extends a listed one's deadline. */
+export const ItemRelistSchema = z.strictObject({ availableUntil: AvailableUntilSchema });
+export type ItemRelistInput = z.infer<typeof ItemRelistSchema>;
 
 /** GET /api/admin/all-items — the browse filters, with pages of up to 1000 for moderation. */
 export const AdminItemQuerySchema = ItemQuerySchema.extend({

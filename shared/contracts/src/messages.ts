@@ -12,6 +12,10 @@ export const MSG = {
   passwordsDontMatch: "Passwords don't match",
   fullNameRequired: 'Full name is required',
   locationRequired: 'Location is required',
+  /** A `placeId` that names no city in the gazetteer (issue 22). */
+  placeUnknown: 'Choose a city from the list',
+  /** /api/places/nearest when no city is known near the position (only with an empty gazetteer). */
+  placeNoneNear: 'No city found near this position',
   bioMin: 'Bio must be at least 10 characters',
   avatarRequired: 'Profile photo is required',
   agreeToTerms: 'You must agree to the Terms of Service and Privacy Policy',
@@ -102,6 +106,9 @@ export const MSG = {
   adminRequired: 'Admin Access Required',
   accessDenied: 'Access Denied',
   itemNotFound: 'Item not found',
+  availableUntilInvalid: 'Please choose a date',
+  availableUntilPast: 'The date must be at least a minute from now',
+  availableUntilTooFar: 'The date must be within a year',
   userNotFound: 'User Not Found',
   serviceUnavailable: 'Service unavailable',
   notFound: 'Not found',

@@ -17,6 +17,8 @@ export const UserPublicSchema = z.object({
   fullName: z.string(),
   bio: z.string(),
   location: z.string(),
+  /** The city `location` names (issue 22: a GeoNames id); null when the text matched no city. */
+  placeId: z.string().nullable(),
   avatar: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number(),
@@ -77,6 +79,8 @@ export const ItemSchema = z.object({
   /** Per-image state and variants, for owners and admins (processing / failed shown instead of a broken picture). */
   photos: z.array(ItemImageSchema),
   location: z.string(),
+  /** The city `location` names (issue 22: a GeoNames id); null when the text matched no city. */
+  placeId: z.string().nullable(),
   userId: z.string(),
   isActive: z.boolean(),
   isSwapped: z.boolean(),
@@ -85,6 +89,10 @@ export const ItemSchema = z.object({
   /** Whom it is reserved for: only in the owner's, that requester's and an admin's view (null otherwise). */
   reservedFor: z.string().nullable(),
   preferredExchange: z.string().nullable(),
+  /** The listing's deadline (issue 22), ISO; null: no deadline. */
+  availableUntil: z.string().nullable(),
+  /** When the listing expired at its deadline (ISO; only its owner lists it then, with Relist / Extend). */
+  expiredAt: z.string().nullable(),
   createdAt: z.string(),
   user: UserSummarySchema.nullable(),
   isFavorited: z.boolean().optional(),
@@ -113,10 +121,13 @@ export const ItemCardSchema = z.strictObject({
   category: z.enum(CATEGORIES),
   condition: z.enum(CONDITION_VALUES),
   location: z.string(),
+  placeId: z.string().nullable(),
   /** The first ready photo's thumbnail URL; null when the item has none (the card shows the default picture). */
   cover: z.string().nullable(),
   /** Reserved for someone by an accepted exchange (issue 20); whom for is not said to these viewers. */
   isReserved: z.boolean(),
+  /** The listing's deadline (ISO; null: none): the card's "Leaving in 3 days" badge. */
+  availableUntil: z.string().nullable(),
   user: ItemCardOwnerSchema.strict().nullable(),
 });
 export type ItemCard = z.infer<typeof ItemCardSchema>;

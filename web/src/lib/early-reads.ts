@@ -23,13 +23,14 @@ export function earlyReadPaths(location: { pathname: string; search: string }): 
   const item = itemIdOf(location.pathname);
   if (item !== null) paths.push(`/api/items/${encodeURIComponent(item)}`);
   if (location.pathname === '/browse') {
-    // features/items/api/get-items.ts: q, category, location, in this order, empty ones left out.
+    // features/items/api/get-items.ts: q, category, location, sort, in this order, empty ones left out.
     const url = new URLSearchParams(location.search);
     const query = new URLSearchParams();
     for (const name of ['q', 'category', 'location']) {
       const value = url.get(name);
       if (value) query.append(name, value);
     }
+    if (url.get('sort') === 'leaving-soon') query.append('sort', 'leaving-soon');
     const search = query.toString();
     paths.push(search ? `/api/items?${search}` : '/api/items');
   }

@@ -20,7 +20,7 @@ export const queryKeys = {
   items: {
     all: ['items'] as const,
     byUser: (userId: string) => ['items', { userId }] as const,
-    browse: (filters: { q?: string; category?: string; location?: string }) =>
+    browse: (filters: { q?: string; category?: string; location?: string; sort?: string }) =>
       ['items', 'browse', filters] as const,
     detail: (id: string) => ['items', 'detail', id] as const,
     stats: ['items', 'stats'] as const,

@@ -19,6 +19,7 @@ const EMPTY: ItemFormValues = {
   condition: '',
   location: '',
   preferredExchange: '',
+  availableUntil: '',
   images: [],
 };
 

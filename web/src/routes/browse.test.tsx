@@ -29,8 +29,10 @@ const otherCard: ItemCard = {
   category: other.category,
   condition: other.condition,
   location: other.location,
+  placeId: other.placeId,
   cover: '/api/images/66a1b2c3d4e5f60718293aff?size=thumb',
   isReserved: false,
+  availableUntil: null,
   user: { fullName: owner.fullName, avatar: null, rating: owner.rating, reviewCount: owner.reviewCount },
 };
 const mine = buildItem({ id: 'i2', title: 'Camping stove', userId: me.id, user: { ...owner, id: me.id } });

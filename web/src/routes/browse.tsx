@@ -16,6 +16,7 @@ import { BrowseLocationPanel } from '../features/items/components/browse-locatio
 import { BrowseVisitorNotices } from '../features/items/components/browse-visitor-notices';
 import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
 import { SearchBar, type SearchValues } from '../features/items/components/search-bar';
+import { BrowseSort } from '../features/items/components/browse-sort';
 
 /** `/browse` (spec section 2): search, category and location live in the URL, so a link restores them. */
 export default function BrowseRoute() {
@@ -32,12 +33,18 @@ function Browse({ user }: { user: UserSelf | null }) {
   const q = params.get('q') ?? '';
   const category = params.get('category') ?? '';
   const location = params.get('location') ?? '';
+  const sort = params.get('sort') === 'leaving-soon' ? 'leaving-soon' : 'newest';
   // Visitors get no location filter (spec sections 6 and 7): it is not sent and not shown as applied.
-  const filters: BrowseFilters = { q, category, location: user ? location : '' };
+  const filters: BrowseFilters = {
+    q,
+    category,
+    location: user ? location : '',
+    ...(sort === 'leaving-soon' ? { sort } : {}),
+  };
   const items = useBrowseItems(filters);
   const [panelOpen, setPanelOpen] = useState(false);
 
-  const update = (changes: Partial<Record<'q' | 'category' | 'location', string>>) => {
+  const update = (changes: Partial<Record<'q' | 'category' | 'location' | 'sort', string>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
@@ -97,6 +104,8 @@ function Browse({ user }: { user: UserSelf | null }) {
           update({ q: nextQ, category: nextCategory })
         }
       />
+
+      <BrowseSort value={sort} onChange={(next) => update({ sort: next === 'newest' ? '' : next })} />
 
       {user && location ? (
         <div className="flex flex-wrap items-center gap-2">

@@ -16,6 +16,7 @@ import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { useFavorites } from '../features/items/api/get-favorites';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
+import { RelistButton } from '../features/items/components/relist-dialog';
 import { ItemStatCards } from '../features/items/components/item-stat-cards';
 import { SwappedCheckbox } from '../features/items/components/swapped-checkbox';
 import { useReviews } from '../features/reviews/api/get-reviews';
@@ -107,14 +108,19 @@ function OwnProfile({ user }: { user: UserSelf }) {
               <div className="grid w-full gap-2">
                 <div className="flex w-full flex-wrap items-center justify-between gap-2">
                   <SwappedCheckbox item={item} />
-                  <Link
-                    to={paths.editItem(item.id)}
-                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                    aria-label={t('profile.editItemNamed', { title: item.title })}
-                  >
-                    <Pencil aria-hidden="true" />
-                    {t('profile.editItem')}
-                  </Link>
+                  <div className="flex flex-wrap gap-2">
+                    {!item.isSwapped && (item.expiredAt || item.availableUntil) ? (
+                      <RelistButton item={item} />
+                    ) : null}
+                    <Link
+                      to={paths.editItem(item.id)}
+                      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                      aria-label={t('profile.editItemNamed', { title: item.title })}
+                    >
+                      <Pencil aria-hidden="true" />
+                      {t('profile.editItem')}
+                    </Link>
+                  </div>
                 </div>
                 {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
               </div>

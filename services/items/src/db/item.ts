@@ -21,7 +21,13 @@ export interface ItemRecord {
   description: string;
   category: Category;
   condition: Condition;
+  /** The place's label when `placeId` is set, else the text the owner wrote (issue 22). */
   location: string;
+  /**
+   * The GeoNames id of the city `location` names, null when it names none. The item's position is that city's
+   * centre: "within 50 km" is a list of place ids (placeIdsWithin), so no coordinates are stored.
+   */
+  placeId: string | null;
   userId: Types.ObjectId;
   isActive: boolean;
   isSwapped: boolean;
@@ -32,6 +38,10 @@ export interface ItemRecord {
    */
   reservedFor: Types.ObjectId | null;
   reservedByExchangeId: Types.ObjectId | null;
+  /** Until when it is listed (issue 22); null: no deadline. At this instant it expires (src/domain/item-deadlines.ts). */
+  availableUntil: Date | null;
+  /** When it expired: gone from everyone's listings but its owner's, until relisted. Null while listed. */
+  expiredAt: Date | null;
   /** In display order; at most three. */
   photos: PhotoRecord[];
   /** Incremented on every change: carried in events and used for optimistic concurrency on writes. */
@@ -58,12 +68,15 @@ export const itemSchema = new Schema<ItemRecord>(
     category: { type: String, enum: CATEGORIES, required: true },
     condition: { type: String, enum: CONDITION_VALUES, required: true },
     location: { type: String, required: true },
+    placeId: { type: String, default: null },
     userId: { type: Schema.Types.ObjectId, required: true },
     isActive: { type: Boolean, default: true },
     isSwapped: { type: Boolean, default: false },
     preferredExchange: { type: String, default: null },
     reservedFor: { type: Schema.Types.ObjectId, default: null },
     reservedByExchangeId: { type: Schema.Types.ObjectId, default: null },
+    availableUntil: { type: Date, default: null },
+    expiredAt: { type: Date, default: null },
     photos: { type: [photoSchema], default: [] },
     version: { type: Number, default: 1 },
   },
@@ -75,6 +88,8 @@ itemSchema.plugin(invalidatesListings);
 itemSchema.index({ userId: 1 });
 itemSchema.index({ 'photos.state': 1 });
 itemSchema.index({ isActive: 1, isSwapped: 1, createdAt: -1 });
+// Leaving soon (the nearest deadlines first) and an owner's items of one deadline (the reminders).
+itemSchema.index({ availableUntil: 1 });
 
 /**
  * Marks a processing photo ready and answers the item as it is now (null when the item is gone or the photo is

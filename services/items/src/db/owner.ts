@@ -11,6 +11,8 @@ export interface OwnerRecord {
   username: string;
   fullName: string;
   avatar: string | null;
+  /** Where the listing-deadline reminders go (user.* events carry it); empty when unknown. */
+  email: string;
   location: string;
   rating: number;
   reviewCount: number;
@@ -28,6 +30,7 @@ export const ownerSchema = new Schema<OwnerRecord>(
     username: { type: String, default: '' },
     fullName: { type: String, default: '' },
     avatar: { type: String, default: null },
+    email: { type: String, default: '' },
     location: { type: String, default: '' },
     rating: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },

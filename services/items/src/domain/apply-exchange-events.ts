@@ -6,7 +6,7 @@ import type { ItemRecord } from '../db/item';
 import type { ItemExchangeRecord } from '../db/item-exchange';
 import { writeItemChange } from '../events/publish-item-events';
 
-type ExchangeCore = Pick<ItemsCore, 'items' | 'exchanges' | 'bus'>;
+type ExchangeCore = Pick<ItemsCore, 'items' | 'exchanges' | 'bus' | 'now'>;
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
 const oid = (id: string) => new mongoose.Types.ObjectId(id);
@@ -90,8 +90,18 @@ async function settleItem(
     if (!item) return;
     const reservation = await reservationOf(core, item);
     const swap = !!props.swappedBy && item.userId.equals(props.swappedBy) && !item.isSwapped;
+    // A reserved item outlives its deadline while the exchange holds it; freed after it, it expires then.
+    const now = core.now();
+    const expire =
+      !swap &&
+      !reservation.reservedFor &&
+      !item.isSwapped &&
+      !item.expiredAt &&
+      !!item.availableUntil &&
+      item.availableUntil.getTime() <= now.getTime();
     if (
       !swap &&
+      !expire &&
       sameId(item.reservedFor, reservation.reservedFor) &&
       sameId(item.reservedByExchangeId, reservation.reservedByExchangeId)
     ) {
@@ -105,7 +115,14 @@ async function settleItem(
         core.items
           .findOneAndUpdate(
             { _id: item._id, version: item.version },
-            { $set: { ...reservation, ...(swap ? { isSwapped: true } : {}) }, $inc: { version: 1 } },
+            {
+              $set: {
+                ...reservation,
+                ...(swap ? { isSwapped: true } : {}),
+                ...(expire ? { expiredAt: now } : {}),
+              },
+              $inc: { version: 1 },
+            },
             { returnDocument: 'after' },
           )
           .lean<ItemRecord>(),

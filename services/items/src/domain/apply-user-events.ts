@@ -16,6 +16,8 @@ export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: U
       username: user.username,
       fullName: user.fullName,
       avatar: user.avatar,
+      // Older publishers leave it out: the address known stays.
+      ...(user.email !== undefined ? { email: user.email } : {}),
       location: user.location,
       rating: user.rating,
       reviewCount: user.reviewCount,
@@ -33,7 +35,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   const userId = new mongoose.Types.ObjectId(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, location: '' },
+    set: { username: '', fullName: '', avatar: null, email: '', location: '' },
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });

@@ -12,6 +12,7 @@ import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { editableFields } from './editable-fields';
+import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -23,6 +24,10 @@ export async function createItem(
   props: { viewer: Viewer; input: ItemCreateInput },
 ): Promise<Item> {
   const { input, viewer } = props;
+  // No deadline unless one is given: the owner's departure becomes the default once stays exist (issue 22).
+  const availableUntil = input.availableUntil
+    ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
+    : null;
   const uploads = [];
   for (const [index, image] of input.images.entries()) {
     if (!image.startsWith('data:')) {
@@ -37,12 +42,14 @@ export async function createItem(
   const itemId = new mongoose.Types.ObjectId();
   const userId = new mongoose.Types.ObjectId(viewer.id);
   const photos = await storeNewPhotos(ctx, { itemId, userId, uploads });
+  let created: ItemRecord | null | undefined;
   try {
     // The event's intent is stored before the item (writeItemChange): item.created cannot be lost.
-    await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
+    created = await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
       const doc = await ctx.items.create({
         _id: itemId,
         ...editableFields(input),
+        availableUntil,
         userId,
         photos,
       });
@@ -52,6 +59,7 @@ export async function createItem(
     await ctx.files.deleteImages(photos.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
+  await syncItemDeadline(ctx, null, created ?? null);
   await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });
 }

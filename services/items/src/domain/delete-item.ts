@@ -3,11 +3,12 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { StagedEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
-import type { ItemsCore } from '../context';
+import type { ItemsContext, ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { stageItemDeleted } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
+import { syncItemDeadline } from './item-deadlines';
 
 /**
  * Removes an item for good: the item, every favourite of it, its photos' files, then item.deleted (and
@@ -33,17 +34,18 @@ export async function removeItem(
 
 /** The owner deletes their item (403 'Access Denied' for anyone else, admins included: they use the admin route). */
 export async function deleteOwnItem(
-  core: ItemsCore,
+  core: ItemsContext,
   props: { viewer: Viewer; itemId: string },
 ): Promise<void> {
   const item = await findItemOr404(core, props.itemId);
   assertOwner(item, props.viewer);
   if (!(await removeItem(core, item))) throw new NotFoundError(MSG.itemNotFound);
+  await syncItemDeadline(core, item, null);
 }
 
 /** An admin deletes any item (moderation); the audit log learns which and whose. */
 export async function deleteItemAsAdmin(
-  core: ItemsCore,
+  core: ItemsContext,
   props: { adminId: string; itemId: string },
 ): Promise<void> {
   const item = await findItemOr404(core, props.itemId);
@@ -54,6 +56,7 @@ export async function deleteItemAsAdmin(
     before: { title: item.title, userId: item.userId.toHexString() },
   });
   if (!(await removeItem(core, item, [audit]))) throw new NotFoundError(MSG.itemNotFound);
+  await syncItemDeadline(core, item, null);
 }
 
 /** Every item of a user, with all that hangs off them (user.deleted). */

@@ -61,7 +61,7 @@ export const MAX_FAVORITES_LISTED = 500;
 
 /**
  * The viewer's favourited items, most recently favourited first (at most 500). Favourites whose item is gone are
- * skipped (and removed).
+ * skipped (and removed); expired items of others are skipped.
  */
 export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }): Promise<Item[]> {
   const userId = new mongoose.Types.ObjectId(props.viewer.id);
@@ -75,7 +75,11 @@ export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }):
     .find({ _id: mongoose.trusted({ $in: favorites.map((favorite) => favorite.itemId) }) })
     .lean<ItemRecord[]>();
   const byId = new Map(items.map((item) => [item._id.toHexString(), item]));
-  const ordered = favorites.flatMap((favorite) => byId.get(favorite.itemId.toHexString()) ?? []);
+  // An expired item leaves its favourites lists (kept, it comes back if relisted), except its owner's.
+  const ordered = favorites.flatMap((favorite) => {
+    const item = byId.get(favorite.itemId.toHexString());
+    return item && (!item.expiredAt || item.userId.equals(userId)) ? [item] : [];
+  });
   const orphans = favorites.filter((favorite) => !byId.has(favorite.itemId.toHexString()));
   if (orphans.length > 0) {
     await core.favorites.deleteMany({

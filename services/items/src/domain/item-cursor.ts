@@ -33,3 +33,42 @@ export function afterPosition(position: ItemPosition, field = 'createdAt'): Reco
     ],
   };
 }
+
+/** The position after an item in "leaving soon" order's first part: its deadline, then its id (both ascending). */
+export interface DeadlinePosition {
+  availableUntil: Date;
+  id: mongoose.Types.ObjectId;
+}
+
+/** Opaque to clients: base64url of `d<ms>.<id>` (the `d` tells it from a "newest first" cursor). */
+export function encodeDeadlineCursor(position: {
+  availableUntil: Date;
+  _id: mongoose.Types.ObjectId;
+}): string {
+  return Buffer.from(`d${position.availableUntil.getTime()}.${position._id.toHexString()}`).toString(
+    'base64url',
+  );
+}
+
+/** A "leaving soon" cursor: in the deadline part (`deadline`) or past it, in the newest-first rest (`newest`). */
+export type LeavingSoonCursor = { deadline: DeadlinePosition } | { newest: ItemPosition };
+
+/** Reads a "leaving soon" cursor; 400 'Invalid cursor' for anything this service did not issue. */
+export function decodeLeavingSoonCursor(cursor: string): LeavingSoonCursor {
+  const text = Buffer.from(cursor, 'base64url').toString('latin1');
+  const match = /^d(\d{1,15})\.([a-f0-9]{24})$/.exec(text);
+  if (!match) return { newest: decodeCursor(cursor) };
+  return {
+    deadline: { availableUntil: new Date(Number(match[1])), id: new mongoose.Types.ObjectId(match[2]) },
+  };
+}
+
+/** Items strictly after `position` in the order `{availableUntil: 1, _id: 1}`. */
+export function afterDeadline(position: DeadlinePosition): Record<string, unknown> {
+  return {
+    $or: [
+      { availableUntil: mongoose.trusted({ $gt: position.availableUntil }) },
+      { availableUntil: position.availableUntil, _id: mongoose.trusted({ $gt: position.id }) },
+    ],
+  };
+}

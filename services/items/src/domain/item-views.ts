@@ -21,6 +21,7 @@ export type ItemViewSource = Pick<
   | 'category'
   | 'condition'
   | 'location'
+  | 'placeId'
   | 'userId'
   | 'isActive'
   | 'isSwapped'
@@ -29,7 +30,11 @@ export type ItemViewSource = Pick<
   | 'photos'
   | 'version'
   | 'createdAt'
+  | 'availableUntil'
+  | 'expiredAt'
 >;
+
+const isoOrNull = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 export type OwnerViewSource = Pick<
   OwnerRecord,
@@ -107,12 +112,15 @@ export function toItem(
     images: photos.filter((photo) => photo.state === 'ready').map((photo) => imageUrl(photo._id, 'full')),
     photos: photos.map(toItemImage),
     location: item.location,
+    placeId: item.placeId ?? null,
     userId: item.userId.toHexString(),
     isActive: item.isActive,
     isSwapped: item.isSwapped,
     isReserved: !!item.reservedFor,
     reservedFor: reservedForSeenBy(item, props.viewer),
     preferredExchange: item.preferredExchange ?? null,
+    availableUntil: isoOrNull(item.availableUntil),
+    expiredAt: isoOrNull(item.expiredAt),
     createdAt: new Date(item.createdAt).toISOString(),
     user: toUserSummary(props.owner),
   };
@@ -141,8 +149,10 @@ export function toItemCard(item: ItemViewSource, owner: OwnerViewSource | null |
     category: item.category,
     condition: item.condition,
     location: item.location,
+    placeId: item.placeId ?? null,
     cover: cover ? imageUrl(cover._id, 'thumb') : null,
     isReserved: !!item.reservedFor,
+    availableUntil: isoOrNull(item.availableUntil),
     user: summary
       ? {
           fullName: summary.fullName,

@@ -14,6 +14,7 @@ import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { updateItemVersioned } from './update-item-versioned';
 import { editableFields } from './editable-fields';
+import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 
 /** What the `images` list of an edit asks for, in order: photos to keep (by id) and new uploads. */
 type PhotoPlan = ({ keep: string } | { upload: ImageUpload })[];
@@ -50,17 +51,27 @@ export async function updateItem(
   const { input, viewer } = props;
   const current = await findItemOr404(ctx, props.itemId);
   assertOwner(current, viewer);
+  // Left out: the deadline stays; null: no deadline any more.
+  const deadline =
+    input.availableUntil === undefined
+      ? {}
+      : {
+          availableUntil: input.availableUntil
+            ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
+            : null,
+        };
   const plan = input.images ? await planPhotos(input.images, current) : null;
   const uploads = plan?.flatMap((step) => ('upload' in step ? [step.upload] : [])) ?? [];
   const added = await storeNewPhotos(ctx, { itemId: current._id, userId: current.userId, uploads });
 
   let removed: Types.ObjectId[] = [];
+  let updated: ItemRecord | null | undefined;
   try {
     // Once written, the item is past the version read here (a concurrent edit announces itself too).
     const exists = { version: { $gt: current.version } };
-    await writeItemChange(ctx, 'item.updated', { itemId: current._id, exists }, () =>
+    updated = await writeItemChange(ctx, 'item.updated', { itemId: current._id, exists }, () =>
       updateItemVersioned(ctx, { itemId: current._id, userId: current.userId }, (item) => {
-        const fields = editableFields(input);
+        const fields = { ...editableFields(input), ...deadline };
         if (!plan) return fields;
         // States come from the latest version: a photo may have become ready since the request started.
         const byId = new Map(item.photos.map((photo) => [photo._id.toHexString(), photo]));
@@ -79,6 +90,7 @@ export async function updateItem(
     await ctx.files.deleteImages(added.map((photo) => photo._id)).catch(() => undefined);
     throw error;
   }
+  await syncItemDeadline(ctx, current, updated ?? null);
   if (removed.length > 0) await ctx.files.deleteImages(removed);
   await requestImageProcessing(ctx, { itemId: current._id, imageIds: added.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: props.itemId });

@@ -84,6 +84,8 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
       for (const running of workers) await running.close();
       await bus.stop();
       await ctx.queues.images.obliterate({ force: true }).catch(() => undefined);
+      await ctx.deadlines.obliterate({ force: true }).catch(() => undefined);
+      await ctx.notifications.queue.obliterate({ force: true }).catch(() => undefined);
       await ctx.queues.close();
       await stores.close();
     },

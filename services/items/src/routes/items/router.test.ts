@@ -131,8 +131,10 @@ describe('GET /api/items', () => {
         category: 'Books',
         condition: 'good',
         location: 'Bangkok, Thailand',
+        placeId: '1609350',
         cover: `/api/images/${photoId.toHexString()}?size=thumb`,
         isReserved: false,
+        availableUntil: null,
         user: { fullName: 'Card Owner', avatar: expect.any(String), rating: 3, reviewCount: 7 },
       });
     }
@@ -283,7 +285,7 @@ describe('cached listings', () => {
     expect(stats.body.locationCounts).toEqual({ 'Bangkok, Thailand': 1 });
 
     // A second replica: its own process memory, the same database and Redis.
-    const replica = createItemsCore({ ...env.ctx, keyPrefix: env.stores.keyPrefix });
+    const replica = { ...env.ctx, ...createItemsCore({ ...env.ctx, keyPrefix: env.stores.keyPrefix }) };
     await toggleItemSwapped(replica, {
       viewer: { id: owner.id, role: 'user', isApproved: true },
       itemId: first.body[0].id,

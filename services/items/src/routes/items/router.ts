@@ -1,7 +1,12 @@
 import { Router } from 'express';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
-import { ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from '@nomadswap/contracts/items';
+import {
+  ItemCreateSchema,
+  ItemQuerySchema,
+  ItemRelistSchema,
+  ItemUpdateSchema,
+} from '@nomadswap/contracts/items';
 import { requireApproved, requireUser } from '@nomadswap/service-kit/auth';
 import { uploadBody } from '@nomadswap/service-kit/app';
 import { validate } from '@nomadswap/service-kit/validate';
@@ -12,13 +17,15 @@ import { toggleFavorite } from '../../domain/favorites';
 import { getItem } from '../../domain/get-item';
 import { getItemStats } from '../../domain/get-item-stats';
 import { listItems } from '../../domain/list-items';
+import { relistItem } from '../../domain/relist-item';
 import { toggleItemSwapped } from '../../domain/toggle-item-swapped';
 import { updateItem } from '../../domain/update-item';
 import { signedInViewer, viewerOf } from '../viewer';
 
 /**
  * /api/items (spec sections 6 and 7): browse for everyone (a 6-item preview for visitors), detail for approved
- * users and owners, listing for approved users, edits, deletion and the swapped mark for owners only.
+ * users and owners, listing for approved users, edits, deletion, the swapped mark and relisting (issue 22) for
+ * owners only.
  */
 export function itemsRouter(ctx: ItemsContext): Router {
   const router = Router();
@@ -68,6 +75,12 @@ export function itemsRouter(ctx: ItemsContext): Router {
   router.post('/:id/toggle-swapped', requireUser, byId, async (req, res) => {
     const { params } = byId.from(req);
     res.json(await toggleItemSwapped(ctx, { viewer: signedInViewer(req), itemId: params.id }));
+  });
+
+  const relist = validate({ params: IdParamsSchema, body: ItemRelistSchema });
+  router.post('/:id/relist', requireUser, relist, async (req, res) => {
+    const { params, body } = relist.from(req);
+    res.json(await relistItem(ctx, { viewer: signedInViewer(req), itemId: params.id, input: body }));
   });
 
   router.post('/:id/favorite', requireApproved, byId, async (req, res) => {

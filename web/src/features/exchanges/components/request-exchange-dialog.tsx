@@ -15,9 +15,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useRequestExchange } from '../api/request-exchange';
 import { ExchangeItemThumb } from './exchange-item-thumb';
 
-/** The viewer's own items they can still offer: listed, not swapped, not promised to someone else. */
+/** The viewer's own items they can still offer: listed (not expired), not swapped, not promised to someone else. */
 export function offerableItems(items: readonly Item[]): Item[] {
-  return items.filter((item) => item.isActive && !item.isSwapped && !item.isReserved);
+  return items.filter((item) => item.isActive && !item.isSwapped && !item.isReserved && !item.expiredAt);
 }
 
 export interface RequestExchangeDialogProps {

@@ -8,6 +8,8 @@ export interface BrowseFilters {
   q?: string;
   category?: string;
   location?: string;
+  /** Leaving soon (issue 22); newest first when absent. */
+  sort?: 'leaving-soon';
 }
 
 export interface ItemsPage {
@@ -17,7 +19,7 @@ export interface ItemsPage {
 }
 
 /**
- * GET /api/items: one page, newest first. Empty filters are left out (All Categories sends no category);
+ * GET /api/items: one page, newest first or leaving soon. Empty filters are left out (All Categories sends no category);
  * the server ignores `location` for visitors and gives them at most 6 items.
  */
 export async function getItemsPage(filters: BrowseFilters, cursor?: string): Promise<ItemsPage> {
@@ -27,6 +29,7 @@ export async function getItemsPage(filters: BrowseFilters, cursor?: string): Pro
       q: filters.q || undefined,
       category: filters.category || undefined,
       location: filters.location || undefined,
+      sort: filters.sort,
       cursor,
     }),
   );

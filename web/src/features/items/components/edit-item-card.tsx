@@ -12,6 +12,7 @@ import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
+import { localDate } from '../utils/deadline';
 import { ItemForm, type ItemFormValues } from './item-form';
 import { SwappedCheckbox } from './swapped-checkbox';
 
@@ -37,6 +38,8 @@ export function EditItemCard({ item }: { item: Item }) {
     condition: item.condition,
     location: item.location,
     preferredExchange: item.preferredExchange ?? '',
+    // The stored instant as a day of the viewer's calendar; sent again only if changed.
+    availableUntil: item.availableUntil ? localDate(new Date(item.availableUntil)) : '',
     images,
   };
 

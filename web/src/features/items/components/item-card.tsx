@@ -12,6 +12,7 @@ import { cn } from '../../../lib/utils';
 import { CategoryBadge } from './category-badge';
 import { FavoriteButton } from './favorite-button';
 import { ItemCover } from './item-cover';
+import { LeavingBadge } from './leaving-badge';
 import { OwnerSummary } from './owner-summary';
 import { SwappedCheckbox } from './swapped-checkbox';
 
@@ -149,6 +150,7 @@ export function ItemCard({
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{item.location}</span>
         </p>
+        {full?.isSwapped ? null : <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />}
         <div className="mt-auto grid gap-3 border-t pt-3">
           <OwnerSummary owner={item.user} linked={approved} />
           {actions}

@@ -11,6 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { CategoryBadge } from './category-badge';
+import { LeavingBadge } from './leaving-badge';
 import { FavoriteButton } from './favorite-button';
 import { ItemGallery } from './item-gallery';
 import type { ItemViewer } from './item-card';
@@ -61,6 +62,8 @@ export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDeta
               {item.reservedFor === viewer.id ? t('exchanges.reservedForYou') : t('exchanges.reserved')}
             </Badge>
           ) : null}
+          {item.expiredAt ? <Badge variant="secondary">{t('deadlines.expired')}</Badge> : null}
+          {!item.isSwapped && !item.expiredAt ? <LeavingBadge availableUntil={item.availableUntil} /> : null}
         </div>
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-1.5">

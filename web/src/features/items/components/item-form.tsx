@@ -18,6 +18,7 @@ import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { PhotoPicker } from './photo-picker';
+import { tomorrowOf } from '../utils/deadline';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 /** What the form holds: the selects start empty, so "pick one" is a validation message, not a default. */
@@ -28,6 +29,8 @@ export interface ItemFormValues {
   condition: string;
   location: string;
   preferredExchange: string;
+  /** A day ('2026-12-20') or '' for no deadline (issue 22). */
+  availableUntil: string;
   images: string[];
 }
 
@@ -38,6 +41,7 @@ const FORM_FIELDS: readonly string[] = [
   'condition',
   'location',
   'preferredExchange',
+  'availableUntil',
   'images',
 ];
 
@@ -77,10 +81,16 @@ export function ItemForm({
 }: ItemFormProps) {
   const { t } = useTranslation();
   const schema = mode === 'create' ? ItemCreateSchema : ItemUpdateSchema;
+  const validate = zodResolver(schema) as unknown as Resolver<ItemFormValues, unknown, ItemUpdateInput>;
   const form = useForm<ItemFormValues, unknown, ItemUpdateInput>({
     // The selects hold '' until chosen, which the schema refuses with its message: the input types differ
-    // from the schema's only by that.
-    resolver: zodResolver(schema) as unknown as Resolver<ItemFormValues, unknown, ItemUpdateInput>,
+    // from the schema's only by that. An empty date is no deadline.
+    resolver: (values, context, options) =>
+      validate(
+        { ...values, availableUntil: values.availableUntil || undefined } as ItemFormValues,
+        context,
+        options,
+      ),
     // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
     shouldFocusError: false,
     defaultValues,
@@ -89,8 +99,11 @@ export function ItemForm({
   const formRef = useFocusFirstInvalid(form.formState.submitCount);
 
   const submit = form.handleSubmit(async (values) => {
+    // The date is sent only when it changed (an edit that leaves it alone keeps the stored instant); cleared: null.
+    const picked = form.getValues('availableUntil');
+    const availableUntil = picked === defaultValues.availableUntil ? undefined : picked || null;
     try {
-      await onSubmit(values);
+      await onSubmit({ ...values, availableUntil });
     } catch (error) {
       if (isApiError(error)) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -173,6 +186,22 @@ export function ItemForm({
             {...form.register('preferredExchange')}
             {...control}
             placeholder={t('itemForm.preferredExchangePlaceholder')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="item-available-until"
+        label={t('deadlines.availableUntil')}
+        error={errors.availableUntil?.message}
+        hint={t('deadlines.availableUntilHint')}
+      >
+        {(control) => (
+          <Input
+            {...form.register('availableUntil')}
+            {...control}
+            type="date"
+            min={tomorrowOf(new Date())}
+            className="sm:max-w-56"
           />
         )}
       </FormField>

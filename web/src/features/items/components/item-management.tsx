@@ -74,6 +74,7 @@ export function ItemManagement() {
                       <CategoryBadge category={item.category} />
                       <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
                       {item.isSwapped ? <Badge variant="secondary">{t('items.swapped')}</Badge> : null}
+                      {item.expiredAt ? <Badge variant="secondary">{t('deadlines.expired')}</Badge> : null}
                     </div>
                     <p className="truncate text-sm text-muted-foreground">
                       {item.user

@@ -19,11 +19,12 @@ interface ItemStatCardsProps {
   swapCount?: ReactNode;
 }
 
-/** Counts of a user's items. Available = total minus swapped. */
+/** Counts of a user's items. Available = neither swapped nor expired (issue 22: an expired item is not listed). */
 export function ItemStatCards({ query, variant, swapCount }: ItemStatCardsProps) {
   const { t, i18n } = useTranslation();
   const items = query.data ?? [];
   const swapped = items.filter((item) => item.isSwapped).length;
+  const listed = items.filter((item) => !item.isSwapped && !item.expiredAt).length;
 
   const value = (n: number) =>
     query.isSuccess ? (
@@ -47,7 +48,7 @@ export function ItemStatCards({ query, variant, swapCount }: ItemStatCardsProps)
   );
   const available = (
     <StatCard key="available" icon={CircleCheck} label={t('items.stats.available')}>
-      {value(items.length - swapped)}
+      {value(listed)}
     </StatCard>
   );
   const cards =

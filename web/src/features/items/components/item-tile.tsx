@@ -7,6 +7,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
+import { LeavingBadge } from './leaving-badge';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
 export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -28,14 +29,24 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
           </span>
         )}
         <Badge
-          variant={item.isSwapped ? 'secondary' : item.isReserved ? 'warning' : 'success'}
+          variant={
+            item.isSwapped
+              ? 'secondary'
+              : item.expiredAt
+                ? 'destructive'
+                : item.isReserved
+                  ? 'warning'
+                  : 'success'
+          }
           className="absolute left-2 top-2 shadow-sm"
         >
           {item.isSwapped
             ? t('items.swapped')
-            : item.isReserved
-              ? t('exchanges.reserved')
-              : t('items.available')}
+            : item.expiredAt
+              ? t('deadlines.expired')
+              : item.isReserved
+                ? t('exchanges.reserved')
+                : t('items.available')}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -55,6 +66,13 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="truncate">{item.location}</span>
         </p>
+        {item.expiredAt && !item.isSwapped ? (
+          <p className="text-sm text-muted-foreground">
+            {t('deadlines.expiredOn', { date: new Date(item.expiredAt).toLocaleDateString() })}
+          </p>
+        ) : item.isSwapped ? null : (
+          <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />
+        )}
         {actions ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{actions}</div> : null}
       </div>
     </article>

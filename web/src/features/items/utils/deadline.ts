@@ -1,0 +1,28 @@
+import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/items';
+
+const DAY_MS = 86_400_000;
+
+/** A day of the viewer's calendar as a date input holds it ('2026-11-25'). */
+export function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The first day an owner may pick: tomorrow, on the viewer's calendar. */
+export function tomorrowOf(now: Date): string {
+  return localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+}
+
+/**
+ * How many calendar days (the viewer's) until an item leaves, when it leaves within 72 h (0: today); null when it
+ * has no deadline, has passed it, or leaves later. Computed here from `availableUntil`, not sent by the server:
+ * browse pages are cached between writes, and "within 72 h" changes with the clock, not with writes.
+ */
+export function leavingInDays(availableUntil: string | null | undefined, now: Date): number | null {
+  if (!availableUntil) return null;
+  const at = new Date(availableUntil);
+  const ahead = at.getTime() - now.getTime();
+  if (Number.isNaN(ahead) || ahead <= 0 || ahead > ITEM_DEADLINE_LIMITS.leavingSoonMs) return null;
+  const startOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  return Math.round((startOf(at) - startOf(now)) / DAY_MS);
+}
