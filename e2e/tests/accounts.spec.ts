@@ -128,10 +128,12 @@ test('a traveller signs up with a photo, waits for approval, and is approved wit
   if (onPhone) await page.keyboard.press('Escape');
 
   // The refusal page has an h1 too and sends the user home after 2 s (LIMITS.unapprovedProfileRedirectMs):
-  // the profile must show its owner's name, and still be there once that time has passed.
+  // the profile must show its owner's name, and still be there once that time has passed — on the page's own
+  // clock, moved past it (every timer due by then has run), not waited for.
+  await page.clock.install();
   await page.goto(`/user/${adminId}`);
   await expect(page.getByRole('heading', { level: 1, name: adminName })).toBeVisible();
-  await page.waitForTimeout(REFUSAL_REDIRECT_MS + 500);
+  await page.clock.runFor(REFUSAL_REDIRECT_MS + 500);
   await expect(page).toHaveURL(new RegExp(`/user/${adminId}$`));
   await expect(page.getByRole('heading', { level: 1, name: adminName })).toBeVisible();
   await expect(page.getByText('Approval Required')).toHaveCount(0);

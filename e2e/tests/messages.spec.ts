@@ -193,7 +193,11 @@ test('two travellers chat live, complete a swap, and a block stops messages', as
     await expect(chatLog(a, ben.fullName).getByRole('button', { name: 'Retry' })).toBeVisible();
     await shot(a, testInfo, 'blocked-send');
     await shot(b, testInfo, 'blocked');
-    await b.waitForTimeout(1_000);
+    // The refusal Ana saw is the sentinel: a message is stored and sent live before its answer, so one refused
+    // never reaches Ben. His conversation, read again from the server, does not have it either.
+    await expect(chatLog(b, ana.fullName).getByText('Are you still there?')).toHaveCount(0);
+    await b.reload();
+    await expect(b.getByText(`You blocked ${ana.fullName}. Unblock them to send messages.`)).toBeVisible();
     await expect(chatLog(b, ana.fullName).getByText('Are you still there?')).toHaveCount(0);
 
     // Ben's messaging settings live on his profile.

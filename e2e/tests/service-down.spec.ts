@@ -56,10 +56,11 @@ test.afterAll(() => {
   gateway?.kill('SIGTERM');
 });
 
-test('a stopped service yields a JSON 503 within a second and a degraded health', async ({ request }) => {
+test('a stopped service yields a JSON 503 at once and a degraded health', async ({ request }) => {
   const started = Date.now();
   const response = await request.get(`${url}/api/reports`);
-  expect(Date.now() - started).toBeLessThan(1000);
+  // At once, not after the gateway's 30 s upstream time-out; 5 s leaves room for a loaded machine.
+  expect(Date.now() - started).toBeLessThan(5_000);
   expect(response.status()).toBe(503);
   expect(response.headers()['content-type']).toMatch(/application\/json/);
   expect(await response.json()).toMatchObject({ error: 'Service unavailable', service: 'moderation' });

@@ -152,7 +152,10 @@ describe('Socket.IO through the gateway to two messaging replicas', () => {
     const reached = new Set<string>();
     // Each ack is a post and a poll; with a 200 ms ping interval the session also answers pings meanwhile.
     for (let i = 0; i < 8; i++) reached.add((await socket.emitWithAck('whoami')) as string);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Two more ping rounds over the session (counted, not waited for a fixed time).
+    let pings = 0;
+    socket.io.engine.on('ping', () => (pings += 1));
+    await expect.poll(() => pings, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     reached.add((await socket.emitWithAck('whoami')) as string);
     expect(reached.size).toBe(1);
     expect(socket.connected).toBe(true);

@@ -162,12 +162,14 @@ describe('gateway responses on the API path', () => {
 });
 
 describe('gateway when a service is down or slow', () => {
-  it('answers 503 {error, service} within a second when the service refuses connections', async () => {
+  it('answers 503 {error, service} at once (not after the upstream time-out) when the service refuses connections', async () => {
     const stack = await startAllUpstreams();
     const gateway = await buildGateway({ ...stack.urls, moderation: await deadUrl() });
     const started = Date.now();
     const response = await request(gateway.app).get('/api/reports');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // A refused connection fails at once; waiting would mean the 30 s upstream time-out. 5 s leaves room for a
+    // loaded machine and still tells the two apart.
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(response.status).toBe(503);
     expect(response.headers['content-type']).toMatch(/json/);
     expect(response.body).toMatchObject({ error: 'Service unavailable', service: 'moderation' });

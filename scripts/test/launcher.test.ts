@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@nomadswap/service-kit/testing';
 import { formatLine } from '../lib/log';
 import { loadLocalSecrets } from '../lib/secrets';
@@ -71,18 +71,24 @@ describe('supervisor', () => {
     const write = process.stdout.write.bind(process.stdout);
     process.stdout.write = (() => true) as typeof process.stdout.write;
     const starts = () => (fs.existsSync(counter) ? fs.readFileSync(counter, 'utf8').length : 0);
+    // The restart backoff runs on timers the test can move (they also follow real time meanwhile).
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
       child.start();
       // The first restart comes 1 s after the first exit, the next one 2 s after the second.
       await eventually(() => starts() >= 2, 15_000);
       await child.stop();
+      expect(starts()).toBe(2);
+      // Stopped for good: even the longest backoff (30 s) passing starts nothing (a start spawns at once, so the
+      // pid would change), checked at once instead of waited for.
+      const pid = child.pid;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(child.pid).toBe(pid);
+      expect(starts()).toBe(2);
     } finally {
+      vi.useRealTimers();
       process.stdout.write = write;
     }
-    expect(starts()).toBe(2);
-    // Stopped for good: nothing starts it again within the 2 s the next restart would have waited, and more.
-    await new Promise((r) => setTimeout(r, 3_000));
-    expect(starts()).toBe(2);
   });
 });
 

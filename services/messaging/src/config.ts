@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseServiceEnv, loadConfig } from '@nomadswap/service-kit/config';
 import { mailEnv } from '@nomadswap/service-kit/notifications';
+import { SOCKET_MAX_PER_USER } from '@nomadswap/contracts/socket-events';
 
 /** Environment of the messaging service: the shared variables with its own port and database. */
 export const messagingEnv = z.object({
@@ -11,6 +12,8 @@ export const messagingEnv = z.object({
   MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Redis stream of the Socket.IO adapter (shared by every messaging replica). */
   SOCKET_STREAM: z.string().min(1).default('nomadswap:socket.io'),
+  /** Sockets one user may hold open at once over every replica; the handshake of one more is refused. */
+  SOCKET_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(SOCKET_MAX_PER_USER),
   /** BullMQ key prefix of the shared `notifications` queue (auth's worker delivers the mail). */
   BULLMQ_PREFIX: z.string().min(1).default('bull'),
   /** Shortest gap between two e-mail nudges about one conversation to one user. */

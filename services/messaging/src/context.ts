@@ -14,6 +14,7 @@ import { messagingSettingsModel, type MessagingSettingsModel } from './db/messag
 import type { Message } from '@nomadswap/contracts/responses';
 import { createLiveChannel, type LiveChannel } from './realtime/live';
 import { createPresenceStore, type PresenceStore } from './realtime/presence';
+import { createConnectionSlots, type ConnectionSlots } from './realtime/connection-slots';
 import type { Queue } from 'bullmq';
 import { createQueue } from '@nomadswap/service-kit/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
@@ -45,6 +46,8 @@ export interface MessagingContext {
   sendLimiter: RateLimiter;
   live: LiveChannel;
   presence: PresenceStore;
+  /** The sockets each user holds open, over every replica (capped at the handshake). */
+  connectionSlots: ConnectionSlots;
   onMessageStored: MessageStoredHook[];
   /** The clock of every exchange deadline and meetup check; tests set it instead of waiting. */
   now: () => Date;
@@ -102,6 +105,7 @@ export async function createMessagingContext(
     }),
     live: createLiveChannel(),
     presence: createPresenceStore({ redis, keyPrefix }),
+    connectionSlots: createConnectionSlots({ redis, keyPrefix }),
     onMessageStored: [],
     now: options.now ?? (() => new Date()),
     timers: createQueue<ExchangeTimerJob>(EXCHANGE_TIMER_QUEUE, {

@@ -39,7 +39,10 @@ await startService({
         { name: 'notifications queue', run: () => ctx.notifications.close() },
       ],
       attach: (server) => {
-        const sockets = attachSocketServer(ctx, server, { stream: config.SOCKET_STREAM });
+        const sockets = attachSocketServer(ctx, server, {
+          stream: config.SOCKET_STREAM,
+          maxSocketsPerUser: config.SOCKET_MAX_PER_USER,
+        });
         return [{ name: 'socket.io', run: () => sockets.close() }];
       },
     };

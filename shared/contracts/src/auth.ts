@@ -23,9 +23,9 @@ export const RegisterSchema = z.object({
     .string({ error: MSG.usernameMin })
     .trim()
     .min(LIMITS.usernameMin, { error: MSG.usernameMin })
-    .max(30, { error: 'Username must be at most 30 characters' })
+    .max(30, { error: MSG.usernameMax })
     .regex(/^[A-Za-z0-9_.-]+$/, {
-      error: 'Username may only contain letters, numbers, dots, dashes and underscores',
+      error: MSG.usernameCharacters,
     }),
   email,
   location: requiredText(MSG.locationRequired, 120),
@@ -39,7 +39,7 @@ export const RegisterSchema = z.object({
     .string({ error: MSG.bioMin })
     .trim()
     .min(LIMITS.bioMin, { error: MSG.bioMin })
-    .max(1000, { error: 'Bio must be at most 1000 characters' }),
+    .max(1000, { error: MSG.bioMax }),
   avatar: z
     .string({ error: MSG.avatarRequired })
     .min(1, { error: MSG.avatarRequired })
@@ -63,7 +63,7 @@ export const ProfileUpdateSchema = z
     fullName: requiredText(MSG.fullNameRequired, 100),
     location: requiredText(MSG.locationRequired, 120),
     placeId: PlaceIdSchema.optional(),
-    bio: z.string().trim().max(1000, { error: 'Bio must be at most 1000 characters' }).optional(),
+    bio: z.string().trim().max(1000, { error: MSG.bioMax }).optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

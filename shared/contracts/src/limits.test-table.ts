@@ -35,7 +35,8 @@ export type LimitForm =
   | 'register'
   | 'login'
   | 'edit-profile'
-  | 'item'
+  | 'add-item'
+  | 'edit-item'
   | 'review'
   | 'report'
   | 'contact'
@@ -156,7 +157,7 @@ const item = {
   condition: 'good',
   location: 'Bali',
 };
-const itemRows = (schemaName: string, schema: z.ZodType, route: LimitRow['route']) =>
+const itemRows = (schemaName: string, schema: z.ZodType, route: LimitRow['route'], form: LimitForm) =>
   rows(
     schemaName,
     schema,
@@ -171,7 +172,7 @@ const itemRows = (schemaName: string, schema: z.ZodType, route: LimitRow['route'
       { field: 'preferredExchange', side: 'max', at: 300, message: tooLongText(300) },
       { field: 'images', kind: 'count', side: 'max', at: 3, message: 'Maximum photos reached' },
     ],
-    { route, service: 'items', forms: ['item'] },
+    { route, service: 'items', forms: [form] },
   );
 
 type Where = Pick<LimitRow, 'route' | 'service' | 'forms'>;
@@ -252,8 +253,8 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
   ),
 
   // items
-  ...itemRows('ItemCreateSchema', ItemCreateSchema, 'POST /api/items'),
-  ...itemRows('ItemUpdateSchema', ItemUpdateSchema, 'PUT /api/items/:id'),
+  ...itemRows('ItemCreateSchema', ItemCreateSchema, 'POST /api/items', 'add-item'),
+  ...itemRows('ItemUpdateSchema', ItemUpdateSchema, 'PUT /api/items/:id', 'edit-item'),
   ...rows(
     'ItemQuerySchema',
     ItemQuerySchema,
@@ -407,6 +408,17 @@ export const UPLOAD_LIMIT = {
   status: 413,
   message: 'File too large',
   routes: ['POST /api/items', 'POST /api/auth/register'],
+} as const;
+
+/**
+ * Sockets per user (`SOCKET_MAX_PER_USER`, messaging's default cap over every replica): the handshake of one
+ * past is refused with a `connect_error` whose message is the text and whose `data.code` is the code.
+ */
+export const SOCKET_CONNECTION_LIMIT = {
+  at: 10,
+  past: 11,
+  code: 'TOO_MANY_CONNECTIONS',
+  message: 'Too many open chat connections. Close another tab or device and try again.',
 } as const;
 
 /** The rows a service's routes validate. */

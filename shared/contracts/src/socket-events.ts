@@ -1,4 +1,5 @@
 import type { ErrorBody } from './common';
+import { MSG } from './messages';
 import type { ExchangeItemReservedPayload, ExchangeUpdatedPayload } from './exchanges';
 import type { Message } from './responses';
 import type { Presence } from './messaging-responses';
@@ -49,17 +50,28 @@ export const SOCKET_EVENT_BUDGET = {
   floodWindowMs: 10_000,
 } as const;
 
+/** The ack of an event that answers nothing of its own (typing), once the server has handled it. */
+export const SOCKET_HANDLED = { ok: true } as const;
+
 /** The ack of an event over the socket's budget. */
 export const SOCKET_RATE_LIMITED = {
-  error: 'Too many requests. Please try again later.',
+  error: MSG.tooManyRequests,
   code: 'RATE_LIMITED',
 } as const;
+
+/**
+ * Sockets one user may hold open at once, over every replica (default of the messaging service's
+ * SOCKET_MAX_PER_USER): each costs memory and a copy of every event sent to the user. Tabs and devices of one
+ * person stay well below; the handshake of one more is refused with `TOO_MANY_CONNECTIONS`.
+ */
+export const SOCKET_MAX_PER_USER = 10;
 
 /** Texts of `connect_error` (err.message) when the handshake is refused. */
 export const SOCKET_AUTH_ERRORS = {
   missingToken: 'Authentication Required',
   invalidToken: 'Invalid or expired token',
   notApproved: 'Approval Required',
+  tooManyConnections: 'Too many open chat connections. Close another tab or device and try again.',
 } as const;
 
 export interface MessageReadPayload {
@@ -98,7 +110,11 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   'message:send': (payload: SocketMessageSendInput, ack: (response: MessageSendAck) => void) => void;
-  typing: (payload: TypingInput) => void;
+  /** The optional ack answers {@link SOCKET_HANDLED} once handled (shown or not), or `{error, code}`. */
+  typing: (
+    payload: TypingInput,
+    ack?: (response: typeof SOCKET_HANDLED | (ErrorBody & { code: string })) => void,
+  ) => void;
   'conversation:read': (
     payload: ConversationReadInput,
     ack?: (response: ConversationReadAck) => void,

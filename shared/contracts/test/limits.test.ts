@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/enums';
 import { EXCHANGE_LIMITS } from '../src/exchanges';
 import { MESSAGE_MAX_LENGTH } from '../src/messaging';
-import { LIMIT_ROWS, limitInput, UPLOAD_LIMIT, type LimitRow } from '../src/limits.test-table';
+import { SOCKET_AUTH_ERRORS, SOCKET_MAX_PER_USER } from '../src/socket-events';
+import {
+  LIMIT_ROWS,
+  limitInput,
+  SOCKET_CONNECTION_LIMIT,
+  UPLOAD_LIMIT,
+  type LimitRow,
+} from '../src/limits.test-table';
 
 /** The messages of the issues on the row's field (the first is what the API answers and the form shows). */
 function fieldMessages(row: LimitRow, n: number): string[] {
@@ -47,7 +54,13 @@ describe('the numbers the forms and services read outside the schemas', () => {
     ['placeMax', EXCHANGE_LIMITS.placeMax, rowAt('ExchangeMeetupSchema.place max')],
     ['noteMax', EXCHANGE_LIMITS.noteMax, rowAt('ExchangeMeetupSchema.note max')],
     ['reasonMax', EXCHANGE_LIMITS.reasonMax, rowAt('ExchangeCancelSchema.reason max')],
+    ['SOCKET_MAX_PER_USER', SOCKET_MAX_PER_USER, SOCKET_CONNECTION_LIMIT.at],
   ])('%s is the table’s', (_name, constant, row) => {
     expect(constant).toBe(row);
   });
+});
+
+it('the socket cap’s refusal is the catalogue’s text', () => {
+  expect(SOCKET_AUTH_ERRORS.tooManyConnections).toBe(SOCKET_CONNECTION_LIMIT.message);
+  expect(SOCKET_CONNECTION_LIMIT.past).toBe(SOCKET_CONNECTION_LIMIT.at + 1);
 });

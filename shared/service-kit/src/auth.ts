@@ -39,6 +39,8 @@ export interface TokenServiceOptions {
   redis: Redis;
   /** Prefix for Redis keys (tests isolate themselves with it). Default none. */
   keyPrefix?: string;
+  /** The clock of issue and expiry (a test sets it instead of waiting for a token to expire). */
+  now?: () => Date;
 }
 
 export interface SignedToken {
@@ -96,11 +98,12 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
   const revokedChannel = `${options.keyPrefix ?? ''}jwt:revoked`;
 
   const isRevoked = async (jti: string) => (await options.redis.exists(denyKey(jti))) === 1;
+  const now = options.now ?? (() => new Date());
 
   return {
     async sign({ sub, role }) {
       const jti = randomUUID();
-      const issuedAt = Math.floor(Date.now() / 1000);
+      const issuedAt = Math.floor(now().getTime() / 1000);
       const exp = issuedAt + ttlSeconds;
       const token = await new SignJWT({ role })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -122,6 +125,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
           issuer: options.issuer,
           audience: options.audience,
           requiredClaims: ['sub', 'jti', 'exp', 'iat'],
+          currentDate: now(),
         }));
       } catch (error) {
         throw invalidTokenError(error);

@@ -153,7 +153,11 @@ export function buildExchangeEvent(overrides: Partial<ExchangeEventData> = {}): 
   };
 }
 
-export async function createTestStores(options: { service: string }): Promise<TestStores> {
+export async function createTestStores(options: {
+  service: string;
+  /** The clock the token service verifies expiry on (a test moves it instead of waiting). */
+  now?: () => Date;
+}): Promise<TestStores> {
   const suffix = randomBytes(4).toString('hex');
   const mongoUrl = inject('mongoUrl');
   const redisUrl = inject('redisUrl');
@@ -168,7 +172,7 @@ export async function createTestStores(options: { service: string }): Promise<Te
 
   const mongo = await connectMongo({ url: mongoUrl, dbName, logger });
   const redis = createRedis(redisUrl, { name: `test-${options.service}`, logger });
-  const tokens = createTokenService({ ...jwt, redis, keyPrefix });
+  const tokens = createTokenService({ ...jwt, redis, keyPrefix, now: options.now });
   const userState = createUserStateStore({ redis, keyPrefix });
   const auth = createAuthMiddleware({ tokens, userState });
 
@@ -373,4 +377,19 @@ export async function killAfterWrites(bus: EventBus): Promise<void> {
 /** Plays the passing of the grace: the relay may now check every staged record of `mongo`'s outbox. */
 export async function passOutboxGrace(mongo: Connection, collection = 'outbox'): Promise<void> {
   await mongo.collection(collection).updateMany({ state: 'staged' }, { $set: { availableAt: 0 } });
+}
+
+/**
+ * Lets `bus`'s relay empty `mongo`'s outbox, then stops the bus. Once nothing is left to relay and no sweep or
+ * send is under way (stop() waits for them), nothing can be sent again: "sent once" is then checked at once,
+ * not after waiting to see whether more relay rounds send it again.
+ */
+export async function drainOutbox(
+  bus: EventBus,
+  mongo: Connection,
+  options: { collection?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const outbox = mongo.collection(options.collection ?? 'outbox');
+  await eventually(async () => (await outbox.countDocuments()) === 0, options.timeoutMs ?? 15_000);
+  await bus.stop();
 }

@@ -59,7 +59,7 @@ describe('createServiceApp', () => {
     }
   });
 
-  it('when Redis accepts the connection but never answers, /healthz still answers within a second', async () => {
+  it('when Redis accepts the connection but never answers, /healthz still answers (at its 700 ms check time-out)', async () => {
     // A black hole: TCP connects, no reply ever comes back.
     const sockets: Socket[] = [];
     const blackHole = createNetServer((socket) => void sockets.push(socket));
@@ -70,7 +70,8 @@ describe('createServiceApp', () => {
     try {
       const started = Date.now();
       const res = await request(buildApp({ health: { mongo: stores.mongo, redis: silent } })).get('/healthz');
-      expect(Date.now() - started).toBeLessThan(1_000);
+      // Without the check's time-out it would never answer; 5 s leaves a loaded machine room over the 700 ms.
+      expect(Date.now() - started).toBeLessThan(5_000);
       expect(res.status).toBe(503);
       expect(res.body.redis).toBe('down');
     } finally {

@@ -27,6 +27,7 @@ describe('startService', () => {
     // The bus consumes from the service's stream under its own group.
     await stores.createBus('auth').publish('user.deleted', { id: 'u-gone' });
     await until(() => logs().includes('demo handled user.deleted'));
+    expect(logs()).toContain('event bus consuming');
 
     // Authentication reads the shared user state (no key prefix in a real service).
     const liveState = createUserStateStore({ redis: stores.redis });
@@ -41,7 +42,7 @@ describe('startService', () => {
     }
 
     const inFlight = fetch(`${service.url}/api/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => logs().includes('demo slow request started'));
     const exitCode = service.stop();
     const slow = await inFlight;
     expect(slow.status).toBe(200);
@@ -82,7 +83,9 @@ describe('startService', () => {
     });
     try {
       await stores.createBus('auth', { stream }).publish('user.deleted', { id: 'u-ignored' });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The consumer would have started before the service said it listens (spawnService waited for that);
+      // it never did, so nothing can handle the event later: no need to wait and see.
+      expect(service.logs.map((line) => String(line.msg))).not.toContain('event bus consuming');
       const groups = (await stores.redis.call('XINFO', 'GROUPS', stream)) as unknown[];
       expect(groups).toEqual([]);
       expect(service.logs.map((line) => String(line.msg))).not.toContain('demo handled user.deleted');

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  LIMIT_ROWS,
   limitRowsOfForm,
   limitValue,
   type LimitForm,
@@ -9,12 +10,21 @@ import {
 } from '@nomadswap/contracts/limits.test-table';
 import type * as ImageResize from '../lib/image-resize';
 import { renderApp } from '../testing/render-app';
-import { buildUser, healthyResponse, mockApi, requestBody, signInAs, wasCalled } from '../testing/api-mock';
+import {
+  buildItem,
+  buildUser,
+  healthyResponse,
+  mockApi,
+  requestBody,
+  signInAs,
+  wasCalled,
+} from '../testing/api-mock';
 
-// jsdom has no canvas: the resize step is replaced, the file checks stay real.
+// jsdom has no canvas: the resize step is replaced (one data URL per file, so photos stay distinct), the file
+// checks stay real.
 vi.mock('../lib/image-resize', async (importOriginal) => ({
   ...(await importOriginal<typeof ImageResize>()),
-  resizeImage: vi.fn(async () => 'data:image/jpeg;base64,/9j/4AAQSkZJRg=='),
+  resizeImage: vi.fn(async (file: File) => `data:image/jpeg;base64,${btoa(file.name)}`),
 }));
 
 /** An answer that never comes: the test only looks at what the form sent. */
@@ -44,12 +54,129 @@ interface FormSpec {
   also?: Record<string, string>;
   /** Fields whose error is a notification rather than the field's description. */
   toasts?: string[];
+  /** Opens the form once the page is there (an inline editor behind a button). */
+  open?(user: UserEvent): Promise<void>;
+  /** Fields set by a control other than typing (photos): sets the field to `n` entries. */
+  setters?: Record<string, (user: UserEvent, n: number) => Promise<void>>;
+  /**
+   * Fields whose one-past value the form does not let through at all: the submit button is disabled (the
+   * composer has no "empty" text to show; Send is off while the message is blank).
+   */
+  disables?: string[];
 }
 
 const me = buildUser();
 const reviewee = buildUser({ id: '65f1a2b3c4d5e6f708192a77', fullName: 'Lena Vogel', username: 'lena' });
+const admin = buildUser({
+  id: '65f1a2b3c4d5e6f708192a01',
+  role: 'admin',
+  fullName: 'Ada Admin',
+  username: 'ada',
+});
+const member = buildUser({ id: '65f1a2b3c4d5e6f708192a66', fullName: 'Omar Okay', username: 'omar' });
+const mine = buildItem({ id: 'i1', title: 'Camping stove', userId: me.id, images: [], photos: [] });
 
-const FORMS: Partial<Record<LimitForm, FormSpec>> = {
+/** Picks `n` photos at once (each a distinct file). */
+async function pickPhotos(user: UserEvent, n: number) {
+  const files = Array.from(
+    { length: n },
+    (_, i) => new File(['jpeg'], `p${i + 1}.jpg`, { type: 'image/jpeg' }),
+  );
+  await user.upload(screen.getByLabelText('Add Photo'), files);
+  await screen.findByRole('img', { name: `Photo ${Math.min(n, 3)}` });
+}
+
+/** The add and edit forms share the item form: the same fields, labels and photo picker. */
+const itemForm = {
+  labels: {
+    title: 'Title',
+    description: 'Description',
+    location: 'Location',
+    preferredExchange: 'Preferred Exchange (optional)',
+    images: 'Add Photo',
+  },
+  setters: { images: pickPhotos },
+  async fill(user: UserEvent) {
+    await screen.findByLabelText('Title');
+    await setField(user, 'Title', 'Camping stove');
+    await setField(user, 'Description', 'Two-burner stove, used twice.');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Travel Gear');
+    await user.selectOptions(screen.getByLabelText('Condition'), 'good');
+    await setField(user, 'Location', 'Lisbon, Portugal');
+  },
+} satisfies Partial<FormSpec>;
+
+const FORMS: Record<LimitForm, FormSpec> = {
+  login: {
+    path: '/auth/login',
+    sends: 'POST /api/auth/login',
+    submit: 'Log In',
+    labels: { password: 'Password' },
+    api: () => mockApi({ 'GET /api/health': { body: healthyResponse }, 'POST /api/auth/login': pending }),
+    async fill(user) {
+      await screen.findByLabelText('Email');
+      await setField(user, 'Email', 'lena@example.com');
+      await setField(user, 'Password', 'secret12');
+    },
+  },
+  'edit-profile': {
+    path: '/profile',
+    sends: `PUT /api/users/${me.id}`,
+    submit: 'Save Changes',
+    labels: { fullName: 'Full Name', location: 'Location', bio: 'Bio' },
+    api: () => signInAs(me, { [`PUT /api/users/${me.id}`]: pending }),
+    async open(user) {
+      await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    },
+    async fill() {
+      // The form starts with the user's own values, all valid.
+      await screen.findByLabelText('Full Name');
+    },
+  },
+  'add-item': {
+    ...itemForm,
+    path: '/add-item',
+    sends: 'POST /api/items',
+    submit: 'List Item',
+    api: () => signInAs(me, { 'POST /api/items': pending }),
+  },
+  'edit-item': {
+    ...itemForm,
+    path: '/edit-item/i1',
+    sends: 'PUT /api/items/i1',
+    submit: 'Save Changes',
+    api: () => signInAs(me, { 'GET /api/items/i1': { body: mine }, 'PUT /api/items/i1': pending }),
+  },
+  'swap-count': {
+    path: `/admin/users/${member.id}`,
+    sends: `PUT /api/admin/users/${member.id}/swap-count`,
+    submit: 'Save swap count',
+    labels: { reviewCount: 'Swap Count' },
+    api: () => signInAs(admin, { [`GET /api/admin/users/${member.id}`]: { body: member } }),
+    async open(user) {
+      await user.click(await screen.findByRole('button', { name: 'Edit swap count' }));
+    },
+    async fill() {
+      await screen.findByRole('textbox', { name: 'Swap Count' });
+    },
+  },
+  composer: {
+    path: `/messages?user=${reviewee.id}`,
+    sends: 'POST /api/messages',
+    submit: 'Send',
+    labels: { content: 'Message' },
+    disables: ['content'],
+    api: () =>
+      signInAs(me, {
+        'GET /api/conversations': { body: [] },
+        'GET /api/messages': { body: [] },
+        [`GET /api/users/${reviewee.id}`]: { body: reviewee },
+        'POST /api/messages': pending,
+      }),
+    async fill() {
+      await screen.findByRole('heading', { level: 2, name: reviewee.fullName });
+    },
+  },
   report: {
     path: '/report-issue',
     sends: 'POST /api/reports',
@@ -131,21 +258,36 @@ const FORMS: Partial<Record<LimitForm, FormSpec>> = {
 
 /** Rows of a form that this test fills (rating is a star picker: 1 to 5 is all it offers). */
 const rowsOf = (form: LimitForm) =>
-  limitRowsOfForm(form).filter(
-    (row) => row.kind === 'length' && !(form === 'review' && row.field === 'rating'),
-  );
+  limitRowsOfForm(form).filter((row) => !(form === 'review' && row.field === 'rating'));
 
 async function fillRow(spec: FormSpec, row: LimitRow, n: number) {
   const fetchMock = spec.api();
   renderApp(spec.path);
   const user = userEvent.setup();
+  await spec.open?.(user);
   await spec.fill(user, row);
+  const setter = spec.setters?.[row.field];
+  if (setter) {
+    await setter(user, n);
+    return { fetchMock, user, field: undefined };
+  }
   const value = String(limitValue(row, n));
   await setField(user, spec.labels[row.field]!, value);
   const copy = spec.also?.[row.field];
   if (copy) await setField(user, copy, value);
   return { fetchMock, user, field: screen.getByLabelText(spec.labels[row.field]!) as HTMLInputElement };
 }
+
+/** What the form sent for a row at size `n`: the typed value, or as many entries (photos). */
+function expectSent(row: LimitRow, sent: unknown, n: number) {
+  if (row.kind === 'count') expect(sent).toHaveLength(n);
+  else expect(sent).toBe(limitValue(row, n));
+}
+
+it('every form the table names is filled here', () => {
+  const named = new Set(LIMIT_ROWS.flatMap((row) => row.forms ?? []));
+  expect([...named].sort()).toEqual(Object.keys(FORMS).sort());
+});
 
 describe.each(Object.entries(FORMS) as [LimitForm, FormSpec][])(
   'the %s form at each limit and one past',
@@ -165,18 +307,36 @@ describe.each(Object.entries(FORMS) as [LimitForm, FormSpec][])(
       const at = await fillRow(spec, row, row.at);
       await at.user.click(screen.getByRole('button', { name: spec.submit }));
       await waitFor(() => expect(wasCalled(at.fetchMock, verb, path)).toBe(true));
-      expect((requestBody(at.fetchMock, verb, path) as Record<string, unknown>)[row.field]).toBe(
-        limitValue(row, row.at),
-      );
+      expectSent(row, (requestBody(at.fetchMock, verb, path) as Record<string, unknown>)[row.field], row.at);
       cleanup();
 
       // One past: the field's own text, and nothing sent; or, where the field takes no more, cut to the limit.
       const past = await fillRow(spec, row, row.past);
-      if (past.field.maxLength === row.at) {
+      if (past.field?.maxLength === row.at) {
         expect(past.field.value).toHaveLength(row.at);
         return;
       }
-      await past.user.click(screen.getByRole('button', { name: spec.submit }));
+      const submit = screen.getByRole('button', { name: spec.submit });
+      if (spec.disables?.includes(row.field)) {
+        expect(submit).toBeDisabled();
+        await past.user.click(submit);
+        expect(wasCalled(past.fetchMock, verb, path)).toBe(false);
+        return;
+      }
+      if (spec.setters?.[row.field]) {
+        // A control that takes no more: the one past is refused with its notice, the rest is kept and sent.
+        const notifications = within(screen.getByRole('region', { name: /Notifications/ }));
+        expect(await notifications.findByText(row.message)).toBeInTheDocument();
+        await past.user.click(submit);
+        await waitFor(() => expect(wasCalled(past.fetchMock, verb, path)).toBe(true));
+        expectSent(
+          row,
+          (requestBody(past.fetchMock, verb, path) as Record<string, unknown>)[row.field],
+          row.at,
+        );
+        return;
+      }
+      await past.user.click(submit);
       if (spec.toasts?.includes(row.field)) {
         const notifications = within(screen.getByRole('region', { name: /Notifications/ }));
         expect(await notifications.findByText(row.message)).toBeInTheDocument();

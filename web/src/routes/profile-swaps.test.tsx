@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
@@ -91,7 +91,7 @@ describe('/profile Swaps tab', () => {
     });
     renderApp('/profile');
     await userEvent.click(await screen.findByText('1 open request'));
-    const card = screen.getByRole('article', { name: 'Marco Rossi asked for Blue tent' });
+    const card = await screen.findByRole('article', { name: 'Marco Rossi asked for Blue tent' });
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
   });
@@ -157,11 +157,17 @@ describe('reliability: "Completed N of M arranged swaps"', () => {
           body: { userId: marcoId, medianMinutes, samples: medianMinutes === null ? 1 : 5 },
         },
       });
-      renderApp(`/user/${marcoId}`);
+      const { queryClient } = renderApp(`/user/${marcoId}`);
       expect(await screen.findByRole('heading', { level: 1, name: 'Marco Rossi' })).toBeInTheDocument();
       if (text) expect(await screen.findByText(text)).toBeInTheDocument();
       else {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // The answer is in; its render is the next task (the query's notify is a 0 ms timeout, queued first).
+        await waitFor(() =>
+          expect(queryClient.getQueryData(['messages', 'reply-time', marcoId])).toMatchObject({
+            medianMinutes: null,
+          }),
+        );
+        await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
         expect(screen.queryByText(/Usually replies/)).not.toBeInTheDocument();
       }
     },

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import { eventually, killAfterWrites, passOutboxGrace } from '@nomadswap/service-kit/testing';
+import { drainOutbox, killAfterWrites, passOutboxGrace } from '@nomadswap/service-kit/testing';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildAdmin, buildUser } from '../../test/support/factories';
 import { registerUserEventBuilders } from './publish-user-events';
@@ -35,7 +35,8 @@ describe('auth: killed between the write and the publish', () => {
     restarted = env.stores.serviceBus('auth');
     registerUserEventBuilders(restarted);
     await passOutboxGrace(env.ctx.mongo);
-    await eventually(async () => (await env.ctx.mongo.collection('outbox').countDocuments()) === 0, 15_000);
+    // Emptied and stopped: nothing can send it again, so what is on the stream now is all there will be.
+    await drainOutbox(restarted, env.ctx.mongo);
     const approved = await env.events('user.approved');
     expect(approved.map((event) => event.data)).toEqual([
       expect.objectContaining({ id: pending.id, isApproved: true, version: stored!.version }),
@@ -48,8 +49,5 @@ describe('auth: killed between the write and the publish', () => {
         target: { type: 'user', id: pending.id },
       }),
     ]);
-    // More relay rounds send nothing again.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await env.events('user.approved')).toHaveLength(1);
   });
 });

@@ -48,11 +48,20 @@ describe('listing cache', () => {
     expect(count()).toBe(2);
   });
 
-  it('expires entries after maxAgeMs even without a new generation', async () => {
-    const cache = createListingCache({ redis: stores.redis, keyPrefix: stores.keyPrefix, maxAgeMs: 30 });
+  it('serves an entry for maxAgeMs and loads again one millisecond later, even without a new generation', async () => {
+    let time = 1_000_000;
+    const cache = createListingCache({
+      redis: stores.redis,
+      keyPrefix: stores.keyPrefix,
+      maxAgeMs: 30_000,
+      now: () => time,
+    });
     const { load, count } = counter();
     await cache.getOrLoad('page', await cache.generation(), load);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    time += 30_000;
+    await cache.getOrLoad('page', await cache.generation(), load);
+    expect(count()).toBe(1);
+    time += 1;
     await cache.getOrLoad('page', await cache.generation(), load);
     expect(count()).toBe(2);
   });

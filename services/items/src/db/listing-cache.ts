@@ -43,19 +43,22 @@ export interface ListingCacheOptions {
   logger?: Logger;
   maxEntries?: number;
   maxAgeMs?: number;
+  /** The clock of `maxAgeMs` (a test moves it instead of waiting). */
+  now?: () => number;
 }
 
 export function createListingCache(options: ListingCacheOptions): ListingCache {
   const key = `${options.keyPrefix ?? ''}items:listing-generation`;
   const maxEntries = options.maxEntries ?? 200;
   const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<unknown>>();
 
   function get<T>(cacheKey: string, generation: string): T | undefined {
     const entry = entries.get(cacheKey);
     if (!entry) return undefined;
-    if (entry.generation !== generation || Date.now() - entry.storedAt > maxAgeMs) {
+    if (entry.generation !== generation || now() - entry.storedAt > maxAgeMs) {
       entries.delete(cacheKey);
       return undefined;
     }
@@ -104,7 +107,7 @@ export function createListingCache(options: ListingCacheOptions): ListingCache {
       const flightKey = `${generation} ${cacheKey}`;
       const inFlight = loading.get(flightKey);
       if (inFlight) return inFlight as Promise<T>;
-      const startedAt = Date.now();
+      const startedAt = now();
       const promise = load()
         .then((value) => {
           set(cacheKey, generation, startedAt, value);

@@ -5,6 +5,7 @@ import { isAckError, type MessageSendAck } from '@nomadswap/contracts/socket-eve
 import {
   connected,
   createMessagingTestEnv,
+  drained,
   type ClientSocket,
   type MessagingTestEnv,
   type RunningInstance,
@@ -102,8 +103,9 @@ async function round(receiver: TestUser, senders: TestUser[]) {
   await expect.poll(() => inbox.connected, { timeout: 15_000 }).toBe(true);
   await expect.poll(() => acked.every((id) => shown.has(id)), { timeout: 15_000 }).toBe(true);
   await Promise.all(catchUps);
-  // Anything still on its way live arrives well within this (the catch-up can be faster than the live path).
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Anything still on its way live (the catch-up can be faster than the live path) arrives before a marker that
+  // each replica emits now: the figures below then count every live delivery.
+  await Promise.all([one, two].map((via) => drained(inbox, receiver.id, via)));
   for (const socket of [...senderSockets, inbox]) socket.disconnect();
   const lost = acked.filter((id) => !shown.has(id)).length;
   const neverLive = acked.filter((id) => !live.has(id)).length;

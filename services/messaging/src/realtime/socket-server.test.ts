@@ -1,19 +1,24 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@nomadswap/contracts/responses';
 import {
   isAckError,
   SOCKET_EVENT_BUDGET,
+  SOCKET_HANDLED,
   SOCKET_RATE_LIMITED,
   TYPING_EXPIRES_MS,
   type MessageSendAck,
 } from '@nomadswap/contracts/socket-events';
+import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table';
 import { createTokenService } from '@nomadswap/service-kit/auth';
+import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
 import { oid } from '../domain/ids';
 import {
   connected,
   createMessagingTestEnv,
+  drained,
+  heard,
   nextEvent,
   type ClientSocket,
   type MessagingTestEnv,
@@ -24,9 +29,11 @@ import {
 let env: MessagingTestEnv;
 let one: RunningInstance;
 let two: RunningInstance;
+/** How far ahead of real time the servers verify tokens (a test moves it to expire a token at once). */
+let tokenClockAheadMs = 0;
 
 beforeAll(async () => {
-  env = await createMessagingTestEnv();
+  env = await createMessagingTestEnv({ tokenNow: () => new Date(Date.now() + tokenClockAheadMs) });
   [one, two] = [await env.startInstance(), await env.startInstance()];
 });
 afterAll(() => env.close());
@@ -41,6 +48,11 @@ function sendOverSocket(socket: ClientSocket, payload: Record<string, unknown>):
   return new Promise((resolve) => {
     (socket.emit as (event: string, ...args: unknown[]) => void)('message:send', payload, resolve);
   });
+}
+
+/** Sends "typing" and resolves with its ack: the server has handled it (shown to the other side or not). */
+function typing(socket: ClientSocket, payload: { to: string; isTyping: boolean }): Promise<unknown> {
+  return new Promise((resolve) => socket.emit('typing', payload, resolve));
 }
 
 const noEvent = async (socket: ClientSocket, event: string, ms = 600) => {
@@ -83,6 +95,44 @@ describe('socket handshake', () => {
       .expect(201);
     const socket = env.connectClient(one.url, b.token);
     expect(await nextEvent(socket, 'unread:count')).toEqual({ count: 1 });
+  });
+});
+
+describe('sockets per user, over every replica (issue 21: a per-user cap)', () => {
+  const { at, past, code, message } = SOCKET_CONNECTION_LIMIT;
+
+  it(`connects the ${at}th socket, refuses the ${past}th with ${code}, and a disconnect frees a slot`, async () => {
+    const user = await env.user();
+    // Split between the two replicas: the cap counts the user's sockets wherever they are.
+    const sockets = await Promise.all(
+      Array.from({ length: at }, (_, i) => online(user, i % 2 === 0 ? one : two)),
+    );
+    expect(sockets.every((socket) => socket.connected)).toBe(true);
+
+    const refused = await connected(env.connectClient(two.url, user.token)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe(message);
+    expect((refused as Error & { data?: unknown }).data).toEqual({ code });
+    // Other users are not affected.
+    await expect(online(await env.user(), two)).resolves.toBeTruthy();
+
+    sockets[0]!.disconnect();
+    await eventually(async () => (await env.ctx.connectionSlots.count(user.id)) === at - 1);
+    await expect(online(user, two)).resolves.toBeTruthy();
+    await expect(connected(env.connectClient(one.url, user.token))).rejects.toThrow(message);
+  });
+
+  it('a session recovered at the cap takes its slot back, unless another socket took it meanwhile', async () => {
+    const user = await env.user();
+    const sockets = await Promise.all(Array.from({ length: at }, () => online(user)));
+    expect(await dropAndReconnect(sockets[0]!, user)).toEqual({ recovered: true });
+    expect(await env.ctx.connectionSlots.count(user.id)).toBe(at);
+
+    const taken = await dropAndReconnect(sockets[1]!, user, async () => {
+      await eventually(async () => (await env.ctx.connectionSlots.count(user.id)) === at - 1);
+      await online(user, two);
+    });
+    expect(taken).toEqual({ refused: message });
   });
 });
 
@@ -156,7 +206,7 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
     const [a, b] = await Promise.all([env.user(), env.user()]);
     const [sa, sb] = await Promise.all([online(a), online(b)]);
     await env.stores.userState.set(a.id, { role: 'user', isApproved: false });
-    const quiet = noEvent(sb, 'message:new');
+    const delivered = heard(sb, 'message:new');
     expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-1' })).toEqual({
       error: 'Approval Required',
       code: 'NOT_APPROVED',
@@ -166,7 +216,9 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
     const closed = new Promise((resolve) => sa.once('disconnect', resolve));
     void sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'gone-2' });
     await expect(closed).resolves.toBe('io server disconnect');
-    expect(await quiet).toBe(true);
+    // Both sends were answered or refused on `one`, where sb is: anything they emitted is before the marker.
+    await drained(sb, b.id, one);
+    expect(delivered).toEqual([]);
     expect(
       await env.ctx.messages.collection.countDocuments({ clientId: { $in: ['gone-1', 'gone-2'] } }),
     ).toBe(0);
@@ -227,8 +279,10 @@ describe('connection state recovery', () => {
     await reconnected;
     await expect.poll(() => seen).toEqual(['before', 'missed 1', 'missed 2']);
     expect(sb.recovered).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seen).toEqual(['before', 'missed 1', 'missed 2']);
+    // A replayed duplicate would come before anything live: one more message is the sentinel.
+    await api.post('/api/messages').set(a.headers).send({ receiverId: b.id, content: 'after' }).expect(201);
+    await expect.poll(() => seen.at(-1)).toBe('after');
+    expect(seen).toEqual(['before', 'missed 1', 'missed 2', 'after']);
   });
 });
 
@@ -290,14 +344,20 @@ describe('connection state recovery re-checks the token and the user (issue 21 i
       ...env.stores.jwt,
       redis: env.stores.redis,
       keyPrefix: env.stores.keyPrefix,
-      ttlSeconds: 1,
+      ttlSeconds: 60,
     });
     const { token } = await shortLived.sign({ sub: a.id, role: 'user' });
     const socket = env.connectClient(one.url, token);
     await connected(socket);
-    expect(
-      await dropAndReconnect(socket, a, () => new Promise((resolve) => setTimeout(resolve, 2_100))),
-    ).toEqual({ refused: 'Invalid or expired token' });
+    try {
+      // While away, the token's minute passes on the servers' clock.
+      const outcome = await dropAndReconnect(socket, a, async () => {
+        tokenClockAheadMs = 61_000;
+      });
+      expect(outcome).toEqual({ refused: 'Invalid or expired token' });
+    } finally {
+      tokenClockAheadMs = 0;
+    }
   });
 
   it('never recovers one user’s session with another user’s token', async () => {
@@ -401,8 +461,10 @@ describe('every client event goes through one guard: who is this, within budget 
         SOCKET_RATE_LIMITED,
       );
       expect(await env.ctx.messages.collection.countDocuments({ clientId: 'budget-1' })).toBe(0);
-      sa.emit('typing', { to: b.id, isTyping: true });
-      expect(await noEvent(sb, 'typing', 150)).toBe(true);
+      const typingAtB = heard(sb, 'typing');
+      expect(await typing(sa, { to: b.id, isTyping: true })).toEqual(SOCKET_RATE_LIMITED);
+      await drained(sb, b.id, one);
+      expect(typingAtB).toEqual([]);
       // Another user's socket has its own budget.
       expect(await read(sc, a.id)).toEqual({ updated: 0, unreadCount: 0 });
       expect(signals).toEqual([]);
@@ -470,10 +532,11 @@ describe('typing goes only to an unblocked partner, at most once per 2 s per pai
     const [sb, ss, sp] = await Promise.all([online(b), online(stranger), online(partner)]);
     const fromStranger = typingFrom(sb, stranger);
     const fromPartner = typingFrom(sb, partner);
-    ss.emit('typing', { to: b.id, isTyping: true });
+    expect(await typing(ss, { to: b.id, isTyping: true })).toEqual(SOCKET_HANDLED);
     sp.emit('typing', { to: b.id, isTyping: true });
     await expect.poll(() => fromPartner).toEqual([true]);
-    expect(await noEvent(sb, 'typing', 300)).toBe(true);
+    // The stranger's typing was handled (acked) on `one`, where b is: anything it emitted is before the marker.
+    await drained(sb, b.id, one);
     expect(fromStranger).toEqual([]);
   });
 
@@ -486,9 +549,10 @@ describe('typing goes only to an unblocked partner, at most once per 2 s per pai
     await expect.poll(() => signals).toEqual([true]);
     first.emit('typing', { to: b.id, isTyping: false });
     await expect.poll(() => signals).toEqual([true, false]);
-    first.emit('typing', { to: b.id, isTyping: true });
-    second.emit('typing', { to: b.id, isTyping: true });
-    expect(await noEvent(sb, 'typing', 500)).toBe(true);
+    await typing(first, { to: b.id, isTyping: true });
+    await typing(second, { to: b.id, isTyping: true });
+    // Handled on both replicas: what either emitted reaches sb before its marker.
+    await Promise.all([drained(sb, b.id, one), drained(sb, b.id, two)]);
     expect(signals).toEqual([true, false]);
   });
 
@@ -526,8 +590,11 @@ describe('read receipts, typing, presence', () => {
       .send({ readReceipts: false })
       .expect(200);
     await sendOverSocket(sa, { receiverId: c.id, content: 'private', clientId: 'r2' });
+    const receipts = heard(sa, 'message:read');
+    // The ack comes once the read is done, receipt emitted or not; sa and sc are both on `one`.
     await new Promise((resolve) => sc.emit('conversation:read', { with: a.id }, resolve));
-    expect(await noEvent(sa, 'message:read')).toBe(true);
+    await drained(sa, a.id, one);
+    expect(receipts).toEqual([]);
   });
 
   it('typing reaches the other user, is throttled, stops on isTyping:false, and never crosses a block', async () => {
@@ -544,8 +611,10 @@ describe('read receipts, typing, presence', () => {
     await expect.poll(() => signals).toEqual([true, false]);
 
     await request(env.app).post(`/api/blocks/${a.id}`).set(blocker.headers).expect(201);
-    sa.emit('typing', { to: blocker.id, isTyping: true });
-    expect(await noEvent(sblocker, 'typing')).toBe(true);
+    const atBlocker = heard(sblocker, 'typing');
+    await typing(sa, { to: blocker.id, isTyping: true });
+    await drained(sblocker, blocker.id, one);
+    expect(atBlocker).toEqual([]);
   });
 
   it('a typing indicator expires after 5 s without a refresh', async () => {
@@ -569,10 +638,12 @@ describe('read receipts, typing, presence', () => {
       .expect(201);
     const [sp, ss] = await Promise.all([online(partner), online(stranger)]);
     const cameOnline = nextEvent(sp, 'presence');
-    const strangerHeard = noEvent(ss, 'presence', 1_000);
+    const strangerHeard = heard(ss, 'presence');
     const sa = await online(a, two);
     expect(await cameOnline).toMatchObject({ userId: a.id, online: true });
-    expect(await strangerHeard).toBe(true);
+    // One emit from `two` told every listener at once; a marker from `two` after it reaches ss after it.
+    await drained(ss, stranger.id, two);
+    expect(strangerHeard.filter((presence) => presence.userId === a.id)).toEqual([]);
     const wentAway = nextEvent(sp, 'presence');
     sa.disconnect();
     const away = await wentAway;
@@ -642,5 +713,34 @@ describe('account changes while connected', () => {
       .send({ otherUserId: b.id })
       .expect(201);
     expect(await live).toEqual({ exchange: res.body.exchange, action: 'request', by: a.id });
+  });
+});
+
+describe('socket acks of unexpected errors', () => {
+  it('answer the kit’s one error body: a 500 text, code INTERNAL and an id the log has, nothing of the cause', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const socket = await online(a);
+    const broken = vi.spyOn(one.ctx.messages, 'findOne').mockImplementationOnce(() => {
+      throw new Error('secret internals at /srv/db.ts:12');
+    });
+    try {
+      const ack = await new Promise<Record<string, unknown>>((resolve) =>
+        (socket.emit as (event: string, ...args: unknown[]) => void)(
+          'conversation:read',
+          { with: b.id },
+          resolve,
+        ),
+      );
+      expect(ack).toEqual({
+        error: 'Internal server error',
+        code: 'INTERNAL',
+        requestId: expect.any(String),
+      });
+      expect(ack.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.stringify(ack)).not.toContain('secret');
+    } finally {
+      broken.mockRestore();
+      socket.disconnect();
+    }
   });
 });

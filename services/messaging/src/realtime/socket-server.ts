@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server, type Socket } from 'socket.io';
@@ -8,16 +9,17 @@ import {
 } from '@nomadswap/contracts/messaging';
 import {
   SOCKET_AUTH_ERRORS,
+  SOCKET_MAX_PER_USER,
   SOCKET_PATH,
+  SOCKET_HANDLED,
   SOCKET_RATE_LIMITED,
   SOCKET_RECOVERY_MS,
   TYPING_EXPIRES_MS,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
-import type { ErrorBody } from '@nomadswap/contracts/common';
 import { MSG } from '@nomadswap/contracts/messages';
-import { ForbiddenError, UnauthorizedError, toHttpError } from '@nomadswap/service-kit/errors';
+import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
 import { blockedAmong, isBlockedEitherWay } from '../domain/find-block';
@@ -50,6 +52,8 @@ export interface SocketServerOptions {
   revocationCheckMs?: number;
   /** Shortest gap between two forwarded "is typing" signals of one user to another (any socket). Default 2 s. */
   typingThrottleMs?: number;
+  /** Sockets one user may hold open over every replica (config SOCKET_MAX_PER_USER). Default 10. */
+  maxSocketsPerUser?: number;
 }
 
 export interface RunningSocketServer {
@@ -61,12 +65,6 @@ export interface RunningSocketServer {
 
 /** Most conversation partners told about a presence change (the newest ones). */
 const PRESENCE_FANOUT_LIMIT = 500;
-
-function errorBody(error: unknown): ErrorBody & { code: string } {
-  const known = toHttpError(error);
-  if (known && known.status < 500) return { ...known.toBody(), code: known.code };
-  return { error: 'Internal server error', code: 'INTERNAL' };
-}
 
 /** A `connect_error` whose message the client shows, with the machine code in `data`. */
 function handshakeError(message: string, code: string): Error & { data: { code: string } } {
@@ -111,11 +109,13 @@ export function attachSocketServer(
   });
   ctx.live.bind(io);
   const typingThrottleMs = options.typingThrottleMs ?? 2_000;
+  const maxSocketsPerUser = options.maxSocketsPerUser ?? SOCKET_MAX_PER_USER;
   const log = ctx.logger.child({ component: 'socket.io' });
 
   /**
    * Every handshake, a recovered session's too (skipMiddlewares is off): the token (signature, expiry,
-   * revocation) and the user's current state. A recovered session must belong to the token's user. Every refusal
+   * revocation), the user's current state, and last a slot among the user's sockets (at most
+   * `maxSocketsPerUser` over every replica). A recovered session must belong to the token's user. Every refusal
    * and every recovery is logged with its reason.
    */
   io.use(async (socket, next) => {
@@ -139,6 +139,16 @@ export function attachSocketServer(
       }
       if (!user.isApproved && user.role !== 'admin') {
         refuse('not approved', SOCKET_AUTH_ERRORS.notApproved, 'NOT_APPROVED', user.id);
+        return;
+      }
+      const slot = await ctx.connectionSlots.take(user.id, socket.id, maxSocketsPerUser);
+      if (!slot.taken) {
+        refuse(
+          `too many connections: ${slot.open} open, at most ${maxSocketsPerUser}`,
+          SOCKET_AUTH_ERRORS.tooManyConnections,
+          'TOO_MANY_CONNECTIONS',
+          user.id,
+        );
         return;
       }
       socket.data = { userId: user.id, jti: user.jti, tokenExpiresAt: user.tokenExpiresAt.getTime() };
@@ -267,7 +277,8 @@ export function attachSocketServer(
      * The one way a client event reaches a handler: within the socket's budget, then with `viewer`, the check of
      * who this is (token, user) already running. A handler awaits `viewer` before any effect (a send hands it to
      * the use-case, which awaits it alongside its own checks: no extra round trip). A refusal, from the check or
-     * the handler, is the ack's `{error, code}`.
+     * the handler, is the ack's `{error, code}`; an event whose handler answers nothing (typing) is acked
+     * `{ok: true}` once handled, when the client asked for an ack.
      */
     const on = <E extends keyof ClientToServerEvents>(
       event: E,
@@ -276,15 +287,23 @@ export function attachSocketServer(
       handled.add(event);
       const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
       listen(event, async (payload: unknown, ack?: unknown) => {
-        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        let replied = false;
+        const reply: Reply = (response) => {
+          replied = true;
+          if (typeof ack === 'function') (ack as Reply)(response);
+        };
         if (!spend(socket, budget, event, reply)) return;
         const viewer = currentViewer(socket);
         viewer.catch(() => undefined);
         try {
           await handler({ viewer, payload, reply });
+          if (!replied) reply(SOCKET_HANDLED);
         } catch (error) {
-          if (!toHttpError(error)) log.warn({ err: error, event }, 'socket event failed');
-          reply(errorBody(error));
+          // The kit's one error body; an unexpected error's ack carries an id under which the log has it.
+          const answer = toErrorBody(error, randomUUID());
+          if (answer.logAsError)
+            log.warn({ err: error, event, requestId: answer.body.requestId }, 'socket event failed');
+          reply(answer.body);
         }
       });
     };
@@ -360,6 +379,7 @@ export function attachSocketServer(
     socket.on('disconnect', () => {
       for (const timer of typingTimers.values()) clearTimeout(timer);
       const update = (async () => {
+        await ctx.connectionSlots.release(userId, socket.id);
         if (await ctx.presence.disconnected(userId, socket.id)) await broadcastPresence(userId);
       })().catch((error: unknown) => log.warn({ err: error }, 'presence update failed'));
       presenceUpdates.add(update);
@@ -414,6 +434,9 @@ export function attachSocketServer(
     ctx.presence
       .refresh(sockets)
       .catch((error: unknown) => log.warn({ err: error }, 'presence refresh failed'));
+    ctx.connectionSlots
+      .refresh(sockets)
+      .catch((error: unknown) => log.warn({ err: error }, 'connection slots refresh failed'));
   }, options.presenceRefreshMs ?? 30_000);
   refresher.unref();
 

@@ -49,9 +49,13 @@ export interface MessagingTestEnv {
 }
 
 export async function createMessagingTestEnv(
-  options: { messagesPerMinute?: number } = {},
+  options: {
+    messagesPerMinute?: number;
+    /** The clock tokens are verified on (handshakes, recoveries); real time unless a test moves it. */
+    tokenNow?: () => Date;
+  } = {},
 ): Promise<MessagingTestEnv> {
-  const stores = await createTestStores({ service: 'messaging' });
+  const stores = await createTestStores({ service: 'messaging', now: options.tokenNow });
   const bus = stores.serviceBus('messaging');
   const contextOptions = {
     logger: stores.logger,
@@ -178,4 +182,35 @@ export function connected(socket: ClientSocket): Promise<void> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
+}
+
+/** Records every `event` the socket receives from now on (the payloads, in order). */
+export function heard<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+): Parameters<ServerToClientEvents[E]>[0][] {
+  const payloads: Parameters<ServerToClientEvents[E]>[0][] = [];
+  (socket as unknown as { on(e: string, l: (p: unknown) => void): void }).on(event, (payload) =>
+    payloads.push(payload as Parameters<ServerToClientEvents[E]>[0]),
+  );
+  return payloads;
+}
+
+/**
+ * The sentinel of "nothing was emitted": resolves once `socket` has received a marker that `via` emits to
+ * `userId` now. What `via` emitted to them before it has arrived too (one replica's emits reach a socket in
+ * order), so a test checks "not emitted" right after, instead of waiting a while and seeing nothing.
+ */
+export async function drained(socket: ClientSocket, userId: string, via: RunningInstance): Promise<void> {
+  const marker = `drained-${Math.random().toString(36).slice(2)}`;
+  const arrived = new Promise<void>((resolve) => {
+    const listener = (payload: { userId: string }) => {
+      if (payload.userId !== marker) return;
+      socket.off('presence', listener);
+      resolve();
+    };
+    socket.on('presence', listener);
+  });
+  via.ctx.live.emit([userId], 'presence', { userId: marker, online: false, lastSeen: null });
+  await arrived;
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import { eventually, killAfterWrites, passOutboxGrace } from '@nomadswap/service-kit/testing';
+import { drainOutbox, killAfterWrites, passOutboxGrace } from '@nomadswap/service-kit/testing';
 import { createModerationTestEnv, type ModerationTestEnv } from '../../test/support/moderation-test-env';
 
 // Issue 14 fix 6: review.created survives the process being killed between the write and the publish (since issue
@@ -38,13 +38,12 @@ describe('createReview: killed between the reveal and the publish', () => {
 
     restarted = env.stores.serviceBus('moderation');
     await passOutboxGrace(env.ctx.mongo);
-    await eventually(async () => (await env.ctx.mongo.collection('outbox').countDocuments()) === 0, 15_000);
+    // Emptied and stopped: nothing can send it again, so what is on the stream now is all there will be.
+    await drainOutbox(restarted, env.ctx.mongo);
     const created = await env.events('review.created');
     expect(created.map((event) => event.data).sort((a, b) => a.rating - b.rating)).toEqual([
       { id: stored[0]!._id.toHexString(), reviewerId: ana.id, revieweeId: ben.id, exchangeId, rating: 4 },
       { id: stored[1]!._id.toHexString(), reviewerId: ben.id, revieweeId: ana.id, exchangeId, rating: 5 },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await env.events('review.created')).toHaveLength(2);
   });
 });

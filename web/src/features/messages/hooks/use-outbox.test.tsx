@@ -42,8 +42,9 @@ describe('useOutbox', () => {
     act(() => result.current.send('See you at the station at 6?'));
     expect(result.current.pending).toHaveLength(1);
     expect(result.current.pending[0]?.status).toBe('sending');
-    // Still offline a moment later: nothing went out, nothing failed.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once every promise it started has settled (a send would be one microtask away), nothing went out: only the
+    // 'online' event can take it further. No fixed wait.
+    await act(() => new Promise((resolve) => setImmediate(resolve)));
     expect(send).not.toHaveBeenCalled();
 
     onLine.mockReturnValue(true);
