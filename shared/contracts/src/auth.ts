@@ -11,6 +11,7 @@ export const LoginSchema = z.object({
   // The cap keeps a megabyte "password" from being hashed; no registered password is longer.
   password: z
     .string({ error: MSG.passwordRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(1, { error: MSG.passwordRequired })
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
 });
@@ -22,6 +23,7 @@ export const RegisterSchema = z.object({
   username: z
     .string({ error: MSG.usernameMin })
     .trim()
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.usernameMin, { error: MSG.usernameMin })
     .max(30, { error: 'Username must be at most 30 characters' })
     .regex(/^[A-Za-z0-9_.-]+$/, {
@@ -33,15 +35,18 @@ export const RegisterSchema = z.object({
   placeId: PlaceIdSchema.optional(),
   password: z
     .string({ error: MSG.passwordMin })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.passwordMin, { error: MSG.passwordMin })
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
   bio: z
     .string({ error: MSG.bioMin })
     .trim()
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.bioMin, { error: MSG.bioMin })
     .max(1000, { error: 'Bio must be at most 1000 characters' }),
   avatar: z
     .string({ error: MSG.avatarRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(1, { error: MSG.avatarRequired })
     .pipe(ImageDataUrlSchema),
 });
@@ -71,6 +76,7 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 export const AvatarUploadSchema = z.object({
   avatar: z
     .string({ error: MSG.avatarRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(1, { error: MSG.avatarRequired })
     .pipe(ImageDataUrlSchema),
 });
@@ -86,7 +92,9 @@ export const SwapCountSchema = z.object({
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z
       .number({ error: MSG.invalidInput })
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
       .int({ error: MSG.invalidInput })
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
       .min(0, { error: MSG.invalidInput }),
   ),
 });

@@ -14,8 +14,11 @@ import {
 export const ReviewCreateSchema = z.object({
   rating: z.coerce
     .number({ error: MSG.ratingRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .int({ error: MSG.ratingRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.ratingMin, { error: MSG.ratingRequired })
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .max(LIMITS.ratingMax, { error: MSG.ratingRequired }),
   comment: requiredText(MSG.commentRequired, LIMITS.reviewCommentMax, MSG.commentMax),
   revieweeId: IdSchema,
@@ -31,6 +34,7 @@ export const ContactSchema = z.object({
   message: z
     .string({ error: MSG.contactMessageMin })
     .trim()
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.contactMessageMin, { error: MSG.contactMessageMin })
     .max(5000, { error: MSG.contactMessageMax }),
 });
@@ -49,11 +53,13 @@ export const ReportCreateSchema = z.object({
   subject: z
     .string({ error: MSG.reportSubjectMin })
     .trim()
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.reportSubjectMin, { error: MSG.reportSubjectMin })
     .max(200, { error: MSG.reportSubjectMax }),
   description: z
     .string({ error: MSG.reportDescriptionMin })
     .trim()
+    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
     .min(LIMITS.reportDescriptionMin, { error: MSG.reportDescriptionMin })
     .max(5000, { error: MSG.reportDescriptionMax }),
   relatedUser: optionalText,
