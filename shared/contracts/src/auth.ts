@@ -4,7 +4,12 @@ import { ImageDataUrlSchema, requiredText } from './common';
 import { LIMITS } from './enums';
 import { PlaceIdSchema } from './places';
 
-const email = z.email({ error: MSG.invalidEmail }).trim().toLowerCase();
+/** Trimmed and lower-cased before the format check (a pasted address often carries a space). */
+const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: MSG.invalidEmail }));
 
 export const LoginSchema = z.object({
   email,

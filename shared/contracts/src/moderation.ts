@@ -28,7 +28,10 @@ export type ReviewCreateInput = z.infer<typeof ReviewCreateSchema>;
 
 export const ContactSchema = z.object({
   name: requiredText(MSG.nameRequired, 100),
-  email: z.email({ error: MSG.invalidEmail }).trim(),
+  email: z
+    .string({ error: MSG.invalidEmail })
+    .trim()
+    .pipe(z.email({ error: MSG.invalidEmail })),
   subject: requiredText(MSG.subjectRequired, 200),
   category: z.enum(CONTACT_CATEGORY_VALUES, { error: MSG.contactCategoryRequired }),
   message: z
