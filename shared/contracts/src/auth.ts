@@ -9,15 +9,23 @@ const email = z
   .string({ error: MSG.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: MSG.invalidEmail }));
+  .pipe(
+    z.email(
+      // Stryker disable next-line ObjectLiteral: equivalent while zod's own text for a malformed address is this one
+      { error: MSG.invalidEmail },
+    ),
+  );
 
 export const LoginSchema = z.object({
   email,
   // The cap keeps a megabyte "password" from being hashed; no registered password is longer.
   password: z
     .string({ error: MSG.passwordRequired })
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(1, { error: MSG.passwordRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.passwordRequired },
+    )
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
@@ -28,8 +36,11 @@ export const RegisterSchema = z.object({
   username: z
     .string({ error: MSG.usernameMin })
     .trim()
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(LIMITS.usernameMin, { error: MSG.usernameMin })
+    .min(
+      LIMITS.usernameMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.usernameMin },
+    )
     .max(30, { error: 'Username must be at most 30 characters' })
     .regex(/^[A-Za-z0-9_.-]+$/, {
       error: 'Username may only contain letters, numbers, dots, dashes and underscores',
@@ -40,19 +51,28 @@ export const RegisterSchema = z.object({
   placeId: PlaceIdSchema.optional(),
   password: z
     .string({ error: MSG.passwordMin })
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(LIMITS.passwordMin, { error: MSG.passwordMin })
+    .min(
+      LIMITS.passwordMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.passwordMin },
+    )
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
   bio: z
     .string({ error: MSG.bioMin })
     .trim()
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(LIMITS.bioMin, { error: MSG.bioMin })
+    .min(
+      LIMITS.bioMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.bioMin },
+    )
     .max(1000, { error: 'Bio must be at most 1000 characters' }),
   avatar: z
     .string({ error: MSG.avatarRequired })
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(1, { error: MSG.avatarRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.avatarRequired },
+    )
     .pipe(ImageDataUrlSchema),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
@@ -81,8 +101,11 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 export const AvatarUploadSchema = z.object({
   avatar: z
     .string({ error: MSG.avatarRequired })
-    // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-    .min(1, { error: MSG.avatarRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.avatarRequired },
+    )
     .pipe(ImageDataUrlSchema),
 });
 export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
@@ -97,10 +120,15 @@ export const SwapCountSchema = z.object({
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z
       .number({ error: MSG.invalidInput })
-      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-      .int({ error: MSG.invalidInput })
-      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
-      .min(0, { error: MSG.invalidInput }),
+      .int(
+        // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+        { error: MSG.invalidInput },
+      )
+      .min(
+        0,
+        // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+        { error: MSG.invalidInput },
+      ),
   ),
 });
 export type SwapCountInput = z.infer<typeof SwapCountSchema>;

@@ -224,7 +224,13 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
     { status: 'broken', services: {}, database: 'up', redis: 'up' },
   ],
   [
-    'ServiceHealth',
+    'ServiceHealth (ok)',
+    ServiceHealthSchema,
+    { status: 'ok', service: 'auth', mongo: 'up', redis: 'up' },
+    { status: 'ok', service: 'auth', mongo: 'up' },
+  ],
+  [
+    'ServiceHealth (degraded)',
     ServiceHealthSchema,
     { status: 'degraded', service: 'items', mongo: 'down', redis: 'up' },
     { status: 'ok', service: 'items', mongo: 'maybe', redis: 'up' },
