@@ -37,6 +37,7 @@ function state(status: ExchangeStatus, overrides: Partial<ProcessState> = {}): P
 function outcome(decision: Decision, from?: ExchangeStatus): string {
   if (isRefusal(decision)) return `${decision.status} ${decision.code}: ${decision.message}`;
   if (decision.kind === 'noop') return 'noop';
+  expect(decision.kind).toBe('move');
   expect(decision.from).toBe(from);
   return `→ ${decision.to}`;
 }
@@ -211,8 +212,10 @@ describe('meetups', () => {
     expect(act(state('accepted', { meetup: meetup(O, true) }), 'accept_meetup', owner)).toBe(MEETUP_OWN);
   });
 
-  it('accepting an agreed meetup again is a retry', () => {
+  it('accepting an agreed meetup again is a retry while the swap is accepted, not once it has ended', () => {
     expect(act(state('accepted', { meetup: meetup(O, true) }), 'accept_meetup', requester)).toBe('noop');
+    expect(act(state('completed', { meetup: meetup(O, true) }), 'accept_meetup', requester)).toBe(ENDED);
+    expect(act(state('cancelled', { meetup: meetup(O, true) }), 'accept_meetup', requester)).toBe(ENDED);
   });
 
   it('a meetup can always be proposed again while accepted', () => {
