@@ -39,7 +39,7 @@ export function mutationConfig(target, options) {
     ...(unitTests
       ? {
           vitest: { configFile: path.join(ROOT, 'scripts/mutation/vitest.unit.config.mjs'), related: false },
-          concurrency: 2,
+          concurrency: 1,
         }
       : {}),
   };
