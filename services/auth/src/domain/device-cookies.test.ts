@@ -14,7 +14,8 @@ import {
  * Device cookies without stores (issue 21: each mutant judged in milliseconds; the login route tests use them
  * through the app). The format is the documented one, `base64url(email).nonce.hmac`, so a test can forge one.
  */
-const KEY = deviceCookieKeyFrom('token secret');
+// Made in each test, never when the file loads: a mutant that throws there would stop the file, not fail a test.
+const key = () => deviceCookieKeyFrom('token secret');
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
 const forge = (key: string, login: string, nonce: string) =>
   `${login}.${nonce}.${createHmac('sha256', key).update(`${login}.${nonce}`).digest('base64url')}`;
@@ -23,23 +24,23 @@ describe('the cookies’ key', () => {
   it('is derived from the token secret for this purpose only, and stays the same across restarts', () => {
     // Written out: a changed derivation would make every browser's device cookie unknown after a deploy.
     expect(deviceCookieKeyFrom('token secret')).toBe('_2V7DsdXVy8ZNADVncn8k-V1KCoqZ5z0Owmf4GO53LQ');
-    expect(deviceCookieKeyFrom('another secret')).not.toBe(KEY);
+    expect(deviceCookieKeyFrom('another secret')).not.toBe(key());
   });
 });
 
 describe('signDeviceCookie and verifyDeviceCookie', () => {
   it('a signed cookie names the account and a fresh 128-bit nonce', () => {
-    const value = signDeviceCookie(KEY, 'ana@example.com');
+    const value = signDeviceCookie(key(), 'ana@example.com');
     const [login, nonce, signature] = value.split('.');
     expect(login).toBe(b64('ana@example.com'));
     expect(nonce).toMatch(/^[\w-]{22}$/);
     expect(signature).toMatch(/^[\w-]{43}$/);
-    expect(verifyDeviceCookie(KEY, value)).toEqual({ email: 'ana@example.com', nonce });
-    expect(signDeviceCookie(KEY, 'ana@example.com').split('.')[1]).not.toBe(nonce);
+    expect(verifyDeviceCookie(key(), value)).toEqual({ email: 'ana@example.com', nonce });
+    expect(signDeviceCookie(key(), 'ana@example.com').split('.')[1]).not.toBe(nonce);
   });
 
   it('a cookie signed with another key, altered or malformed is not ours', () => {
-    const value = signDeviceCookie(KEY, 'ana@example.com');
+    const value = signDeviceCookie(key(), 'ana@example.com');
     const [login, nonce, signature] = value.split('.') as [string, string, string];
     const other = deviceCookieKeyFrom('other');
     for (const bad of [
@@ -56,19 +57,22 @@ describe('signDeviceCookie and verifyDeviceCookie', () => {
       `${login}..${signature}`,
       `${login}.${nonce}.`,
       `${login}.${nonce}`,
+      // Well signed, but without an account or a nonce.
+      forge(key(), '', nonce),
+      forge(key(), login, ''),
     ]) {
-      expect(verifyDeviceCookie(KEY, bad), String(bad)).toBeNull();
+      expect(verifyDeviceCookie(key(), bad), String(bad)).toBeNull();
     }
   });
 
   it('a value of up to 512 characters is read; a longer one is not', () => {
     const login = b64('ana@example.com');
-    const at = forge(KEY, login, 'n'.repeat(512 - login.length - 2 - 43));
+    const at = forge(key(), login, 'n'.repeat(512 - login.length - 2 - 43));
     expect(at).toHaveLength(512);
-    expect(verifyDeviceCookie(KEY, at)?.email).toBe('ana@example.com');
-    const past = forge(KEY, login, 'n'.repeat(513 - login.length - 2 - 43));
+    expect(verifyDeviceCookie(key(), at)?.email).toBe('ana@example.com');
+    const past = forge(key(), login, 'n'.repeat(513 - login.length - 2 - 43));
     expect(past).toHaveLength(513);
-    expect(verifyDeviceCookie(KEY, past)).toBeNull();
+    expect(verifyDeviceCookie(key(), past)).toBeNull();
   });
 });
 
