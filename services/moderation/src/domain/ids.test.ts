@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hex, isObjectId, oid, pageOf } from './ids';
+import { hex, isObjectId, oid, op, pageOf } from './ids';
 
 /** Ids and paging without stores (issue 21). */
 const ID = '65a1b2c3d4e5f60718293a4b';
@@ -11,6 +11,10 @@ describe('ids', () => {
       expect(isObjectId(value), value).toBe(false);
     }
     expect(hex(oid(ID))).toBe(ID);
+  });
+
+  it('a query operator passes through as written', () => {
+    expect(op({ $lt: 3 })).toEqual({ $lt: 3 });
   });
 });
 
