@@ -13,8 +13,12 @@ describe('ids', () => {
     expect(hex(oid(ID))).toBe(ID);
   });
 
-  it('a query operator passes through as written', () => {
-    expect(op({ $lt: 3 })).toEqual({ $lt: 3 });
+  it('a query operator passes through as written, marked for the filter sanitiser to leave alone', () => {
+    const operator = op({ $lt: 3 });
+    expect(operator.$lt).toBe(3);
+    expect(Object.getOwnPropertySymbols(operator).map((symbol) => symbol.description)).toEqual([
+      'mongoose#trustedSymbol',
+    ]);
   });
 });
 
