@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
-import { toHttpError } from '@nomadswap/service-kit/errors';
+import { toErrorBody } from '@nomadswap/service-kit/errors';
 import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
@@ -124,16 +124,11 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   // The kit's error model: what it knows (a malformed request express rejects) keeps its status and public
   // message; anything else is a 500 whose details are only logged.
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const known = toHttpError(error);
-    if (!known || known.status >= 500) logger.error({ err: error, url: req.url }, 'gateway error');
+    const requestId = req.headers[REQUEST_ID_HEADER];
+    const answer = toErrorBody(error, typeof requestId === 'string' ? requestId : undefined);
+    if (answer.logAsError) logger.error({ err: error, url: req.url }, 'gateway error');
     if (res.headersSent) return res.destroy();
-    if (known) {
-      res.set(known.headers).status(known.status).json(known.toBody());
-      return;
-    }
-    res
-      .status(500)
-      .json({ error: 'Internal server error', code: 'INTERNAL', requestId: req.headers[REQUEST_ID_HEADER] });
+    res.set(answer.headers).status(answer.status).json(answer.body);
   };
   web.use(onError);
 

@@ -12,6 +12,7 @@ import { moderationItemModel, type ModerationItemModel } from './db/moderation-i
 import { moderationUserModel, type ModerationUserModel } from './db/moderation-user';
 import { reportModel, type ReportModel } from './db/report';
 import { revealLegacyReviews, reviewModel, type ReviewModel } from './db/review';
+import { safetySignalModel, type SafetySignalModel } from './db/safety-signal';
 
 /** Everything the moderation use-cases and routes need. */
 export interface ModerationContext {
@@ -27,6 +28,8 @@ export interface ModerationContext {
   reports: ReportModel;
   contactMessages: ContactMessageModel;
   auditLog: AuditEntryModel;
+  /** Messages that carried a safety warning (issue 26), counted per sender. */
+  safetySignals: SafetySignalModel;
   /** The producer side of the shared `notifications` queue. */
   notifications: Pick<NotificationQueue, 'enqueue'>;
   /** Public address of the web app for links in e-mails, when configured. */
@@ -72,6 +75,7 @@ export async function createModerationContext(
     reports: reportModel(mongo),
     contactMessages: contactMessageModel(mongo),
     auditLog: auditEntryModel(mongo),
+    safetySignals: safetySignalModel(mongo),
     notifications: options.notifications,
     publicUrl: options.publicUrl,
     reportLimiter: createRateLimiter({
@@ -89,9 +93,16 @@ export async function createModerationContext(
     clock: options.clock ?? (() => new Date()),
   };
   await Promise.all(
-    [ctx.users, ctx.items, ctx.exchanges, ctx.reviews, ctx.reports, ctx.contactMessages, ctx.auditLog].map(
-      (model) => (model as { init(): Promise<unknown> }).init(),
-    ),
+    [
+      ctx.users,
+      ctx.items,
+      ctx.exchanges,
+      ctx.reviews,
+      ctx.reports,
+      ctx.contactMessages,
+      ctx.auditLog,
+      ctx.safetySignals,
+    ].map((model) => (model as { init(): Promise<unknown> }).init()),
   );
   await revealLegacyReviews(ctx.reviews);
   return ctx;

@@ -41,9 +41,9 @@ export const RegisterSchema = z.object({
       // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
       { error: MSG.usernameMin },
     )
-    .max(30, { error: 'Username must be at most 30 characters' })
+    .max(30, { error: MSG.usernameMax })
     .regex(/^[A-Za-z0-9_.-]+$/, {
-      error: 'Username may only contain letters, numbers, dots, dashes and underscores',
+      error: MSG.usernameCharacters,
     }),
   email,
   location: requiredText(MSG.locationRequired, 120),
@@ -65,7 +65,7 @@ export const RegisterSchema = z.object({
       // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
       { error: MSG.bioMin },
     )
-    .max(1000, { error: 'Bio must be at most 1000 characters' }),
+    .max(1000, { error: MSG.bioMax }),
   avatar: z
     .string({ error: MSG.avatarRequired })
     .min(
@@ -93,7 +93,7 @@ export const ProfileUpdateSchema = z
     fullName: requiredText(MSG.fullNameRequired, 100),
     location: requiredText(MSG.locationRequired, 120),
     placeId: PlaceIdSchema.optional(),
-    bio: z.string().trim().max(1000, { error: 'Bio must be at most 1000 characters' }).optional(),
+    bio: z.string().trim().max(1000, { error: MSG.bioMax }).optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

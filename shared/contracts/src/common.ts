@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 
 /**
  * A MongoDB ObjectId as 24 hex characters: every id in the API is a string. Upper case is accepted and made
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 export const IdSchema = z
   .string()
-  .regex(/^[a-f0-9]{24}$/i, { error: 'Invalid id' })
+  .regex(/^[a-f0-9]{24}$/i, { error: MSG.invalidId })
   .toLowerCase();
 export const IdParamsSchema = z.object({ id: IdSchema });
 export type IdParams = z.infer<typeof IdParamsSchema>;
@@ -15,7 +16,7 @@ export type IdParams = z.infer<typeof IdParamsSchema>;
 /** A base64 image data URL as sent by the web app after client-side resizing. Its bytes are checked server-side. */
 export const ImageDataUrlSchema = z
   .string()
-  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, { error: 'Invalid file type' });
+  .regex(/^data:image\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=\s]+$/i, { error: MSG.invalidFileType });
 
 /** Trimmed non-empty text with the given message when missing or blank, and `maxMessage` when too long. */
 export const requiredText = (message: string, max = 5000, maxMessage = `Must be at most ${max} characters`) =>
@@ -34,5 +35,7 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** On a 5xx: the request's id, under which the log holds the details. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -46,6 +46,14 @@ export const REPORT_TYPES = [
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
+/** Why a message carries a safety warning for its receiver (issue 26): it asks for money, or moves off NomadSwap early. */
+export const SAFETY_WARNINGS = ['payment', 'off_platform'] as const;
+export type SafetyWarning = (typeof SAFETY_WARNINGS)[number];
+
+/** Who filed a report: a person, or the chat's safety signal (issue 26: one sender, money or contacts, 3 people in 24 h). */
+export const REPORT_SOURCES = ['user', 'safety-signal'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
 export const REPORT_URGENCIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ReportUrgency = (typeof REPORT_URGENCIES)[number];
 

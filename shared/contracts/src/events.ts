@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES } from './enums';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
 
 /**
@@ -88,6 +88,15 @@ export const EVENT_SCHEMAS = {
     rating: z.number(),
   }),
   'admin.action': AdminActionEventDataSchema,
+  /** A message carried a safety warning for its receiver (issue 26); moderation counts them per sender. */
+  'message.flagged': z.object({
+    messageId: z.string(),
+    senderId: z.string(),
+    receiverId: z.string(),
+    kind: z.enum(SAFETY_WARNINGS),
+    content: z.string(),
+    createdAt: z.string(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

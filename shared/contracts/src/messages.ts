@@ -4,6 +4,7 @@
  */
 export const MSG = {
   invalidEmail: 'Invalid email address',
+  internalError: 'Internal server error',
   passwordRequired: 'Password is required',
   usernameMin: 'Username must be at least 3 characters',
   passwordMin: 'Password must be at least 6 characters',
@@ -105,4 +106,16 @@ export const MSG = {
   serviceUnavailable: 'Service unavailable',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please try again later.',
+  usernameMax: 'Username must be at most 30 characters',
+  usernameCharacters: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  bioMax: 'Bio must be at most 1000 characters',
+  invalidId: 'Invalid id',
+  invalidClientId: 'Invalid clientId',
+  reportStatusInvalid: 'Status must be open, resolved or dismissed',
+  invalidPlace: 'Invalid place',
+  placeSearchRequired: 'Search text is required',
+  invalidJson: 'Invalid JSON body',
+  safetySignalReporter: 'NomadSwap safety',
+  safetySignalSubject: 'Messages asking for money or moving off NomadSwap, to several people',
+  invalidPath: 'Invalid characters in the address',
 } as const;

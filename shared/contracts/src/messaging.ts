@@ -26,7 +26,7 @@ export const ClientIdSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\w.:-]+$/, { error: 'Invalid clientId' });
+  .regex(/^[\w.:-]+$/, { error: MSG.invalidClientId });
 
 /**
  * POST /api/messages — content is trimmed; blank content is refused with 'Message cannot be empty', over

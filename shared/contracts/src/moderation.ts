@@ -97,7 +97,7 @@ export const ReportCreateSchema = z.object({
 export type ReportCreateInput = z.infer<typeof ReportCreateSchema>;
 
 export const ReportUpdateSchema = z.object({
-  status: z.enum(REPORT_STATUSES, { error: 'Status must be open, resolved or dismissed' }),
+  status: z.enum(REPORT_STATUSES, { error: MSG.reportStatusInvalid }),
   adminNotes: z.string().trim().max(2000).optional(),
 });
 export type ReportUpdateInput = z.infer<typeof ReportUpdateSchema>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MSG } from './messages';
 
 /**
  * Places (issue 22): cities from the GeoNames data (every city of at least 1,000 people), served by the items
  * service from the shared gazetteer (`@nomadswap/places`). A place id is the GeoNames id, as a string.
  */
-export const PlaceIdSchema = z.string().regex(/^\d{1,10}$/, { error: 'Invalid place' });
+export const PlaceIdSchema = z.string().regex(/^\d{1,10}$/, { error: MSG.invalidPlace });
 
 export const PLACE_LIMITS = {
   /** Suggestions per search, default and at most. */
@@ -37,7 +38,7 @@ export type Place = z.infer<typeof PlaceSchema>;
 
 /** GET /api/places?q=lis&limit=8 → Place[] (best first; public). */
 export const PlaceSearchQuerySchema = z.object({
-  q: z.string().trim().min(1, { error: 'Search text is required' }).max(PLACE_LIMITS.queryMax),
+  q: z.string().trim().min(1, { error: MSG.placeSearchRequired }).max(PLACE_LIMITS.queryMax),
   limit: z.coerce.number().int().min(1).max(PLACE_LIMITS.searchMax).optional(),
 });
 export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuerySchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   CONDITION_VALUES,
+  REPORT_SOURCES,
+  SAFETY_WARNINGS,
   REPORT_STATUSES,
   REPORT_TYPES,
   REPORT_URGENCIES,
@@ -149,6 +151,8 @@ export const MessageSchema = z.object({
   /** The item the conversation was about when this message was sent (item detail's Message Owner). */
   itemId: z.string().nullable(),
   content: z.string(),
+  /** Only in the receiver's view (null in the sender's): the warning the chat shows under the message. */
+  safetyWarning: z.enum(SAFETY_WARNINGS).nullable(),
   isRead: z.boolean(),
   readAt: z.string().nullable(),
   clientId: z.string().nullable(),
@@ -188,6 +192,8 @@ export const ReportSchema = z.object({
   contactEmail: z.string().nullable(),
   reporterId: z.string().nullable(),
   reporter: z.object({ fullName: z.string() }).nullable(),
+  /** 'safety-signal': filed by NomadSwap itself (reporter 'NomadSwap safety'), the messages in the description. */
+  source: z.enum(REPORT_SOURCES),
   status: z.enum(REPORT_STATUSES),
   adminNotes: z.string().nullable(),
   assignedTo: z.string().nullable(),

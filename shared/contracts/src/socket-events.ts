@@ -1,4 +1,5 @@
 import type { ErrorBody } from './common';
+import { MSG } from './messages';
 import type { ExchangeItemReservedPayload, ExchangeUpdatedPayload } from './exchanges';
 import type { Message } from './responses';
 import type { Presence } from './messaging-responses';
@@ -51,7 +52,7 @@ export const SOCKET_EVENT_BUDGET = {
 
 /** The ack of an event over the socket's budget. */
 export const SOCKET_RATE_LIMITED = {
-  error: 'Too many requests. Please try again later.',
+  error: MSG.tooManyRequests,
   code: 'RATE_LIMITED',
 } as const;
 

@@ -82,6 +82,7 @@ const message: Message = {
   exchangeId: null,
   itemId: 'i1',
   content: 'Hello',
+  safetyWarning: 'payment',
   isRead: true,
   readAt: T,
   clientId: 'c-1',
@@ -174,6 +175,12 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
   ['ItemStats', ItemStatsSchema, { locationCounts: { Bali: 2 } }, { locationCounts: { Bali: '2' } }],
   ['Message', MessageSchema, message, { ...message, isRead: 'yes' }],
   [
+    'Message (no warning)',
+    MessageSchema,
+    { ...message, safetyWarning: null },
+    { ...message, safetyWarning: 'spam' },
+  ],
+  [
     'Review list',
     ReviewListResponseSchema,
     [review, { ...review, reviewer: null }],
@@ -193,6 +200,7 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
       contactEmail: null,
       reporterId: 'u1',
       reporter: { fullName: 'Ana Nomad' },
+      source: 'safety-signal',
       status: 'dismissed',
       adminNotes: null,
       assignedTo: null,
@@ -394,6 +402,10 @@ describe('answers', () => {
   it('a listing entry is the full item only when it names its owner', () => {
     expect(isFullItem(ItemSchema.parse(item))).toBe(true);
     expect(isFullItem(card)).toBe(false);
+  });
+
+  it('a report is filed by a person or by the chat’s safety signal', () => {
+    expect(ReportSchema.shape.source.options).toEqual(['user', 'safety-signal']);
   });
 
   it('a typical reply time needs three replies', () => {

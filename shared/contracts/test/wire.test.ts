@@ -87,6 +87,17 @@ const EVENTS: Record<keyof typeof EVENT_SCHEMAS, [valid: object, broken: object]
     { id: 'r1', reviewerId: 'u1', revieweeId: 'u2' },
   ],
   'admin.action': [adminAction, { ...adminAction, action: 'user.banned' }],
+  'message.flagged': [
+    {
+      messageId: 'm1',
+      senderId: 'u1',
+      receiverId: 'u2',
+      kind: 'off_platform',
+      content: 'wa.me/1',
+      createdAt: T,
+    },
+    { messageId: 'm1', senderId: 'u1', receiverId: 'u2', kind: 'spam', content: 'x', createdAt: T },
+  ],
 };
 
 describe('bus events', () => {

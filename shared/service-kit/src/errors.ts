@@ -182,7 +182,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   const err = error as ErrorLike;
 
   if (err.type === 'entity.parse.failed') {
-    return new ValidationError('Invalid JSON body', { code: 'INVALID_JSON', cause: error });
+    return new ValidationError(MSG.invalidJson, { code: 'INVALID_JSON', cause: error });
   }
   if (err.type === 'entity.too.large') return new PayloadTooLargeError(MSG.fileTooLarge, { cause: error });
 
@@ -208,7 +208,7 @@ export function toHttpError(error: unknown): HttpError | undefined {
   // The router could not decode a path parameter (`/api/items/%E0%A4%A`): it marks the URIError 400 but not
   // `expose`, so without this it would be a 500.
   if (error instanceof URIError) {
-    return new ValidationError('Invalid characters in the address', { code: 'INVALID_PATH', cause: error });
+    return new ValidationError(MSG.invalidPath, { code: 'INVALID_PATH', cause: error });
   }
 
   // http-errors raised by express itself or its middleware (e.g. unsupported charset): their message is public.
@@ -219,24 +219,47 @@ export function toHttpError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** What an error is answered with: the one serialiser of the services, the gateway and the socket acks (issue 24). */
+export interface ErrorAnswer {
+  status: number;
+  /** Extra response headers of a known error (e.g. `Retry-After`). */
+  headers: Record<string, string>;
+  body: ErrorBody & { code: string };
+  /** True when the error belongs in the error log: anything unexpected, and known errors of status 500 and up. */
+  logAsError: boolean;
+}
+
 /**
- * The one error middleware of every service: known errors become `{error, code, details?}` with their status,
- * anything else a 500 `{error:'Internal server error', code:'INTERNAL', requestId}` whose details are only logged.
+ * Known errors (see {@link toHttpError}) keep their status and public message; anything else is a 500 'Internal
+ * server error' whose details stay in the log. The request id goes into every 5xx body, so a user's report can
+ * be found in the log.
  */
+export function toErrorBody(error: unknown, requestId?: string): ErrorAnswer {
+  const known = toHttpError(error);
+  if (known) {
+    const serverSide = known.status >= 500;
+    const body = { ...known.toBody(), code: known.code };
+    return {
+      status: known.status,
+      headers: known.headers,
+      body: serverSide && requestId ? { ...body, requestId } : body,
+      logAsError: serverSide,
+    };
+  }
+  const body = { error: MSG.internalError, code: 'INTERNAL' };
+  return { status: 500, headers: {}, body: requestId ? { ...body, requestId } : body, logAsError: true };
+}
+
+/** The one error middleware of every service: answers with {@link toErrorBody}. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   if (res.headersSent) {
     next(error);
     return;
   }
-  const httpError = toHttpError(error);
-  if (httpError) {
-    if (httpError.status >= 500) req.log?.error({ err: error }, httpError.message);
-    res.set(httpError.headers).status(httpError.status).json(httpError.toBody());
-    return;
-  }
-  req.log?.error({ err: error }, 'unhandled error');
   const requestId = typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : undefined;
-  res.status(500).json({ error: 'Internal server error', code: 'INTERNAL', requestId });
+  const answer = toErrorBody(error, requestId);
+  if (answer.logAsError) req.log?.error({ err: error }, answer.body.error);
+  res.set(answer.headers).status(answer.status).json(answer.body);
 };
 
 /** Answers every request nothing else handled with a JSON 404 'Not found'. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   ConflictError,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -14,7 +15,9 @@ import {
   ValidationError,
   errorHandler,
   notFoundHandler,
+  toErrorBody,
 } from '../src/errors';
+import { MSG } from '@nomadswap/contracts/messages';
 
 /** An app whose only route throws `error` (after parsing a small JSON body). */
 function appThrowing(error: unknown) {
@@ -54,7 +57,10 @@ describe('errorHandler', () => {
   ])('when a route throws %o, it answers %i {error, code}', async (error, status, code, message) => {
     const res = await request(appThrowing(error)).get('/boom');
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error: message, code });
+    // A 5xx names the request, so the user's report can be found in the log.
+    expect(res.body).toEqual(
+      status >= 500 ? { error: message, code, requestId: 'req-123' } : { error: message, code },
+    );
   });
 
   it('when rate limited, it answers 429 with Retry-After in whole seconds', async () => {
@@ -164,5 +170,38 @@ describe('notFoundHandler', () => {
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('toErrorBody (the one serialiser: services, gateway, socket acks)', () => {
+  it('when the error is known and the caller is at fault, it keeps status, headers and text, without a request id', () => {
+    const limited = new HttpError(429, 'RATE_LIMITED', 'Too many requests');
+    limited.headers['retry-after'] = '3';
+    expect(toErrorBody(limited, 'req-1')).toEqual({
+      status: 429,
+      headers: { 'retry-after': '3' },
+      body: { error: 'Too many requests', code: 'RATE_LIMITED' },
+      logAsError: false,
+    });
+  });
+
+  it('when the error is known but the server is at fault, its body carries the request id and it is logged', () => {
+    const answer = toErrorBody(new HttpError(503, 'SERVICE_UNAVAILABLE', 'Try again'), 'req-2');
+    expect(answer).toMatchObject({ status: 503, logAsError: true });
+    expect(answer.body).toEqual({ error: 'Try again', code: 'SERVICE_UNAVAILABLE', requestId: 'req-2' });
+  });
+
+  it('when the error is unexpected, it is a 500 with the catalogue text and the request id, nothing of its own', () => {
+    const answer = toErrorBody(new Error('secret at /srv/x.ts'), 'req-3');
+    expect(answer).toEqual({
+      status: 500,
+      headers: {},
+      body: { error: MSG.internalError, code: 'INTERNAL', requestId: 'req-3' },
+      logAsError: true,
+    });
+  });
+
+  it('when there is no request id, the 500 body has none', () => {
+    expect(toErrorBody('a string').body).toEqual({ error: MSG.internalError, code: 'INTERNAL' });
   });
 });

@@ -60,19 +60,63 @@ export function SectionError({
 }
 
 /**
- * A section whose data is on its way: rounded skeleton blocks (one per class list, e.g. `h-16`) and, for screen
- * readers, "Loading...".
+ * A section whose data is on its way: for screen readers "Loading...", and either rounded skeleton blocks (one
+ * per class list, e.g. `h-16`) or the skeletons given as children (shaped like what comes), in `className`'s grid.
  */
-export function SectionLoading({ blocks }: { blocks: readonly string[] }) {
+export function SectionLoading({
+  blocks = [],
+  className = 'grid gap-3',
+  children,
+}: {
+  blocks?: readonly string[];
+  className?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-3" aria-busy="true">
+    <div className={className} aria-busy="true">
       <span className="sr-only" role="status">
         {t('common.loading')}
       </span>
-      {blocks.map((className, index) => (
-        <Skeleton key={index} className={cn('rounded-xl', className)} />
-      ))}
+      {children ??
+        blocks.map((blockClass, index) => <Skeleton key={index} className={cn('rounded-xl', blockClass)} />)}
     </div>
   );
+}
+
+/** The part of a React Query result a section reads. */
+interface SectionQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A list section's four states from its query: `loading` while pending, {@link SectionError} with Try again when
+ * it failed, `empty` when `isEmpty(data)`, else `children(data)`.
+ */
+export function QuerySection<T>({
+  query,
+  loading,
+  errorTitle,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: SectionQuery<T>;
+  loading: ReactNode;
+  errorTitle: string;
+  isEmpty: (data: T) => boolean;
+  empty: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError || query.data === undefined) {
+    return (
+      <SectionError title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  return isEmpty(query.data) ? empty : children(query.data);
 }

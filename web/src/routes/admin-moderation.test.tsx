@@ -33,6 +33,7 @@ function buildReport(overrides: Partial<Report> = {}): Report {
     contactEmail: null,
     reporterId: null,
     reporter: null,
+    source: 'user',
     status: 'open',
     adminNotes: null,
     assignedTo: null,

@@ -51,7 +51,7 @@ describe('/item/:id swaps', () => {
     renderApp('/item/i1');
     expect(await screen.findByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Request this item' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Blue tent' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request Blue tent' });
     const offers = within(dialog).getByRole('group', { name: 'Offer your items in return (optional)' });
     expect(await within(offers).findAllByRole('checkbox')).toHaveLength(4);
     expect(within(offers).queryByText('Old map')).not.toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('/item/:id swaps', () => {
     });
     renderApp('/item/i1');
     await userEvent.click(await screen.findByRole('button', { name: 'Request this item' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Blue tent' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request Blue tent' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message (optional)' }), 'For my trip!');
     for (const title of ['Camping stove', 'Hiking poles', 'Travel pillow']) {
       await userEvent.click(await within(dialog).findByRole('checkbox', { name: title }));
@@ -110,7 +110,7 @@ describe('/item/:id swaps', () => {
     });
     renderApp('/item/i1');
     await userEvent.click(await screen.findByRole('button', { name: 'Request this item' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Blue tent' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request Blue tent' });
     for (const title of ['Camping stove', 'Hiking poles', 'Travel pillow']) {
       await userEvent.click(await within(dialog).findByRole('checkbox', { name: title }));
     }
@@ -130,7 +130,7 @@ describe('/item/:id swaps', () => {
     });
     renderApp('/item/i1');
     await userEvent.click(await screen.findByRole('button', { name: 'Request this item' }));
-    const dialog = screen.getByRole('dialog', { name: 'Request Blue tent' });
+    const dialog = await screen.findByRole('dialog', { name: 'Request Blue tent' });
     expect(
       within(dialog).getByText('You have no available items to offer. You can still ask.'),
     ).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('/item/:id swaps', () => {
     expect(await screen.findByText('Reserved')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Request this item' }));
     expect(
-      within(screen.getByRole('dialog')).getByText(/reserved for someone else\. You can still ask/),
+      within(await screen.findByRole('dialog')).getByText(/reserved for someone else\. You can still ask/),
     ).toBeInTheDocument();
     unmount();
 
@@ -182,7 +182,7 @@ describe('/item/:id swaps', () => {
     });
     renderApp('/item/i1');
     const section = await screen.findByRole('region', { name: 'Requests for this item' });
-    const card = within(section).getByRole('article', { name: 'Marco Rossi asked for Blue tent' });
+    const card = await within(section).findByRole('article', { name: 'Marco Rossi asked for Blue tent' });
     expect(within(card).getByText('Could I have it on Saturday?')).toBeInTheDocument();
     expect(within(card).getByText('Yoga mat')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Chat with Marco Rossi' })).toHaveAttribute(

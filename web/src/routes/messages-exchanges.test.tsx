@@ -28,6 +28,7 @@ const hello: Message = {
   exchangeId: null,
   itemId: null,
   content: 'Hi Lena!',
+  safetyWarning: null,
   isRead: true,
   readAt: null,
   clientId: null,

@@ -41,6 +41,7 @@ function buildMessage(overrides: Partial<Message> & { from: ChatUser; to: ChatUs
     exchangeId: null,
     itemId: null,
     content: 'Hello',
+    safetyWarning: null,
     isRead: false,
     readAt: null,
     clientId: null,
@@ -645,6 +646,34 @@ describe('/messages', () => {
       fullName: 'Marco Rossi',
       username: 'marco',
     });
+  });
+
+  it('a message asking for money shows its receiver a calm warning with a one-tap Report; contacts likewise; my own words none', async () => {
+    const deposit = buildMessage({
+      from: marco,
+      to: meChat,
+      content: 'Send a deposit by PayPal',
+      safetyWarning: 'payment',
+    });
+    const phone = buildMessage({
+      from: marco,
+      to: meChat,
+      content: 'whatsapp +351 912 345 678',
+      safetyWarning: 'off_platform',
+    });
+    const mine = buildMessage({ from: meChat, to: marco, content: 'my number 912 345 678' });
+    signInAs(me, {
+      'GET /api/conversations': { body: [conversationWith(marco, mine)] },
+      'GET /api/messages': { body: [mine, phone, deposit] },
+    });
+    const { router } = renderApp(`/messages?user=${marco.id}`);
+    const notes = await screen.findAllByRole('note');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toHaveTextContent('NomadSwap swaps are free: never send money');
+    expect(notes[1]).toHaveTextContent('Careful with moving to another app or sharing contacts');
+    await userEvent.click(within(notes[0]!).getByRole('button', { name: 'Report this person' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report-issue'));
+    expect(router.state.location.search).toBe(`?type=user&user=${marco.id}`);
   });
 });
 

@@ -91,7 +91,7 @@ describe('/profile Swaps tab', () => {
     });
     renderApp('/profile');
     await userEvent.click(await screen.findByText('1 open request'));
-    const card = screen.getByRole('article', { name: 'Marco Rossi asked for Blue tent' });
+    const card = await screen.findByRole('article', { name: 'Marco Rossi asked for Blue tent' });
     expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
   });

@@ -20,6 +20,7 @@ const created = {
   contactEmail: null,
   reporterId: null,
   reporter: null,
+  source: 'user',
   status: 'open',
   adminNotes: null,
   assignedTo: null,

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { SAFETY_WARNINGS, type SafetyWarning } from '@nomadswap/contracts/enums';
 
 /** A chat message (spec section 3). `clientId` is the sender's idempotency key, unique per sender. */
 export interface MessageRecord {
@@ -6,6 +7,8 @@ export interface MessageRecord {
   senderId: Types.ObjectId;
   receiverId: Types.ObjectId;
   content: string;
+  /** The receiver's warning under the message (domain/safety-signal.ts); absent on messages stored before it. */
+  safetyWarning?: SafetyWarning | null;
   clientId: string;
   itemId: Types.ObjectId | null;
   exchangeId: Types.ObjectId | null;
@@ -21,6 +24,7 @@ export const messageSchema = new Schema<MessageRecord>(
     senderId: { type: Schema.Types.ObjectId, required: true },
     receiverId: { type: Schema.Types.ObjectId, required: true },
     content: { type: String, required: true },
+    safetyWarning: { type: String, enum: SAFETY_WARNINGS, default: null },
     clientId: { type: String, required: true },
     itemId: { type: Schema.Types.ObjectId, default: null },
     exchangeId: { type: Schema.Types.ObjectId, default: null },

@@ -72,6 +72,7 @@ describe('presentMessage', () => {
       exchangeId: hex(40),
       itemId: hex(30),
       content: 'Hello',
+      safetyWarning: null,
       isRead: true,
       readAt: READ.toISOString(),
       clientId: 'c-1',
@@ -94,6 +95,12 @@ describe('presentMessage', () => {
     expect(seen(RECEIVER, receipts(false, false))).toEqual([true, READ.toISOString()]);
     expect(seen(RECEIVER, receipts(true, true), { isRead: false, readAt: null })).toEqual([false, null]);
     expect(seen(SENDER, receipts(true, true), { isRead: false, readAt: null })).toEqual([false, null]);
+  });
+
+  it('a safety warning is shown to the receiver only', () => {
+    const flagged = record({ safetyWarning: 'payment' });
+    expect(presentMessage(flagged, hex(RECEIVER), users, receipts(true, true)).safetyWarning).toBe('payment');
+    expect(presentMessage(flagged, hex(SENDER), users, receipts(true, true)).safetyWarning).toBeNull();
   });
 
   it('a participant nobody knows any more is a deleted user', () => {

@@ -28,6 +28,7 @@ export function presentMessage(
     exchangeId: record.exchangeId ? hex(record.exchangeId) : null,
     itemId: record.itemId ? hex(record.itemId) : null,
     content: record.content,
+    safetyWarning: viewerId === receiverId ? (record.safetyWarning ?? null) : null,
     isRead: receiptsShown && record.isRead,
     readAt: receiptsShown && record.readAt ? record.readAt.toISOString() : null,
     clientId: record.clientId,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
+import type { SafetyWarning } from '@nomadswap/contracts/enums';
+import type { EventData } from '@nomadswap/contracts/events';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
@@ -16,6 +18,7 @@ import { hex, oid } from './ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 import { markSendStage } from '../realtime/send-timings';
+import { detectSafetySignal, SAFETY_EARLY_MESSAGES } from './safety-signal';
 import { runCommand, throwWriteError, type WriteReply } from './db-command';
 
 export interface SendMessageResult {
@@ -30,6 +33,30 @@ async function storedByClientId(
   clientId: string,
 ): Promise<MessageRecord | null> {
   return ctx.messages.findOne({ senderId: oid(senderId), clientId }).lean<MessageRecord>();
+}
+
+function flaggedEventData(record: MessageRecord, kind: SafetyWarning): EventData<'message.flagged'> {
+  return {
+    messageId: hex(record._id),
+    senderId: hex(record.senderId),
+    receiverId: hex(record.receiverId),
+    kind,
+    content: record.content,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** True while the two have exchanged fewer than SAFETY_EARLY_MESSAGES messages (either way). */
+async function isEarlyInConversation(ctx: MessagingContext, a: string, b: string): Promise<boolean> {
+  const between = {
+    $or: [
+      { senderId: oid(a), receiverId: oid(b) },
+      { senderId: oid(b), receiverId: oid(a) },
+    ],
+  };
+  return (
+    (await ctx.messages.countDocuments(between, { limit: SAFETY_EARLY_MESSAGES })) < SAFETY_EARLY_MESSAGES
+  );
 }
 
 /** Refuses a receiver who cannot get this sender's messages, with the reason the sender can act on. */
@@ -107,7 +134,8 @@ export async function sendMessage(
   // rows after the emit), built typed here and sent as plain database commands: mongoose's casting, validation
   // and hydration, and the driver's cursor and operation objects, cost the replica more CPU per send than the
   // engine spends on the commands (docs/decisions.md, 2026-11-23).
-  const [, state, { users: userRecords, blocked }, limit] = await Promise.all([
+  const signal = detectSafetySignal(input.content);
+  const [, state, { users: userRecords, blocked }, limit, early] = await Promise.all([
     props.senderCheck,
     ctx.userState.get(input.receiverId),
     participantsAndBlock(ctx, sender.id, input.receiverId),
@@ -115,6 +143,8 @@ export async function sendMessage(
       () => null,
       (error: unknown) => error,
     ),
+    // Contact details matter only at a conversation's start: counted only when a message has some.
+    signal === 'off_platform' ? isEarlyInConversation(ctx, sender.id, input.receiverId) : false,
   ]);
   const checked = markSendStage('checks', started);
   const byId = new Map(userRecords.map((record) => [hex(record._id), record]));
@@ -134,6 +164,7 @@ export async function sendMessage(
     senderId: oid(sender.id),
     receiverId: oid(input.receiverId),
     content: input.content,
+    safetyWarning: signal === 'payment' || early ? signal : null,
     clientId: input.clientId ?? randomUUID(),
     itemId: input.itemId ? oid(input.itemId) : null,
     exchangeId: props.exchangeId ?? null,
@@ -141,6 +172,12 @@ export async function sendMessage(
     readAt: null,
     createdAt: new Date(),
   };
+  // A flagged message's event is staged with its write (outbox): moderation counts them per sender.
+  const flagged = record.safetyWarning
+    ? await ctx.bus.stage({ collection: ctx.messages.collection.collectionName, id: record._id }, [
+        { type: 'message.flagged', data: flaggedEventData(record, record.safetyWarning) },
+      ])
+    : null;
   try {
     throwWriteError(
       await runCommand<WriteReply>(ctx, {
@@ -148,7 +185,9 @@ export async function sendMessage(
         documents: [record],
       }),
     );
+    await flagged?.confirm();
   } catch (error) {
+    await flagged?.cancel();
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
     const winner = await storedByClientId(ctx, sender.id, record.clientId);
@@ -161,7 +200,17 @@ export async function sendMessage(
   // A new message is unread: read-receipt settings cannot change how it looks, so none are loaded.
   const users = new Map([sender.id, input.receiverId].map((id) => [id, presentChatUser(id, byId.get(id))]));
   const message = presentMessage(record, sender.id, users, new Map());
-  ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
+  if (record.safetyWarning) {
+    // The warning is the receiver's alone: a sender does not learn which words are noticed.
+    ctx.live.emit([sender.id], 'message:new', message);
+    ctx.live.emit(
+      [input.receiverId],
+      'message:new',
+      presentMessage(record, input.receiverId, users, new Map()),
+    );
+  } else {
+    ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
+  }
   const emitted = markSendStage('emit', stored);
   await Promise.all([touchConversations(ctx, record), pushUnreadAfterSend(ctx, input.receiverId)]);
   markSendStage('after emit', emitted);

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@nomadswap/contracts/responses';
 import {
   isAckError,
@@ -642,5 +642,34 @@ describe('account changes while connected', () => {
       .send({ otherUserId: b.id })
       .expect(201);
     expect(await live).toEqual({ exchange: res.body.exchange, action: 'request', by: a.id });
+  });
+});
+
+describe('socket acks of unexpected errors', () => {
+  it('answer the kit’s one error body: a 500 text, code INTERNAL and an id the log has, nothing of the cause', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const socket = await online(a);
+    const broken = vi.spyOn(one.ctx.messages, 'findOne').mockImplementationOnce(() => {
+      throw new Error('secret internals at /srv/db.ts:12');
+    });
+    try {
+      const ack = await new Promise<Record<string, unknown>>((resolve) =>
+        (socket.emit as (event: string, ...args: unknown[]) => void)(
+          'conversation:read',
+          { with: b.id },
+          resolve,
+        ),
+      );
+      expect(ack).toEqual({
+        error: 'Internal server error',
+        code: 'INTERNAL',
+        requestId: expect.any(String),
+      });
+      expect(ack.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.stringify(ack)).not.toContain('secret');
+    } finally {
+      broken.mockRestore();
+      socket.disconnect();
+    }
   });
 });

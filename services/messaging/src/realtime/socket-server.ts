@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server, type Socket } from 'socket.io';
@@ -15,9 +16,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
-import type { ErrorBody } from '@nomadswap/contracts/common';
 import { MSG } from '@nomadswap/contracts/messages';
-import { ForbiddenError, UnauthorizedError, toHttpError } from '@nomadswap/service-kit/errors';
+import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
 import { blockedAmong, isBlockedEitherWay } from '../domain/find-block';
@@ -61,12 +61,6 @@ export interface RunningSocketServer {
 
 /** Most conversation partners told about a presence change (the newest ones). */
 const PRESENCE_FANOUT_LIMIT = 500;
-
-function errorBody(error: unknown): ErrorBody & { code: string } {
-  const known = toHttpError(error);
-  if (known && known.status < 500) return { ...known.toBody(), code: known.code };
-  return { error: 'Internal server error', code: 'INTERNAL' };
-}
 
 /** A `connect_error` whose message the client shows, with the machine code in `data`. */
 function handshakeError(message: string, code: string): Error & { data: { code: string } } {
@@ -283,8 +277,11 @@ export function attachSocketServer(
         try {
           await handler({ viewer, payload, reply });
         } catch (error) {
-          if (!toHttpError(error)) log.warn({ err: error, event }, 'socket event failed');
-          reply(errorBody(error));
+          // The kit's one error body; an unexpected error's ack carries an id under which the log has it.
+          const answer = toErrorBody(error, randomUUID());
+          if (answer.logAsError)
+            log.warn({ err: error, event, requestId: answer.body.requestId }, 'socket event failed');
+          reply(answer.body);
         }
       });
     };

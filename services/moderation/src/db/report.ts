@@ -1,8 +1,10 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import {
+  REPORT_SOURCES,
   REPORT_STATUSES,
   REPORT_TYPES,
   REPORT_URGENCIES,
+  type ReportSource,
   type ReportStatus,
   type ReportType,
   type ReportUrgency,
@@ -23,6 +25,13 @@ export interface ReportRecord {
   relatedItemId: Types.ObjectId | null;
   contactEmail: string | null;
   reporterId: Types.ObjectId | null;
+  /** Absent on reports filed before issue 26: they are 'user'. */
+  source?: ReportSource;
+  /**
+   * One report per sender and UTC day from the safety signal (`safety-signal:{senderId}:{YYYY-MM-DD}`), however
+   * many replicas handle the triggering events at once; absent on people's reports (the index is sparse).
+   */
+  dedupeKey?: string;
   status: ReportStatus;
   adminNotes: string | null;
   /** The admin who last changed its status. */
@@ -45,6 +54,8 @@ const reportSchema = new Schema<ReportRecord>(
     relatedItemId: { type: Schema.Types.ObjectId, default: null },
     contactEmail: { type: String, default: null },
     reporterId: { type: Schema.Types.ObjectId, default: null },
+    source: { type: String, enum: REPORT_SOURCES, default: 'user' },
+    dedupeKey: { type: String },
     status: { type: String, enum: REPORT_STATUSES, default: 'open' },
     adminNotes: { type: String, default: null },
     assignedTo: { type: Schema.Types.ObjectId, default: null },
@@ -55,6 +66,7 @@ const reportSchema = new Schema<ReportRecord>(
 );
 reportSchema.index({ urgencyRank: -1, createdAt: -1 });
 reportSchema.index({ status: 1, urgencyRank: -1, createdAt: -1 });
+reportSchema.index({ dedupeKey: 1 }, { unique: true, sparse: true });
 
 export function reportModel(connection: Connection): ReportModel {
   return (

@@ -55,6 +55,7 @@ describe('presentReports', () => {
         contactEmail: null,
         reporterId: null,
         reporter: null,
+        source: 'user',
         status: 'open',
         adminNotes: null,
         assignedTo: null,
@@ -92,6 +93,7 @@ describe('presentReports', () => {
       'Deleted user',
       'Deleted user',
     ]);
+    expect(reports.map((report) => report.source)).toEqual(['user', 'user', 'user', 'user']);
     expect(reports[0]).toMatchObject({
       reporterId: id(10).toHexString(),
       relatedUser: { id: id(20).toHexString() },
@@ -101,5 +103,11 @@ describe('presentReports', () => {
       adminNotes: 'Handled',
       assignedTo: id(40).toHexString(),
     });
+  });
+
+  it('a report of the chat’s safety signal is filed by "NomadSwap safety"', async () => {
+    const { ctx } = usersModel([]);
+    const [report] = await presentReports(ctx, [record({ source: 'safety-signal' })]);
+    expect(report).toMatchObject({ source: 'safety-signal', reporter: { fullName: 'NomadSwap safety' } });
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '@nomadswap/contracts/messages';
 import type { Report } from '@nomadswap/contracts/responses';
 import type { ModerationContext } from '../context';
 import type { ModerationUserRecord } from '../db/moderation-user';
@@ -30,9 +31,13 @@ export async function presentReports(
       relatedItem: record.relatedItemId ? hex(record.relatedItemId) : null,
       contactEmail: record.contactEmail,
       reporterId: record.reporterId ? hex(record.reporterId) : null,
-      reporter: record.reporterId
-        ? { fullName: reporter && !reporter.deleted ? reporter.fullName : DELETED_USER }
-        : null,
+      reporter:
+        record.source === 'safety-signal'
+          ? { fullName: MSG.safetySignalReporter }
+          : record.reporterId
+            ? { fullName: reporter && !reporter.deleted ? reporter.fullName : DELETED_USER }
+            : null,
+      source: record.source ?? 'user',
       status: record.status,
       adminNotes: record.adminNotes,
       assignedTo: record.assignedTo ? hex(record.assignedTo) : null,

@@ -60,6 +60,7 @@ describe('POST /api/messages', () => {
       senderId: expect.anything(),
       receiverId: expect.anything(),
       content: 'first',
+      safetyWarning: null,
       clientId: 'shape-1',
       itemId: null,
       exchangeId: null,

@@ -1,11 +1,6 @@
-import { useState } from 'react';
-import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { DeleteButton } from '../../../components/delete-button';
 import { toast } from '../../../hooks/use-toast';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useDeleteUser } from '../api/delete-user';
@@ -23,7 +18,6 @@ interface DeleteUserButtonProps {
 /** Delete a user after a confirmation: 'User deleted', or 'Error' with the reason. */
 export function DeleteUserButton({ user, via, onDeleted }: DeleteUserButtonProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const afterDelete = {
     onDeleted: () => {
       toast({ title: t('admin.userDeleted'), variant: 'success' });
@@ -34,39 +28,15 @@ export function DeleteUserButton({ user, via, onDeleted }: DeleteUserButtonProps
   const deleteUser = useDeleteUser(afterDelete);
   const mutation = via === 'admin' ? deleteAdminUser : deleteUser;
 
-  const onConfirm = () =>
-    mutation.mutate(user.id, {
-      onError: (error) =>
-        toast({
-          title: t('common.error'),
-          description: messageText(t, errorMessage(error, t('admin.deleteUserFailed'))),
-          variant: 'destructive',
-        }),
-      onSettled: () => setOpen(false),
-    });
-
   return (
-    <>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-destructive hover:text-destructive"
-        onClick={() => setOpen(true)}
-        aria-label={t('admin.deleteUserNamed', { name: user.fullName })}
-      >
-        <Trash2 aria-hidden="true" />
-        {t('common.delete')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('admin.deleteUserTitle')}
-        description={t('admin.deleteUserBody', { name: user.fullName, username: user.username })}
-        confirmLabel={t('admin.deleteUserConfirm')}
-        pendingLabel={t('common.deleting')}
-        pending={mutation.isPending}
-        onConfirm={onConfirm}
-      />
-    </>
+    <DeleteButton
+      label={t('admin.deleteUserNamed', { name: user.fullName })}
+      title={t('admin.deleteUserTitle')}
+      description={t('admin.deleteUserBody', { name: user.fullName, username: user.username })}
+      confirmLabel={t('admin.deleteUserConfirm')}
+      failedText={t('admin.deleteUserFailed')}
+      pending={mutation.isPending}
+      onConfirm={({ settled, failed }) => mutation.mutate(user.id, { onError: failed, onSettled: settled })}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useExchanges } from '../api/get-exchanges';
-import { RequestExchangeButton } from './request-exchange-dialog';
+import { RequestExchangeButton } from './request-exchange-button';
 
 interface ItemExchangeActionProps {
   item: Item;

@@ -1,43 +1,27 @@
-import { Inbox, MessageCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
-import { paths } from '../../../config/paths';
 import { SectionError } from '../../../components/section-states';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useExchanges } from '../api/get-exchanges';
-import { isPreConfirmed, otherPartyName } from '../utils/exchange-steps';
-import { ExchangeStepCard } from './exchange-step-card';
+import { isPreConfirmed } from '../utils/exchange-steps';
+
+/** The cards (with the swap steps' code) load only when there is a request to show (issue 25: the item page). */
+const LazyRequestCards = lazy(() => import('./request-cards'));
+
+function RequestCards(props: { requests: ExchangeView[]; viewerId: string }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+      <LazyRequestCards {...props} />
+    </Suspense>
+  );
+}
 
 /** The open requests the owner can answer for one item (a pre-confirmed Complete Swap is answered in the chat). */
 export function openRequestsFor(exchanges: readonly ExchangeView[], itemId: string, ownerId: string) {
   return exchanges.filter(
     (e) => e.itemId === itemId && e.ownerId === ownerId && e.status === 'proposed' && !isPreConfirmed(e),
-  );
-}
-
-/** The request cards with Accept / Decline, each with a way into that chat. */
-function RequestCards({ requests, viewerId }: { requests: ExchangeView[]; viewerId: string }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="grid gap-3">
-      {requests.map((exchange) => (
-        <li key={exchange.id} className="grid gap-1.5">
-          <ExchangeStepCard
-            step={{ kind: 'request', at: exchange.createdAt, exchange }}
-            viewerId={viewerId}
-          />
-          <Link
-            to={paths.messagesWith(exchange.requesterId, exchange.itemId ?? undefined)}
-            className="inline-flex w-fit items-center gap-1.5 justify-self-center rounded text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            {t('exchanges.requests.openChat', {
-              name: otherPartyName(exchange, viewerId, t('exchanges.someone')),
-            })}
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }
 

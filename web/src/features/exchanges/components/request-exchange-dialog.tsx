@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
-import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Item } from '@nomadswap/contracts/responses';
 import { FormField } from '../../../components/form-field';
 import { FormDialog } from '../../../components/form-dialog';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { SectionLoading } from '../../../components/section-states';
@@ -22,39 +20,15 @@ export function offerableItems(items: readonly Item[]): Item[] {
   return items.filter((item) => item.isActive && !item.isSwapped && !item.isReserved);
 }
 
-interface RequestExchangeDialogProps {
+export interface RequestExchangeDialogProps {
   item: Item;
   ownerName: string;
   /** The viewer's own listings (GET /api/items?userId=me), to pick offers from. */
   ownItems: { data?: Item[]; isPending: boolean; isError: boolean };
 }
 
-/**
- * "Request this item" beside Message Owner: a message and, optionally, up to {@link EXCHANGE_LIMITS.offeredItemsMax}
- * of the viewer's own available items offered in return. The request appears in the chat as a card.
- */
-export function RequestExchangeButton({ item, ownerName, ownItems }: RequestExchangeDialogProps) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="lg" onClick={() => setOpen(true)}>
-        <Send aria-hidden="true" />
-        {t('exchanges.request.button')}
-      </Button>
-      {open ? (
-        <RequestExchangeDialog
-          item={item}
-          ownerName={ownerName}
-          ownItems={ownItems}
-          onClose={() => setOpen(false)}
-        />
-      ) : null}
-    </>
-  );
-}
-
-function RequestExchangeDialog({
+/** The request form (loaded when the button is first pressed: the item page does not carry it). */
+export default function RequestExchangeDialog({
   item,
   ownerName,
   ownItems,

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Item } from '@nomadswap/contracts/responses';
-import { EmptyState, SectionError } from '../../../components/section-states';
+import { EmptyState, QuerySection, SectionLoading } from '../../../components/section-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ItemTile } from './item-tile';
 
@@ -20,48 +20,39 @@ interface ItemListProps {
 /** A grid of items with its loading skeleton, empty state, and an inline error with Try again. */
 export function ItemList({ query, emptyTitle, emptyDescription, emptyAction, renderActions }: ItemListProps) {
   const { t } = useTranslation();
-
-  if (query.isPending) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          {t('common.loading')}
-        </span>
-        {[0, 1, 2].map((n) => (
-          <div key={n} className="overflow-hidden rounded-xl border bg-card">
-            <Skeleton className="aspect-[4/3] rounded-none" />
-            <div className="grid gap-2 p-4">
-              <Skeleton className="h-5 w-3/4" />
-              <Skeleton className="h-4 w-1/2" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <SectionError
-        title={t('items.loadFailed')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  if (query.data.length === 0) {
-    return (
-      <EmptyState icon={Package} title={emptyTitle} description={emptyDescription}>
-        {emptyAction}
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {query.data.map((item) => (
-        <li key={item.id}>
-          <ItemTile item={item} actions={renderActions?.(item)} />
-        </li>
-      ))}
-    </ul>
+    <QuerySection
+      query={query}
+      loading={
+        <SectionLoading className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((n) => (
+            <div key={n} className="overflow-hidden rounded-xl border bg-card">
+              <Skeleton className="aspect-[4/3] rounded-none" />
+              <div className="grid gap-2 p-4">
+                <Skeleton className="h-5 w-3/4" />
+                <Skeleton className="h-4 w-1/2" />
+              </div>
+            </div>
+          ))}
+        </SectionLoading>
+      }
+      errorTitle={t('items.loadFailed')}
+      isEmpty={(items) => items.length === 0}
+      empty={
+        <EmptyState icon={Package} title={emptyTitle} description={emptyDescription}>
+          {emptyAction}
+        </EmptyState>
+      }
+    >
+      {(items) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ItemTile item={item} actions={renderActions?.(item)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }

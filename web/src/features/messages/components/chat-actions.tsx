@@ -3,12 +3,11 @@ import { Ban, CircleCheckBig, Flag, ShieldOff } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser } from '@nomadswap/contracts/responses';
-import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { rememberReportedUser } from '../../../lib/report-hint';
+import { useReportUser } from '../../../hooks/use-report-user';
 import { useBlockUser } from '../api/block-user';
 import { useCompleteExchange } from '../api/complete-exchange';
 import { useUnblockUser } from '../api/unblock-user';
@@ -165,13 +164,9 @@ function BlockButton({ other, blocked }: { other: ChatUser; blocked: boolean }) 
 
 function ReportButton({ other }: { other: ChatUser }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const onClick = () => {
-    rememberReportedUser({ id: other.id, fullName: other.fullName, username: other.username });
-    void navigate(paths.reportUser(other.id));
-  };
+  const reportUser = useReportUser();
   return (
-    <Button variant="outline" size="sm" onClick={onClick} disabled={other.deleted}>
+    <Button variant="outline" size="sm" onClick={() => reportUser(other)} disabled={other.deleted}>
       <Flag aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">{t('messages.report')}</span>
     </Button>

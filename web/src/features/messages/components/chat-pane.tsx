@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
+import { useReportUser } from '../../../hooks/use-report-user';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
@@ -62,6 +63,7 @@ export function ChatPane({
   useExtras = useNoChatExtras,
 }: ChatPaneProps) {
   const { t } = useTranslation();
+  const reportUser = useReportUser();
   const live = useLivePresence(other.id);
   const presence = live ?? conversation?.presence ?? null;
   const blocks = useBlocks();
@@ -125,6 +127,7 @@ export function ChatPane({
         onRetry={retry}
         typing={typing && !blocked}
         cards={extras.cards}
+        onReportOther={other.deleted ? undefined : () => reportUser(other)}
       />
 
       {other.deleted ? (

@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { AlertCircle, Clock, RotateCw } from 'lucide-react';
+import { AlertCircle, Clock, Flag, RotateCw, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { SafetyWarning } from '@nomadswap/contracts/enums';
 import type { Message } from '@nomadswap/contracts/responses';
 import { cn } from '../../../lib/utils';
 import { SectionError } from '../../../components/section-states';
@@ -22,6 +23,8 @@ interface Bubble {
   status: 'stored' | 'sending' | 'failed';
   isRead: boolean;
   clientId: string | null;
+  /** The receiver's safety warning (issue 26): shown under the other person's message. */
+  safetyWarning: SafetyWarning | null;
 }
 
 function toBubble(message: Message, viewerId: string): Bubble {
@@ -33,6 +36,7 @@ function toBubble(message: Message, viewerId: string): Bubble {
     status: 'stored',
     isRead: message.isRead,
     clientId: message.clientId,
+    safetyWarning: message.safetyWarning ?? null,
   };
 }
 
@@ -69,6 +73,8 @@ function mergeTimeline(stored: Bubble[], pending: Bubble[], cards: readonly Time
 
 interface MessageListProps {
   viewerId: string;
+  /** Report the other person (the safety warning's one-tap Report); absent when they cannot be reported. */
+  onReportOther?: () => void;
   otherUserId: string;
   otherName: string;
   pending: OutboxEntry[];
@@ -91,6 +97,7 @@ export function MessageList({
   onRetry,
   typing,
   cards = NO_CARDS,
+  onReportOther,
 }: MessageListProps) {
   const { t } = useTranslation();
   const query = useThread(otherUserId);
@@ -117,6 +124,7 @@ export function MessageList({
       status: entry.status,
       isRead: false,
       clientId: entry.clientId,
+      safetyWarning: null,
     }));
   const bubbles = [...storedBubbles, ...pendingBubbles];
   // Before the first page arrives there is nothing to place the cards among.
@@ -210,7 +218,7 @@ export function MessageList({
               {entry.kind === 'card' ? (
                 <li className="my-1.5">{entry.node}</li>
               ) : (
-                <MessageBubble bubble={entry.bubble} onRetry={onRetry} />
+                <MessageBubble bubble={entry.bubble} onRetry={onRetry} onReport={onReportOther} />
               )}
               {entry.key === lastSeenKey ? (
                 <li className="-mt-1 pr-1 text-right text-xs text-muted-foreground">{t('messages.seen')}</li>
@@ -278,7 +286,42 @@ function DaySeparator({ iso }: { iso: string }) {
   );
 }
 
-function MessageBubble({ bubble, onRetry }: { bubble: Bubble; onRetry: (clientId: string) => void }) {
+/** Under a message that asks for money or moves off NomadSwap early: a calm warning and a one-tap Report. */
+function SafetyNote({ kind, onReport }: { kind: SafetyWarning; onReport?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="note"
+      className="mt-1 flex max-w-[85%] items-start gap-2 rounded-xl border border-amber-200 bg-warning px-3 py-2 text-sm text-warning-foreground sm:max-w-[75%]"
+    >
+      <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="grid gap-1">
+        <p>{t(`messages.safetyWarning.${kind}`)}</p>
+        {onReport ? (
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto justify-self-start p-0 text-sm text-warning-foreground underline"
+            onClick={onReport}
+          >
+            <Flag aria-hidden="true" />
+            {t('messages.safetyWarning.report')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function MessageBubble({
+  bubble,
+  onRetry,
+  onReport,
+}: {
+  bubble: Bubble;
+  onRetry: (clientId: string) => void;
+  onReport?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <li className={cn('flex flex-col', bubble.mine ? 'items-end' : 'items-start')}>
@@ -294,6 +337,9 @@ function MessageBubble({ bubble, onRetry }: { bubble: Bubble; onRetry: (clientId
       >
         <LinkifiedText content={bubble.content} />
       </div>
+      {!bubble.mine && bubble.safetyWarning ? (
+        <SafetyNote kind={bubble.safetyWarning} onReport={onReport} />
+      ) : null}
       <span className="mt-0.5 flex items-center gap-1.5 px-1 text-[0.6875rem] text-muted-foreground">
         {bubble.status === 'sending' ? (
           <>

@@ -1,6 +1,4 @@
-import { Pager } from '../../../components/ui/pager';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import {
   REPORT_STATUSES,
   REPORT_TYPES,
@@ -9,73 +7,54 @@ import {
   type ReportType,
   type ReportUrgency,
 } from '@nomadswap/contracts/enums';
-import { Label } from '../../../components/ui/label';
+import { FilterSelect } from '../../../components/filter-select';
+import { Pager } from '../../../components/ui/pager';
+import { pageCount, useUrlFilters } from '../../../hooks/use-url-filters';
 import { useReports } from '../api/get-reports';
 import { ReportList } from './report-list-states';
-import { NativeSelect } from '../../../components/ui/native-select';
 
 const PAGE_SIZE = 20;
-
-function pick<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.find((candidate) => candidate === value);
-}
 
 /** The full report queue (`/admin/reports`): filters in the address, most urgent and newest first, paged. */
 export function ReportQueue() {
   const { t } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const status = pick<ReportStatus>(REPORT_STATUSES, search.get('status'));
-  const type = pick<ReportType>(REPORT_TYPES, search.get('type'));
-  const urgency = pick<ReportUrgency>(REPORT_URGENCIES, search.get('urgency'));
-  const page = Math.max(1, Number(search.get('page')) || 1);
+  const { pick, setParam, page, setPage } = useUrlFilters();
+  const status = pick<ReportStatus>('status', REPORT_STATUSES);
+  const type = pick<ReportType>('type', REPORT_TYPES);
+  const urgency = pick<ReportUrgency>('urgency', REPORT_URGENCIES);
   const reports = useReports({ status, type, urgency, page, limit: PAGE_SIZE });
-  const pages = reports.data ? Math.max(1, Math.ceil(reports.data.total / PAGE_SIZE)) : 1;
-
-  const setParam = (key: string, value: string) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setSearch(next, { replace: true });
-  };
-
-  const filter = (
-    key: string,
-    label: string,
-    values: readonly string[],
-    current: string | undefined,
-    labelOf: (value: string) => string,
-  ) => (
-    <div className="grid gap-1">
-      <Label htmlFor={`filter-${key}`}>{label}</Label>
-      <NativeSelect
-        id={`filter-${key}`}
-
-        value={current ?? ''}
-        onChange={(event) => setParam(key, event.target.value)}
-      >
-        <option value="">{t('adminReports.filters.all')}</option>
-        {values.map((value) => (
-          <option key={value} value={value}>
-            {labelOf(value)}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
+  const allLabel = t('adminReports.filters.all');
 
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-3">
-        {filter('status', t('adminReports.filters.status'), REPORT_STATUSES, status, (v) =>
-          t(`adminReports.statuses.${v as ReportStatus}`),
-        )}
-        {filter('type', t('adminReports.filters.type'), REPORT_TYPES, type, (v) =>
-          t(`report.types.${v as ReportType}`),
-        )}
-        {filter('urgency', t('adminReports.filters.urgency'), REPORT_URGENCIES, urgency, (v) =>
-          t(`report.urgencies.${v as ReportUrgency}`),
-        )}
+        <FilterSelect
+          id="filter-status"
+          label={t('adminReports.filters.status')}
+          allLabel={allLabel}
+          values={REPORT_STATUSES}
+          current={status}
+          labelOf={(value) => t(`adminReports.statuses.${value}`)}
+          onChange={(value) => setParam('status', value)}
+        />
+        <FilterSelect
+          id="filter-type"
+          label={t('adminReports.filters.type')}
+          allLabel={allLabel}
+          values={REPORT_TYPES}
+          current={type}
+          labelOf={(value) => t(`report.types.${value}`)}
+          onChange={(value) => setParam('type', value)}
+        />
+        <FilterSelect
+          id="filter-urgency"
+          label={t('adminReports.filters.urgency')}
+          allLabel={allLabel}
+          values={REPORT_URGENCIES}
+          current={urgency}
+          labelOf={(value) => t(`report.urgencies.${value}`)}
+          onChange={(value) => setParam('urgency', value)}
+        />
       </div>
       {reports.data ? (
         <p className="text-sm text-muted-foreground" role="status">
@@ -86,8 +65,8 @@ export function ReportQueue() {
       <Pager
         label={t('adminReports.pagination')}
         page={page}
-        pages={pages}
-        onPage={(next) => setParam('page', String(next))}
+        pages={pageCount(reports.data?.total, PAGE_SIZE)}
+        onPage={setPage}
       />
     </div>
   );

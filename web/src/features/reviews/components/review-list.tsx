@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Review } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState, SectionError } from '../../../components/section-states';
+import { EmptyState, QuerySection, SectionLoading } from '../../../components/section-states';
 import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
@@ -30,50 +30,42 @@ interface ReviewListProps {
 export function ReviewList({ query, linkReviewers, canDelete = false, emptyDescription }: ReviewListProps) {
   const { t } = useTranslation();
 
-  if (query.isPending) {
-    return (
-      <div className="grid gap-3" aria-busy="true">
-        <span className="sr-only" role="status">
-          {t('common.loading')}
-        </span>
-        {[0, 1].map((n) => (
-          <div key={n} className="flex gap-3 rounded-xl border bg-card p-4">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-4 w-full" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <SectionError
-        title={t('reviews.loadFailed')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  if (query.data.length === 0) {
-    return (
-      <EmptyState
-        icon={MessageSquareQuote}
-        title={t('reviews.emptyTitle')}
-        description={emptyDescription ?? t('reviews.emptyDescription')}
-      />
-    );
-  }
   return (
-    <ul className="grid gap-3">
-      {query.data.map((review) => (
-        <li key={review.id}>
-          <ReviewCard review={review} linkReviewer={linkReviewers} canDelete={canDelete} />
-        </li>
-      ))}
-    </ul>
+    <QuerySection
+      query={query}
+      loading={
+        <SectionLoading>
+          {[0, 1].map((n) => (
+            <div key={n} className="flex gap-3 rounded-xl border bg-card p-4">
+              <Skeleton className="size-10 rounded-full" />
+              <div className="grid flex-1 gap-2">
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-4 w-full" />
+              </div>
+            </div>
+          ))}
+        </SectionLoading>
+      }
+      errorTitle={t('reviews.loadFailed')}
+      isEmpty={(reviews) => reviews.length === 0}
+      empty={
+        <EmptyState
+          icon={MessageSquareQuote}
+          title={t('reviews.emptyTitle')}
+          description={emptyDescription ?? t('reviews.emptyDescription')}
+        />
+      }
+    >
+      {(reviews) => (
+        <ul className="grid gap-3">
+          {reviews.map((review) => (
+            <li key={review.id}>
+              <ReviewCard review={review} linkReviewer={linkReviewers} canDelete={canDelete} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QuerySection>
   );
 }
 
