@@ -5,6 +5,13 @@
  *
  *   npm run mutation -- contracts
  *   npm run mutation -- messaging --mutate src/domain/exchange-process.ts,src/domain/act-on-exchange.ts
+ *
+ * A pure domain file is measured with its own unit tests only: `--unit <test files>` runs just those, without the
+ * service's global setup (Redis, the embedded engine; scripts/mutation/vitest.unit.config.mjs), so a mutant takes
+ * milliseconds instead of seconds; a part of a file is named by line range (`file:from-to`):
+ *
+ *   npm run mutation -- messaging --mutate src/domain/exchange-process.ts --unit src/domain/exchange-process.test.ts
+ *   npm run mutation -- messaging --mutate src/domain/get-reply-time.ts:15-34 --unit src/domain/reply-delays.test.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +28,14 @@ const TARGETS: Record<string, string> = {
   moderation: 'services/moderation',
 };
 
-const [target, ...strykerArgs] = process.argv.slice(2);
+const [target, ...args] = process.argv.slice(2);
+const unitAt = args.indexOf('--unit');
+const unitTests = unitAt >= 0 ? args[unitAt + 1] : undefined;
+if (unitAt >= 0 && !unitTests) {
+  console.error('--unit needs the test files, comma-separated (paths in the target)');
+  process.exit(2);
+}
+const strykerArgs = unitAt >= 0 ? [...args.slice(0, unitAt), ...args.slice(unitAt + 2)] : args;
 if (!target || !TARGETS[target]) {
   console.error(`usage: npm run mutation -- <${Object.keys(TARGETS).join('|')}> [stryker options]`);
   process.exit(2);
@@ -41,6 +55,7 @@ say(`── mutation testing ${target} (${TARGETS[target]}), at most ${minutes} 
 fs.rmSync(reportFile, { force: true });
 const child = spawn('npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerArgs], {
   cwd: dir,
+  env: unitTests ? { ...process.env, MUTATION_UNIT_TESTS: unitTests } : process.env,
   stdio: 'inherit',
   detached: true,
 });

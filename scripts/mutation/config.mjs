@@ -14,6 +14,7 @@ export const mutationDir = (target) => path.join(ROOT, '.tmp', 'mutation', targe
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export function mutationConfig(target, options) {
+  const unitTests = process.env.MUTATION_UNIT_TESTS;
   return {
     testRunner: 'vitest',
     // Only the test files that import the mutated code (vitest's `related`), each mutant only against the
@@ -34,5 +35,12 @@ export function mutationConfig(target, options) {
     cleanTempDir: 'always',
     ignorePatterns: ['dist', 'coverage', '.tmp', '.data', 'stryker.config.mjs'],
     ...options,
+    // `--unit <test files>` (scripts/mutation.ts): only those tests, without the target's global setup.
+    ...(unitTests
+      ? {
+          vitest: { configFile: path.join(ROOT, 'scripts/mutation/vitest.unit.config.mjs'), related: false },
+          concurrency: 1,
+        }
+      : {}),
   };
 }

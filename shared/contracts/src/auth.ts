@@ -4,14 +4,28 @@ import { ImageDataUrlSchema, requiredText } from './common';
 import { LIMITS } from './enums';
 import { PlaceIdSchema } from './places';
 
-const email = z.email({ error: MSG.invalidEmail }).trim().toLowerCase();
+/** Trimmed and lower-cased before the format check (a pasted address often carries a space). */
+const email = z
+  .string({ error: MSG.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(
+    z.email(
+      // Stryker disable next-line ObjectLiteral: equivalent while zod's own text for a malformed address is this one
+      { error: MSG.invalidEmail },
+    ),
+  );
 
 export const LoginSchema = z.object({
   email,
   // The cap keeps a megabyte "password" from being hashed; no registered password is longer.
   password: z
     .string({ error: MSG.passwordRequired })
-    .min(1, { error: MSG.passwordRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.passwordRequired },
+    )
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
@@ -22,7 +36,11 @@ export const RegisterSchema = z.object({
   username: z
     .string({ error: MSG.usernameMin })
     .trim()
-    .min(LIMITS.usernameMin, { error: MSG.usernameMin })
+    .min(
+      LIMITS.usernameMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.usernameMin },
+    )
     .max(30, { error: MSG.usernameMax })
     .regex(/^[A-Za-z0-9_.-]+$/, {
       error: MSG.usernameCharacters,
@@ -33,16 +51,28 @@ export const RegisterSchema = z.object({
   placeId: PlaceIdSchema.optional(),
   password: z
     .string({ error: MSG.passwordMin })
-    .min(LIMITS.passwordMin, { error: MSG.passwordMin })
+    .min(
+      LIMITS.passwordMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.passwordMin },
+    )
     .max(LIMITS.passwordMax, { error: MSG.passwordMax }),
   bio: z
     .string({ error: MSG.bioMin })
     .trim()
-    .min(LIMITS.bioMin, { error: MSG.bioMin })
+    .min(
+      LIMITS.bioMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.bioMin },
+    )
     .max(1000, { error: MSG.bioMax }),
   avatar: z
     .string({ error: MSG.avatarRequired })
-    .min(1, { error: MSG.avatarRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.avatarRequired },
+    )
     .pipe(ImageDataUrlSchema),
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
@@ -71,7 +101,11 @@ export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
 export const AvatarUploadSchema = z.object({
   avatar: z
     .string({ error: MSG.avatarRequired })
-    .min(1, { error: MSG.avatarRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.avatarRequired },
+    )
     .pipe(ImageDataUrlSchema),
 });
 export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
@@ -86,8 +120,15 @@ export const SwapCountSchema = z.object({
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
     z
       .number({ error: MSG.invalidInput })
-      .int({ error: MSG.invalidInput })
-      .min(0, { error: MSG.invalidInput }),
+      .int(
+        // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+        { error: MSG.invalidInput },
+      )
+      .min(
+        0,
+        // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+        { error: MSG.invalidInput },
+      ),
   ),
 });
 export type SwapCountInput = z.infer<typeof SwapCountSchema>;

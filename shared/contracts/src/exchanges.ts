@@ -101,7 +101,11 @@ export const ExchangeCancelSchema = z.strictObject({
   reason: z
     .string({ error: MSG.exchangeCancelReasonRequired })
     .trim()
-    .min(1, { error: MSG.exchangeCancelReasonRequired })
+    .min(
+      1,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.exchangeCancelReasonRequired },
+    )
     .max(EXCHANGE_LIMITS.reasonMax, { error: MSG.exchangeCancelReasonMax }),
 });
 export type ExchangeCancelInput = z.infer<typeof ExchangeCancelSchema>;
@@ -115,7 +119,11 @@ export const ExchangeMeetupSchema = z.strictObject({
   place: z
     .string({ error: MSG.meetupPlaceMin })
     .trim()
-    .min(EXCHANGE_LIMITS.placeMin, { error: MSG.meetupPlaceMin })
+    .min(
+      EXCHANGE_LIMITS.placeMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.meetupPlaceMin },
+    )
     .max(EXCHANGE_LIMITS.placeMax, { error: MSG.meetupPlaceMax }),
   note: z.string().trim().max(EXCHANGE_LIMITS.noteMax, { error: MSG.meetupNoteMax }).optional(),
 });

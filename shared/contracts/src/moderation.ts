@@ -14,9 +14,20 @@ import {
 export const ReviewCreateSchema = z.object({
   rating: z.coerce
     .number({ error: MSG.ratingRequired })
-    .int({ error: MSG.ratingRequired })
-    .min(LIMITS.ratingMin, { error: MSG.ratingRequired })
-    .max(LIMITS.ratingMax, { error: MSG.ratingRequired }),
+    .int(
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.ratingRequired },
+    )
+    .min(
+      LIMITS.ratingMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.ratingRequired },
+    )
+    .max(
+      LIMITS.ratingMax,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.ratingRequired },
+    ),
   comment: requiredText(MSG.commentRequired, LIMITS.reviewCommentMax, MSG.commentMax),
   revieweeId: IdSchema,
   exchangeId: IdSchema.optional(),
@@ -25,13 +36,25 @@ export type ReviewCreateInput = z.infer<typeof ReviewCreateSchema>;
 
 export const ContactSchema = z.object({
   name: requiredText(MSG.nameRequired, 100),
-  email: z.email({ error: MSG.invalidEmail }).trim(),
+  email: z
+    .string({ error: MSG.invalidEmail })
+    .trim()
+    .pipe(
+      z.email(
+        // Stryker disable next-line ObjectLiteral: equivalent while zod's own text for a malformed address is this one
+        { error: MSG.invalidEmail },
+      ),
+    ),
   subject: requiredText(MSG.subjectRequired, 200),
   category: z.enum(CONTACT_CATEGORY_VALUES, { error: MSG.contactCategoryRequired }),
   message: z
     .string({ error: MSG.contactMessageMin })
     .trim()
-    .min(LIMITS.contactMessageMin, { error: MSG.contactMessageMin })
+    .min(
+      LIMITS.contactMessageMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.contactMessageMin },
+    )
     .max(5000, { error: MSG.contactMessageMax }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
@@ -49,12 +72,20 @@ export const ReportCreateSchema = z.object({
   subject: z
     .string({ error: MSG.reportSubjectMin })
     .trim()
-    .min(LIMITS.reportSubjectMin, { error: MSG.reportSubjectMin })
+    .min(
+      LIMITS.reportSubjectMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.reportSubjectMin },
+    )
     .max(200, { error: MSG.reportSubjectMax }),
   description: z
     .string({ error: MSG.reportDescriptionMin })
     .trim()
-    .min(LIMITS.reportDescriptionMin, { error: MSG.reportDescriptionMin })
+    .min(
+      LIMITS.reportDescriptionMin,
+      // Stryker disable next-line ObjectLiteral: equivalent, zod falls back to the schema's same text
+      { error: MSG.reportDescriptionMin },
+    )
     .max(5000, { error: MSG.reportDescriptionMax }),
   relatedUser: optionalText,
   relatedItem: optionalText,

@@ -57,6 +57,7 @@ describe('body limits by route (the upload limits of the table live here)', () =
     ['GET', '/api/items', MB],
     ['POST', `/api/items/${ID}`, MB],
     ['POST', `/api/items/${ID}/favorite`, MB],
+    ['PUT', `/api/items/${ID}/images`, MB],
     ['POST', '/api/items/x/y', MB],
     ['POST', '/api/auth/register/x', MB],
     ['POST', '/x/api/auth/register', MB],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegisterSchema } from '../src/auth';
+import { LoginSchema, RegisterSchema } from '../src/auth';
 import { IdSchema, ImageDataUrlSchema } from '../src/common';
 import {
   EXCHANGE_LIMITS,
@@ -114,9 +114,11 @@ describe('text is trimmed before its limit is checked', () => {
       'c-1',
     );
     expect(RegisterSchema.shape.email.parse('Ana@Example.COM')).toBe('ana@example.com');
-    // The format is checked before `.trim()` runs: an e-mail with spaces around it is refused, not trimmed
-    // (docs/mutation.md).
-    expect(ok(RegisterSchema.shape.email.safeParse(' ana@example.com '))).toBe(false);
+    // Trimmed before the format check (mutation testing found the trim ran after it, so it never did anything).
+    expect(RegisterSchema.shape.email.parse(' Ana@Example.com ')).toBe('ana@example.com');
+    expect(LoginSchema.shape.email.parse('\tana@example.com ')).toBe('ana@example.com');
+    expect(ContactSchema.shape.email.parse(' Ana@example.com ')).toBe('Ana@example.com');
+    expect(ok(ContactSchema.shape.email.safeParse(' ana@ example.com'))).toBe(false);
   });
 });
 

@@ -296,6 +296,13 @@ describe('POST /api/auth/login', () => {
     expect(me.body.id).toBe(user.id);
   });
 
+  it('signs in with spaces around the e-mail, as pasted (they are trimmed before its format is checked)', async () => {
+    const user = await buildUser(env);
+    const res = await login({ email: ` ${user.email}\t`, password: user.password });
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+  });
+
   it('answers the same 401 for a wrong password and for an unknown e-mail', async () => {
     const user = await buildUser(env);
     const wrong = await login({ email: user.email, password: 'not the password' });
