@@ -167,6 +167,7 @@ describe('socket events', () => {
       missingToken: 'Authentication Required',
       invalidToken: 'Invalid or expired token',
       notApproved: 'Approval Required',
+      tooManyConnections: 'Too many open chat connections. Close another tab or device and try again.',
     });
   });
 
