@@ -6,8 +6,9 @@ import { detectLocation, isLocationError, type DetectedLocation } from '../lib/g
 export type DetectLocationStatus = 'idle' | 'detecting' | 'done' | 'error';
 
 /**
- * "Detect my location" (spec section 4: idle → detecting → done or error). `detect()` resolves with the
- * place, or null after a failure, whose text is then in `error`. A detection still running when the
+ * "Detect my location" (spec section 4: idle → detecting → done or error), resolved by our server's
+ * gazetteer (issue 22). `detect()` resolves with the place, or null after a failure, whose text is then in
+ * `error`. A detection still running when the
  * component goes away is abandoned.
  */
 export function useDetectLocation() {
@@ -26,7 +27,7 @@ export function useDetectLocation() {
     setError(null);
     try {
       const place = await detectLocation({
-        endpoint: env.geocoderUrl,
+        fallbackEndpoint: env.geocoderUrl,
         unknown: { city: t('location.unknownCity'), country: t('location.unknownCountry') },
         signal: current.signal,
       });

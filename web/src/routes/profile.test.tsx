@@ -10,6 +10,7 @@ import {
   healthyResponse,
   jsonResponse,
   mockApi,
+  lisbPlaces,
   requestBody,
   signInAs,
   wasCalled,
@@ -189,6 +190,33 @@ describe('/profile', () => {
     expect(wasCalled(fetchMock, 'POST', `${USER_PATH}/avatar`)).toBe(false);
     expect(queryClient.getQueryData(['auth', 'me'])).toEqual(updated);
     expect(toasts().getByText('Profile updated')).toBeInTheDocument();
+  });
+
+  it('Edit Profile with a city picked by keyboard sends its placeId with the label', async () => {
+    const fetchMock = signInAs(me, {
+      'GET /api/places': { body: lisbPlaces },
+      [`PUT ${USER_PATH}`]: { body: { ...me, location: 'Lisbon, Portugal' } },
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.clear(location);
+    await user.type(location, 'lisb');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Lisbon, Portugal', selected: true })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
+    expect(requestBody(fetchMock, 'PUT', USER_PATH)).toEqual({
+      fullName: me.fullName,
+      location: 'Lisbon, Portugal',
+      placeId: '2267057',
+      bio: me.bio,
+    });
   });
 
   it('a new photo is resized and sent to the avatar endpoint after the profile fields', async () => {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ProfileUpdateSchema } from '@nomadswap/contracts/auth';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { FormField } from '../../../components/form-field';
-import { LocationField } from '../../../components/location-field';
+import { FormLocationField } from '../../../components/form-location-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -92,15 +92,7 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
           >
             {(control) => <Input {...form.register('fullName')} {...control} autoComplete="name" />}
           </FormField>
-          <LocationField
-            id="profile-location"
-            label={t('auth.fields.location')}
-            error={errors.location?.message}
-            inputProps={form.register('location')}
-            onDetected={(location) =>
-              form.setValue('location', location, { shouldValidate: true, shouldDirty: true })
-            }
-          />
+          <FormLocationField control={form.control} id="profile-location" label={t('auth.fields.location')} />
           <FormField id="profile-bio" label={t('auth.fields.bio')} error={errors.bio?.message}>
             {(control) => <Textarea {...form.register('bio')} {...control} rows={4} />}
           </FormField>

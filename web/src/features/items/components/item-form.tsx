@@ -9,7 +9,7 @@ import { CATEGORIES, CONDITIONS, CONDITION_VALUES } from '@nomadswap/contracts/e
 import type { ItemImage } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
-import { LocationField } from '../../../components/location-field';
+import { FormLocationField } from '../../../components/form-location-field';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -27,6 +27,8 @@ export interface ItemFormValues {
   category: string;
   condition: string;
   location: string;
+  /** The city picked for `location` (issue 22); undefined for free text, which the server matches. */
+  placeId?: string;
   preferredExchange: string;
   images: string[];
 }
@@ -155,13 +157,7 @@ export function ItemForm({
           )}
         </FormField>
       </div>
-      <LocationField
-        id="item-location"
-        label={t('itemForm.location')}
-        error={errors.location?.message}
-        inputProps={form.register('location')}
-        onDetected={(location) => form.setValue('location', location, { shouldValidate: true })}
-      />
+      <FormLocationField control={form.control} id="item-location" label={t('itemForm.location')} />
       <FormField
         id="item-exchange"
         label={t('itemForm.preferredExchange')}
