@@ -205,6 +205,14 @@ export const MATRIX: readonly MatrixRow[] = [
   // items
   { method: 'GET', path: '/api/items', expect: everyone(200) },
   { method: 'GET', path: '/api/items/stats', expect: everyone(200) },
+  // places (issue 22): public, the register page suggests cities before anyone has an account
+  { method: 'GET', path: '/api/places', expect: everyone(200), prepare: () => ({ query: { q: 'lis' } }) },
+  {
+    method: 'GET',
+    path: '/api/places/nearest',
+    expect: everyone(200),
+    prepare: () => ({ query: { lat: '38.72', lon: '-9.14' } }),
+  },
   {
     method: 'GET',
     path: '/api/items/:id',

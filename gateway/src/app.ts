@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import { toHttpError } from '@nomadswap/service-kit/errors';
+import { redactLoggedUrl } from '@nomadswap/service-kit/logger';
 import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
@@ -125,7 +126,8 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
   // message; anything else is a 500 whose details are only logged.
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
     const known = toHttpError(error);
-    if (!known || known.status >= 500) logger.error({ err: error, url: req.url }, 'gateway error');
+    if (!known || known.status >= 500)
+      logger.error({ err: error, url: redactLoggedUrl(req.url ?? '') }, 'gateway error');
     if (res.headersSent) return res.destroy();
     if (known) {
       res.set(known.headers).status(known.status).json(known.toBody());

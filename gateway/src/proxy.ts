@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { createProxyMiddleware, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
+import { redactLoggedUrl } from '@nomadswap/service-kit/logger';
 import { onProxyReq, onProxyStart } from './body-limit';
 import { GATEWAY_ERRORS, sendError, type PreparedError } from './respond';
 import { RoundRobin, upstreamAgent, type Upstreams } from './upstreams';
@@ -127,7 +128,7 @@ export function createServiceProxies(
             const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
             if (down) balancer.bench(index);
             options.logger.warn(
-              { service, target, code, url: req.url, err: error.message },
+              { service, target, code, url: redactLoggedUrl(req.url ?? ''), err: error.message },
               'upstream error',
             );
             if ('writeHead' in res) {

@@ -142,8 +142,12 @@ describe('gateway responses on the API path', () => {
     await request(gateway.app).get('/api/items?city=Lisbon').set('x-request-id', 'log-1');
     await request(gateway.app).get('/api/nope');
     await request(gateway.app).get('/api/health');
+    await request(gateway.app).get('/api/places/nearest?lat=38.7223&lon=-9.1393');
     const access = lines.filter((line) => line.req);
-    expect(access).toHaveLength(2);
+    expect(access).toHaveLength(3);
+    // A position asked for "Use Current Location" is never written down.
+    expect(access[2]).toMatchObject({ req: { url: '/api/places/nearest?lat=[redacted]&lon=[redacted]' } });
+    expect(JSON.stringify(lines)).not.toContain('38.7223');
     expect(access[0]).toMatchObject({
       msg: 'request completed',
       reqId: 'log-1',

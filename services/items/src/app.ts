@@ -5,6 +5,7 @@ import { adminRouter } from './routes/admin/router';
 import { favoritesRouter } from './routes/favorites/router';
 import { imagesRouter } from './routes/images/router';
 import { itemsRouter } from './routes/items/router';
+import { placesRouter } from './routes/places/router';
 
 /** Builds the items service's express app (no listening); server.ts passes the real context, tests their own. */
 export function buildApp(ctx: ItemsContext): Express {
@@ -17,6 +18,7 @@ export function buildApp(ctx: ItemsContext): Express {
       app.use('/api/favorites', favoritesRouter(ctx));
       app.use('/api/images', imagesRouter(ctx));
       app.use('/api/admin', adminRouter(ctx));
+      app.use('/api/places', placesRouter());
     },
   });
   // JSON answers here are `no-store` (they depend on who asks), so hashing each body for an ETag only costs CPU;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
+import { warmPlaces } from '@nomadswap/places/places';
 
 await startService({
   name: 'items',
@@ -19,3 +20,6 @@ await startService({
     return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
   },
 });
+
+// Listening already: build the gazetteer now (about a second) so the first city search does not wait for it.
+setImmediate(warmPlaces);

@@ -11,6 +11,10 @@ export const MSG = {
   passwordsDontMatch: "Passwords don't match",
   fullNameRequired: 'Full name is required',
   locationRequired: 'Location is required',
+  /** A `placeId` that names no city in the gazetteer (issue 22). */
+  placeUnknown: 'Choose a city from the list',
+  /** /api/places/nearest when no city is known near the position (only with an empty gazetteer). */
+  placeNoneNear: 'No city found near this position',
   bioMin: 'Bio must be at least 10 characters',
   avatarRequired: 'Profile photo is required',
   agreeToTerms: 'You must agree to the Terms of Service and Privacy Policy',

@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER } from '@nomadswap/contracts/headers';
 import type { ServiceHealth } from '@nomadswap/contracts/responses';
 import { BODY_LIMITS, bodyLimitOf, normalizeApiPath, type UploadRoute } from '@nomadswap/contracts/routes';
 import { errorHandler, notFoundHandler } from './errors';
+import { redactLoggedUrl } from './logger';
 import { pingMongo } from './mongo';
 import { pingRedis } from './redis';
 
@@ -107,6 +108,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
+      // wrapSerializers (the default) hands this the standard serialised request.
+      serializers: {
+        req: (req: { url?: string }) => {
+          if (req.url) req.url = redactLoggedUrl(req.url);
+          return req;
+        },
+      },
       customLogLevel: (_req, res, error) =>
         error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     }),

@@ -22,9 +22,25 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
   '*.secret',
   '*.authorization',
+  // A position ("Use Current Location"): the request's URL is redacted by redactLoggedUrl, its parsed query here.
+  'req.query.lat',
+  'req.query.lon',
 ];
 
 const MAX_DEPTH = 4;
+
+/** Query parameters that carry a person's position (`/api/places/nearest?lat=&lon=`): never logged. */
+const POSITION_PARAM = /([?&](?:lat|lon)=)[^&#]*/g;
+
+/**
+ * The URL as it may be logged: a position in its query (`lat=`, `lon=`) is replaced by `[redacted]`, so "Use
+ * Current Location" leaves no trace of where someone stands in any access or error log. On every request, so
+ * a URL without a query returns at once.
+ */
+export function redactLoggedUrl(url: string): string {
+  if (!url.includes('?') || !(url.includes('lat=') || url.includes('lon='))) return url;
+  return url.replace(POSITION_PARAM, '$1[redacted]');
+}
 
 /** Replaces image data URLs (avatars, item photos) by a short marker: they are huge and personal. */
 function scrubDataUrls(value: unknown, depth: number): unknown {

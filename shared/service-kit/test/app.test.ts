@@ -117,6 +117,24 @@ describe('createServiceApp', () => {
     expect(lines.join('')).not.toContain(session.token);
   });
 
+  it('logs a request with a position in its query with the position redacted', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = buildApp({ logger: createLogger('items', 'info', destination) });
+    await request(app).get('/api/places/nearest?lat=38.7223&lon=-9.1393').set('x-request-id', 'log-position');
+    const entry = lines
+      .map((l) => JSON.parse(l) as { requestId?: string; req?: { url?: string } })
+      .find((l) => l.requestId === 'log-position');
+    expect(entry?.req?.url).toBe('/api/places/nearest?lat=[redacted]&lon=[redacted]');
+    expect(lines.join('')).not.toContain('38.7223');
+    expect(lines.join('')).not.toContain('9.1393');
+  });
+
   it('sets API security headers and hides the framework', async () => {
     const res = await request(buildApp()).get('/healthz');
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger';
+import { createLogger, redactLoggedUrl } from '../src/logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -53,5 +53,17 @@ describe('createLogger', () => {
     logger.info('quiet');
     logger.warn('loud');
     expect(lines.map((l) => l.msg)).toEqual(['loud']);
+  });
+});
+
+describe('redactLoggedUrl', () => {
+  it.each([
+    ['/api/places/nearest?lat=38.72&lon=-9.14', '/api/places/nearest?lat=[redacted]&lon=[redacted]'],
+    ['/api/places/nearest?lon=-9.14&lat=38.72&x=1', '/api/places/nearest?lon=[redacted]&lat=[redacted]&x=1'],
+    ['/api/places?q=lisbon', '/api/places?q=lisbon'],
+    ['/api/items?location=flat=1', '/api/items?location=flat=1'],
+    ['/api/places/nearest', '/api/places/nearest'],
+  ])('logs %s as %s', (url, logged) => {
+    expect(redactLoggedUrl(url)).toBe(logged);
   });
 });
