@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { jsonResponse, lisbPlaces, mockApi, queriesOf } from '../testing/api-mock';
 import { CityPicker, type CityChoice } from './city-picker';
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** A form with the picker; what it holds is shown beside it, and submitting records the text. */
 function Harness({ onSubmit = () => {} }: { onSubmit?: (choice: CityChoice) => void }) {

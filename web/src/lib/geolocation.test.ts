@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildPlace, jsonResponse, mockApi } from '../testing/api-mock';
-import { LocationError, detectLocation, getCurrentPosition, roundPosition } from './geolocation';
+import { detectLocation, getCurrentPosition, roundPosition } from './geolocation';
+import { LocationError } from './location-error';
 
 const unknown = { city: 'Unknown City', country: 'Unknown Country' };
 
@@ -30,8 +31,6 @@ function queryOf(fetchMock: ReturnType<typeof mockApi>, path: string) {
   expect(calls).toHaveLength(1);
   return Object.fromEntries(new URL(String(calls[0]?.[0]), 'http://localhost').searchParams);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('roundPosition', () => {
   it('keeps two decimals (about a kilometre) of each coordinate', () => {

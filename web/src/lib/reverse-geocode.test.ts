@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/api-mock';
-import { LocationError } from './geolocation';
+import { LocationError } from './location-error';
 import { reverseGeocode } from './reverse-geocode';
 
 const unknown = { city: 'Unknown City', country: 'Unknown Country' };

@@ -1,9 +1,5 @@
-import {
-  LocationError,
-  type Coordinates,
-  type DetectedLocation,
-  type UnknownPlaceNames,
-} from './geolocation';
+import type { Coordinates, DetectedLocation, UnknownPlaceNames } from './geolocation';
+import { LocationError } from './location-error';
 
 /*
  * The optional third-party fallback of "detect my location" (issue 22; docs/decisions.md): asked only when our
