@@ -66,6 +66,11 @@ export function CityPicker({
             : null;
 
   useEffect(() => {
+    // On a phone the list may open below the fold or under the bottom bar (its scroll margin): bring it up.
+    if (listShown) document.getElementById(listboxId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listboxId, listShown]);
+
+  useEffect(() => {
     if (activeIndex < 0) return;
     // Keeps the highlighted option visible in a list taller than its box (jsdom has no scrollIntoView).
     document.getElementById(`${id}-option-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
@@ -166,7 +171,7 @@ export function CityPicker({
           role="listbox"
           aria-label={listLabel ?? t('location.picker.suggestions')}
           hidden={!listShown}
-          className="max-h-72 overflow-y-auto p-1"
+          className="max-h-72 scroll-mb-20 overflow-y-auto p-1 md:scroll-mb-4"
         >
           {options.map((place, index) => (
             // The keyboard picks through the combobox (aria-activedescendant), not the option itself.
