@@ -51,6 +51,7 @@ const card = (n: number, title = `Camping stove ${n}`) => ({
   category: 'Travel Gear',
   condition: 'good',
   location: 'Lisbon',
+  placeId: null,
   cover: `/api/images/photo${n}/thumb`,
   isReserved: false,
   user: { fullName: 'Ana Ribeiro', avatar: '/api/images/avatar1/thumb', rating: 4, reviewCount: 2 },

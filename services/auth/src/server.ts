@@ -6,6 +6,7 @@ import { deviceCookieKeyFrom } from './domain/device-cookies';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
 import { seedUserStates } from './domain/seed-user-states';
 import { consumeAuthEvents } from './events/consume';
+import { warmPlaces } from '@nomadswap/places/places';
 
 await startService({
   name: 'auth',
@@ -43,3 +44,6 @@ await startService({
     return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
   },
 });
+
+// Listening already: build the gazetteer now (about a second) so the first registration does not wait for it.
+setImmediate(warmPlaces);

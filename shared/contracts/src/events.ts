@@ -12,6 +12,8 @@ export const UserEventDataSchema = z.object({
   fullName: z.string(),
   avatar: z.string().nullable(),
   location: z.string(),
+  /** The city `location` names (issue 22); optional so older publishers stay valid. */
+  placeId: z.string().nullable().optional(),
   rating: z.number(),
   reviewCount: z.number(),
   isApproved: z.boolean(),

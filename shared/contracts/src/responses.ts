@@ -15,6 +15,8 @@ export const UserPublicSchema = z.object({
   fullName: z.string(),
   bio: z.string(),
   location: z.string(),
+  /** The city `location` names (issue 22: a GeoNames id); null when the text matched no city. */
+  placeId: z.string().nullable(),
   avatar: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number(),
@@ -75,6 +77,8 @@ export const ItemSchema = z.object({
   /** Per-image state and variants, for owners and admins (processing / failed shown instead of a broken picture). */
   photos: z.array(ItemImageSchema),
   location: z.string(),
+  /** The city `location` names (issue 22: a GeoNames id); null when the text matched no city. */
+  placeId: z.string().nullable(),
   userId: z.string(),
   isActive: z.boolean(),
   isSwapped: z.boolean(),
@@ -111,6 +115,7 @@ export const ItemCardSchema = z.strictObject({
   category: z.enum(CATEGORIES),
   condition: z.enum(CONDITION_VALUES),
   location: z.string(),
+  placeId: z.string().nullable(),
   /** The first ready photo's thumbnail URL; null when the item has none (the card shows the default picture). */
   cover: z.string().nullable(),
   /** Reserved for someone by an accepted exchange (issue 20); whom for is not said to these viewers. */

@@ -10,6 +10,8 @@ export const PLACE_ALIASES: Readonly<Record<string, number>> = {
   Saigon: 1566083,
   'Sài Gòn': 1566083,
   HCMC: 1566083,
+  // The spec's preset city is 'Ho Chi Minh' (/browse?location=Ho Chi Minh).
+  'Ho Chi Minh': 1566083,
   Bombay: 1275339,
   Cologne: 2886242,
   Koeln: 2886242,

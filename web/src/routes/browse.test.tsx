@@ -38,6 +38,7 @@ const otherCard: ItemCard = {
   category: other.category,
   condition: other.condition,
   location: other.location,
+  placeId: other.placeId,
   cover: '/api/images/66a1b2c3d4e5f60718293aff?size=thumb',
   isReserved: false,
   user: { fullName: owner.fullName, avatar: null, rating: owner.rating, reviewCount: owner.reviewCount },

@@ -12,7 +12,10 @@ export interface UserRecord {
   passwordHash: string;
   fullName: string;
   bio: string;
+  /** The place's label when `placeId` is set, else the text the user wrote (issue 22). */
   location: string;
+  /** The GeoNames id of the city `location` names; null when it names none. */
+  placeId: string | null;
   /** URL of the processed avatar (`/api/avatars/<avatarId>`), or null until one is ready. */
   avatar: string | null;
   /** Id of the processed variants in the `avatars` bucket. */
@@ -60,6 +63,7 @@ export const userSchema = new Schema<UserRecord>(
     fullName: { type: String, required: true, trim: true },
     bio: { type: String, default: '' },
     location: { type: String, default: '' },
+    placeId: nullableString,
     avatar: nullableString,
     avatarId: { type: Schema.Types.ObjectId, default: null },
     pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },

@@ -5,6 +5,7 @@ import type { AuthContext } from '../context';
 import { writeUserChange } from '../events/publish-user-events';
 import { hashPassword } from './passwords';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
+import { storedLocation } from '@nomadswap/service-kit/places';
 import { requestAvatarProcessing } from './request-avatar-processing';
 import { startSession } from './start-session';
 import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
@@ -19,6 +20,7 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
   const { input } = props;
 
   const image = await readImageUpload(input.avatar, 'avatar');
+  const { location, placeId } = storedLocation(input);
   const usernameKey = usernameKeyOf(input.username);
   await assertUsernameAndEmailFree(ctx.users, { usernameKey, email: input.email });
   const passwordHash = await hashPassword(input.password);
@@ -36,7 +38,8 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
         passwordHash,
         fullName: input.fullName,
         bio: input.bio,
-        location: input.location,
+        location,
+        placeId,
         pendingAvatarUploadId: uploadId,
       });
     } catch (error) {

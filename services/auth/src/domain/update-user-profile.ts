@@ -4,6 +4,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthUser } from '@nomadswap/service-kit/auth';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
+import { storedLocation } from '@nomadswap/service-kit/places';
 import type { AuthContext } from '../context';
 import { writeUserChange } from '../events/publish-user-events';
 import { assertSelf } from './assert-self';
@@ -11,6 +12,7 @@ import { toUserSelf } from './user-views';
 
 /**
  * A user edits their own name, location and bio (the strict schema has already refused every other field).
+ * The location is stored as its city when it names one (a picked `placeId`, or text matched: issue 22).
  * A bio left out stays as it was.
  */
 export async function updateUserProfile(
@@ -18,8 +20,8 @@ export async function updateUserProfile(
   props: { viewer: AuthUser; userId: string; changes: ProfileUpdateInput },
 ): Promise<UserSelf> {
   assertSelf(props.viewer, props.userId);
-  const { fullName, location, bio } = props.changes;
-  const changes = { fullName, location, ...(bio === undefined ? {} : { bio }) };
+  const { fullName, bio } = props.changes;
+  const changes = { fullName, ...storedLocation(props.changes), ...(bio === undefined ? {} : { bio }) };
   // Once written, the user matches these fields (a later edit announces itself).
   const user = await writeUserChange(ctx, 'user.updated', { userId: props.userId, exists: changes }, () =>
     ctx.users

@@ -11,6 +11,7 @@ export type UserViewSource = Pick<
   | 'fullName'
   | 'bio'
   | 'location'
+  | 'placeId'
   | 'avatar'
   | 'rating'
   | 'reviewCount'
@@ -39,6 +40,7 @@ export function toUserPublic(user: UserViewSource): UserPublic {
     fullName: user.fullName,
     bio: user.bio ?? '',
     location: user.location ?? '',
+    placeId: user.placeId ?? null,
     avatar: user.avatar ?? null,
     rating: user.rating ?? 0,
     reviewCount: user.reviewCount ?? 0,
@@ -70,6 +72,7 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     fullName: user.fullName,
     avatar: user.avatar ?? null,
     location: user.location ?? '',
+    placeId: user.placeId ?? null,
     rating: user.rating ?? 0,
     reviewCount: user.reviewCount ?? 0,
     isApproved: user.isApproved ?? false,

@@ -21,7 +21,13 @@ export interface ItemRecord {
   description: string;
   category: Category;
   condition: Condition;
+  /** The place's label when `placeId` is set, else the text the owner wrote (issue 22). */
   location: string;
+  /**
+   * The GeoNames id of the city `location` names, null when it names none. The item's position is that city's
+   * centre: "within 50 km" is a list of place ids (placeIdsWithin), so no coordinates are stored.
+   */
+  placeId: string | null;
   userId: Types.ObjectId;
   isActive: boolean;
   isSwapped: boolean;
@@ -58,6 +64,7 @@ export const itemSchema = new Schema<ItemRecord>(
     category: { type: String, enum: CATEGORIES, required: true },
     condition: { type: String, enum: CONDITION_VALUES, required: true },
     location: { type: String, required: true },
+    placeId: { type: String, default: null },
     userId: { type: Schema.Types.ObjectId, required: true },
     isActive: { type: Boolean, default: true },
     isSwapped: { type: Boolean, default: false },

@@ -1,11 +1,15 @@
 import type { ItemCreateInput } from '@nomadswap/contracts/items';
+import { storedLocation } from '@nomadswap/service-kit/places';
 import type { ItemRecord } from '../db/item';
 
-/** The fields an owner writes when listing or editing an item, as stored (no preference is stored as null). */
+/**
+ * The fields an owner writes when listing or editing an item, as stored (no preference is stored as null; the
+ * location as its city when it names one — issue 22).
+ */
 export function editableFields(
   input: Pick<
     ItemCreateInput,
-    'title' | 'description' | 'category' | 'condition' | 'location' | 'preferredExchange'
+    'title' | 'description' | 'category' | 'condition' | 'location' | 'placeId' | 'preferredExchange'
   >,
 ): Partial<ItemRecord> {
   return {
@@ -13,7 +17,7 @@ export function editableFields(
     description: input.description,
     category: input.category,
     condition: input.condition,
-    location: input.location,
+    ...storedLocation(input),
     preferredExchange: input.preferredExchange || null,
   };
 }

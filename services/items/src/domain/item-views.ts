@@ -21,6 +21,7 @@ export type ItemViewSource = Pick<
   | 'category'
   | 'condition'
   | 'location'
+  | 'placeId'
   | 'userId'
   | 'isActive'
   | 'isSwapped'
@@ -107,6 +108,7 @@ export function toItem(
     images: photos.filter((photo) => photo.state === 'ready').map((photo) => imageUrl(photo._id, 'full')),
     photos: photos.map(toItemImage),
     location: item.location,
+    placeId: item.placeId ?? null,
     userId: item.userId.toHexString(),
     isActive: item.isActive,
     isSwapped: item.isSwapped,
@@ -141,6 +143,7 @@ export function toItemCard(item: ItemViewSource, owner: OwnerViewSource | null |
     category: item.category,
     condition: item.condition,
     location: item.location,
+    placeId: item.placeId ?? null,
     cover: cover ? imageUrl(cover._id, 'thumb') : null,
     isReserved: !!item.reservedFor,
     user: summary

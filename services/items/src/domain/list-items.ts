@@ -2,6 +2,8 @@ import mongoose from 'mongoose';
 import type { ItemQuery } from '@nomadswap/contracts/items';
 import { LIMITS } from '@nomadswap/contracts/enums';
 import type { ListedItem } from '@nomadswap/contracts/responses';
+import { getPlaceOr400 } from '@nomadswap/service-kit/places';
+import { matchPlace, placeIdsWithin } from '@nomadswap/places/places';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import { afterPosition, decodeCursor, encodeCursor } from './item-cursor';
@@ -23,14 +25,42 @@ export function containsText(text: string): RegExp {
 }
 
 /**
+ * Where a listing looks (issue 22): a picked place (`placeId`), or the place a `location` text names ('Lisboa',
+ * a preset city, an old link) — that city's items, or with `withinKm` those of every city whose centre is that
+ * close (a list of ids: no geo index needed). Rows whose text matches still count, so old free-text rows and
+ * texts that name no city ('Bali') work as before. A `placeId` the gazetteer does not know is a 400.
+ */
+export function placeFilter(query: {
+  location?: string;
+  placeId?: string;
+  withinKm?: number;
+}): Record<string, unknown> | undefined {
+  const place = query.placeId
+    ? getPlaceOr400(query.placeId)
+    : query.location
+      ? matchPlace(query.location)
+      : undefined;
+  const byPlace = place && {
+    // Our own operator over ids from the gazetteer: trusted past sanitizeFilter.
+    placeId: query.withinKm ? mongoose.trusted({ $in: placeIdsWithin(place.id, query.withinKm) }) : place.id,
+  };
+  if (query.placeId) return byPlace;
+  if (!query.location) return undefined;
+  const byText = { location: containsText(query.location) };
+  return byPlace ? { $or: [byPlace, byText] } : byText;
+}
+
+/**
  * The filter of a listing. Without `available: false` only available items (active, not swapped) match;
- * `location` is a case-insensitive substring ('Lisbon' finds 'Lisbon, Portugal'); `q` searches title,
+ * where is {@link placeFilter}'s ('Lisbon' also finds 'Lisbon, Portugal' by text); `q` searches title,
  * description and location, or only title and description with `searchLocation: false` (visitors, who may not
  * filter by location: a `q` reaching `location` would be that filter under another name).
  */
 export function itemFilter(query: {
   category?: string;
   location?: string;
+  placeId?: string;
+  withinKm?: number;
   userId?: string;
   q?: string;
   cursor?: string;
@@ -41,7 +71,8 @@ export function itemFilter(query: {
   if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false });
   if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
   if (query.category) and.push({ category: query.category });
-  if (query.location) and.push({ location: containsText(query.location) });
+  const where = placeFilter(query);
+  if (where) and.push(where);
   if (query.q) {
     const text = containsText(query.q);
     const fields =
@@ -62,10 +93,11 @@ export async function listItems(
   props: { viewer: Viewer | undefined; query: ItemQuery },
 ): Promise<ItemPage> {
   const { viewer } = props;
-  const { category, location, userId, q, cursor } = props.query;
-  // What a visitor may ask: a preview by category or by text in titles and descriptions, nothing more.
+  const { category, location, placeId, withinKm, userId, q, cursor } = props.query;
+  // What a visitor may ask: a preview by category or by text in titles and descriptions, nothing more. The
+  // criteria are the cache key too: every parameter that changes the page is in it.
   const criteria = viewer
-    ? { category, location, userId, q, cursor }
+    ? { category, location, placeId, withinKm, userId, q, cursor }
     : { category, q, searchLocation: false as const };
   const limit = viewer
     ? (props.query.limit ?? DEFAULT_PAGE_SIZE)

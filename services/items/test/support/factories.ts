@@ -42,6 +42,9 @@ export async function buildOwner(
   return user;
 }
 
+/** Bangkok's GeoNames id: the city of the items the factory builds unless told otherwise. */
+export const BANGKOK = '1609350';
+
 /** An item stored directly (no HTTP, no photos), `createdAt` spaced so the newest-first order is known. */
 export async function buildItem(
   env: ItemsTestEnv,
@@ -54,6 +57,7 @@ export async function buildItem(
     category: 'Books',
     condition: 'good',
     location: 'Bangkok, Thailand',
+    placeId: BANGKOK,
     preferredExchange: null,
     photos: [],
     ...props,

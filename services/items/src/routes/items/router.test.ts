@@ -131,6 +131,7 @@ describe('GET /api/items', () => {
         category: 'Books',
         condition: 'good',
         location: 'Bangkok, Thailand',
+        placeId: '1609350',
         cover: `/api/images/${photoId.toHexString()}?size=thumb`,
         isReserved: false,
         user: { fullName: 'Card Owner', avatar: expect.any(String), rating: 3, reviewCount: 7 },
