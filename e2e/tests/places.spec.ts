@@ -84,4 +84,7 @@ test('a traveller picks Lisbon by typing "lisb", lists an item there and browses
   await page.goto(`/browse?location=${encodeURIComponent('Lisbon, Portugal')}&placeId=${sent.placeId}`);
   await expect(page.getByText('Showing items near: Lisbon, Portugal', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: title })).toBeVisible();
+  // The demo data lists items in many cities: only Lisbon's are here.
+  const cards = await page.getByRole('article').all();
+  for (const card of cards) await expect(card).toContainText('Lisbon');
 });

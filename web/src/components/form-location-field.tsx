@@ -7,6 +7,11 @@ export interface LocationFormValues {
   placeId?: string;
 }
 
+/** A server error on the picked city ('Choose a city from the list') is shown on the location field. */
+export function fieldOfServerError(field: string): string {
+  return field === 'placeId' ? 'location' : field;
+}
+
 /**
  * {@link LocationField} bound to a react-hook-form form's `location` and `placeId`: picking a city sets both,
  * typing afterwards clears `placeId`, so a form sends a place id only for the text it names.

@@ -95,6 +95,7 @@ describe('/add-item', () => {
       category: 'Travel Gear',
       condition: 'good',
       location: me.location,
+      placeId: me.placeId,
       preferredExchange: '',
       images: [RESIZED],
       userId: me.id,

@@ -195,7 +195,7 @@ describe('/profile', () => {
   it('Edit Profile with a city picked by keyboard sends its placeId with the label', async () => {
     const fetchMock = signInAs(me, {
       'GET /api/places': { body: lisbPlaces },
-      [`PUT ${USER_PATH}`]: { body: { ...me, location: 'Lisbon, Portugal' } },
+      [`PUT ${USER_PATH}`]: { body: { ...me, location: 'Lisburn, United Kingdom' } },
     });
     renderApp('/profile');
     const user = userEvent.setup();
@@ -205,18 +205,59 @@ describe('/profile', () => {
     await user.clear(location);
     await user.type(location, 'lisb');
     await screen.findByRole('listbox');
-    await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('option', { name: 'Lisbon, Portugal', selected: true })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(
+      screen.getByRole('option', { name: 'Lisburn, United Kingdom', selected: true }),
+    ).toBeInTheDocument();
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
     expect(requestBody(fetchMock, 'PUT', USER_PATH)).toEqual({
       fullName: me.fullName,
-      location: 'Lisbon, Portugal',
-      placeId: '2267057',
+      location: 'Lisburn, United Kingdom',
+      placeId: '2644411',
       bio: me.bio,
     });
+  });
+
+  it('Edit Profile keeps the stored city id while the location is untouched', async () => {
+    const fetchMock = signInAs(me, { [`PUT ${USER_PATH}`]: { body: me } });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
+    expect(requestBody(fetchMock, 'PUT', USER_PATH)).toMatchObject({
+      location: me.location,
+      placeId: me.placeId,
+    });
+  });
+
+  it("the server's refusal of the city id is shown on the Location field", async () => {
+    signInAs(me, {
+      [`PUT ${USER_PATH}`]: {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION',
+          details: [{ field: 'placeId', message: 'Choose a city from the list' }],
+        },
+      },
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription(
+        'Choose a city from the list',
+      ),
+    );
   });
 
   it('a new photo is resized and sent to the avatar endpoint after the profile fields', async () => {

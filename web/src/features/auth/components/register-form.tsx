@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { RegisterFormSchema, type RegisterInput } from '@nomadswap/contracts/auth';
 import { paths } from '../../../config/paths';
 import { FieldError, FormField } from '../../../components/form-field';
-import { FormLocationField } from '../../../components/form-location-field';
+import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -83,7 +83,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onError: (error) => {
         if (isApiError(error)) {
           let first = true;
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
+          for (const [serverField, message] of Object.entries(error.fieldErrors)) {
+            const field = fieldOfServerError(serverField);
             if (!PAYLOAD_FIELDS.includes(field as keyof RegisterInput)) continue;
             form.setError(
               field as FieldPath<RegisterFormValues>,

@@ -36,6 +36,7 @@ export function EditItemCard({ item }: { item: Item }) {
     category: item.category,
     condition: item.condition,
     location: item.location,
+    placeId: item.placeId ?? undefined,
     preferredExchange: item.preferredExchange ?? '',
     images,
   };

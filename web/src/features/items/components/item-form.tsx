@@ -9,7 +9,7 @@ import { CATEGORIES, CONDITIONS, CONDITION_VALUES } from '@nomadswap/contracts/e
 import type { ItemImage } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
-import { FormLocationField } from '../../../components/form-location-field';
+import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -96,7 +96,7 @@ export function ItemForm({
     } catch (error) {
       if (isApiError(error)) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const name = field.split('.')[0] ?? field;
+          const name = fieldOfServerError(field.split('.')[0] ?? field);
           if (FORM_FIELDS.includes(name)) {
             form.setError(name as FieldPath<ItemFormValues>, { type: 'server', message });
           }
