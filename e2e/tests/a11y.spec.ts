@@ -1,33 +1,15 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import mongoose from 'mongoose';
-import { ADMIN, PASSWORD, approvedTraveller, readStack, token, type StackFile } from './support';
-
-// Evaluated through the debugging protocol, which the page's CSP (script-src 'self') does not govern.
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is; only serious and critical findings are returned. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (options: object) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import {
+  ADMIN,
+  PASSWORD,
+  approvedTraveller,
+  readStack,
+  seriousViolations,
+  token,
+  type StackFile,
+} from './support';
 
 interface Ids {
   /** An approved traveller other than the viewer (profile, review, report, chat). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { PLACE_LIMITS } from './place-limits';
 
 /**
  * Places (issue 22): cities from the GeoNames data (every city of at least 1,000 people), served by the items
@@ -7,18 +8,8 @@ import { MSG } from './messages';
  */
 export const PlaceIdSchema = z.string().regex(/^\d{1,10}$/, { error: MSG.invalidPlace });
 
-export const PLACE_LIMITS = {
-  /** Suggestions per search, default and at most. */
-  searchDefault: 8,
-  searchMax: 20,
-  /** Longest search text. */
-  queryMax: 80,
-  /** Browse "and within N km": the one radius the app offers, and the most a client may ask for. */
-  nearbyKm: 50,
-  nearbyMaxKm: 200,
-  /** Decimals a position is rounded to before it leaves the browser (2 ≈ 1.1 km). */
-  positionDecimals: 2,
-} as const;
+/** The limits live in a file without zod, so the web app's first load can read them (./place-limits.ts). */
+export { PLACE_LIMITS };
 
 /** A city as every client sees it: `label` is what location fields show and store ('Lisbon, Portugal'). */
 export const PlaceSchema = z.object({

@@ -1,30 +1,45 @@
-import type { ComponentProps } from 'react';
+import type { Ref } from 'react';
 import { LoaderCircle, LocateFixed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDetectLocation } from '../hooks/use-detect-location';
+import { CityPicker, type CityChoice } from './city-picker';
 import { FieldError, FormField } from './form-field';
 import { Button } from './ui/button';
-import { Input } from './ui/input';
 
 interface LocationFieldProps {
   id: string;
   label: string;
   error?: string;
-  /** The text input's props (e.g. react-hook-form's `register('location')`). */
-  inputProps: ComponentProps<'input'>;
-  /** Receives 'City, Country' when detection succeeds; the form puts it into its field. */
-  onDetected: (location: string) => void;
+  /** The text in the field ('Lisbon, Portugal' once picked, or whatever was typed). */
+  value: string;
+  /** Typing gives the text with no place; picking a suggestion or detecting the location gives a place too. */
+  onChange: (choice: CityChoice) => void;
+  /** Receives the detected city instead of `onChange` (browse applies it at once). */
+  onDetected?: (choice: CityChoice) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  name?: string;
 }
 
-/** A 'City, Country' text field with a "detect my location" button (browser position + reverse geocoding). */
-export function LocationField({ id, label, error, inputProps, onDetected }: LocationFieldProps) {
+/**
+ * A location field: a city picker with suggestions from our gazetteer, free text still accepted (issue 22),
+ * and a "detect my location" button (browser position, rounded, named by our server).
+ */
+export function LocationField({
+  id,
+  label,
+  error,
+  onChange,
+  onDetected,
+  ...pickerProps
+}: LocationFieldProps) {
   const { t } = useTranslation();
   const { detect, isDetecting, error: detectError } = useDetectLocation();
   const detectErrorId = `${id}-detect-error`;
 
   const onDetect = async () => {
-    const place = await detect();
-    if (place) onDetected(place.formatted);
+    const found = await detect();
+    if (found) (onDetected ?? onChange)({ text: found.formatted, place: found.place });
   };
 
   return (
@@ -32,16 +47,16 @@ export function LocationField({ id, label, error, inputProps, onDetected }: Loca
       {(control) => (
         <>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              {...inputProps}
+            <CityPicker
+              {...pickerProps}
               {...control}
+              onChange={onChange}
               aria-describedby={
                 [control['aria-describedby'], detectError ? detectErrorId : undefined]
                   .filter(Boolean)
                   .join(' ') || undefined
               }
               placeholder={t('location.placeholder')}
-              autoComplete="address-level2"
             />
             <Button
               variant="outline"

@@ -5,7 +5,9 @@
 export const paths = {
   home: '/',
   browse: '/browse',
-  browseIn: (location: string) => `/browse?${new URLSearchParams({ location }).toString()}`,
+  /** Browse a place: its text, and its gazetteer id when known (issue 22). */
+  browseIn: (location: string, placeId?: string) =>
+    `/browse?${new URLSearchParams(placeId ? { location, placeId } : { location }).toString()}`,
   addItem: '/add-item',
   editItem: (id: string) => `/edit-item/${encodeURIComponent(id)}`,
   item: (id: string) => `/item/${encodeURIComponent(id)}`,

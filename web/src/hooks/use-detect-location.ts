@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '../config/env';
-import { detectLocation, isLocationError, type DetectedLocation } from '../lib/geolocation';
+import type { DetectedLocation } from '../lib/geolocation';
+import { isLocationError } from '../lib/location-error';
 
 export type DetectLocationStatus = 'idle' | 'detecting' | 'done' | 'error';
 
 /**
- * "Detect my location" (spec section 4: idle → detecting → done or error). `detect()` resolves with the
- * place, or null after a failure, whose text is then in `error`. A detection still running when the
- * component goes away is abandoned.
+ * "Detect my location" (spec section 4: idle → detecting → done or error), resolved by our server's
+ * gazetteer (issue 22). `detect()` resolves with the place, or null after a failure, whose text is then in
+ * `error`. A detection still running when the component goes away is abandoned.
  */
 export function useDetectLocation() {
   const { t } = useTranslation();
@@ -25,8 +26,10 @@ export function useDetectLocation() {
     setStatus('detecting');
     setError(null);
     try {
+      // Loaded on the first press: the home page's location bar shows the button but needs none of this to paint.
+      const { detectLocation } = await import('../lib/geolocation');
       const place = await detectLocation({
-        endpoint: env.geocoderUrl,
+        fallbackEndpoint: env.geocoderUrl,
         unknown: { city: t('location.unknownCity'), country: t('location.unknownCountry') },
         signal: current.signal,
       });

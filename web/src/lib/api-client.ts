@@ -119,12 +119,14 @@ export async function apiRequestWithHeaders<T = unknown>(
   method: HttpMethod,
   path: string,
   body?: unknown,
+  signal?: AbortSignal,
 ): Promise<{ data: T; headers: Headers }> {
   if (method !== 'GET' && isOffline()) throw new OfflineError();
   const token = getAuthToken();
   const headers = authHeaders(token, 'application/json');
 
   const init: RequestInit = { method, headers, credentials: 'include' };
+  if (signal) init.signal = signal;
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -170,9 +172,16 @@ export function withQuery(path: string, params?: QueryParams): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** GET `path` with optional query parameters (spec section 7: read calls). */
-export function apiGet<T = unknown>(path: string, params?: QueryParams): Promise<T> {
-  return apiRequest<T>('GET', withQuery(path, params));
+/**
+ * GET `path` with optional query parameters (spec section 7: read calls); `signal` cancels it (React Query
+ * passes one, so a search that is no longer wanted stops).
+ */
+export async function apiGet<T = unknown>(
+  path: string,
+  params?: QueryParams,
+  signal?: AbortSignal,
+): Promise<T> {
+  return (await apiRequestWithHeaders<T>('GET', withQuery(path, params), undefined, signal)).data;
 }
 
 /**

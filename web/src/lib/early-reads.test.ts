@@ -31,6 +31,16 @@ describe('earlyReadPaths', () => {
       '/api/auth/me',
       '/api/items?q=tent+stove&location=Lisbon',
     ]);
+    // A picked city (issue 22) goes as its id, with the radius, instead of the text; the order stays get-items'.
+    expect(
+      earlyReadPaths(
+        at('/browse?sort=leaving-soon&withinKm=50&placeId=2267057&location=Lisbon%2C+Portugal&q=tent'),
+      ),
+    ).toEqual(['/api/auth/me', '/api/items?q=tent&placeId=2267057&withinKm=50&sort=leaving-soon']);
+    expect(earlyReadPaths(at('/browse?placeId=2267057&withinKm=x&location=Lisbon'))).toEqual([
+      '/api/auth/me',
+      '/api/items?placeId=2267057',
+    ]);
   });
 });
 

@@ -23,12 +23,22 @@ export function earlyReadPaths(location: { pathname: string; search: string }): 
   const item = itemIdOf(location.pathname);
   if (item !== null) paths.push(`/api/items/${encodeURIComponent(item)}`);
   if (location.pathname === '/browse') {
-    // features/items/api/get-items.ts: q, category, location, sort, in this order, empty ones left out.
+    // features/items/api/get-items.ts: q, category, then the picked city (placeId, withinKm: a whole number of km)
+    // or else the location text, then sort, in this order, empty ones left out (routes/browse.tsx reads the URL).
     const url = new URLSearchParams(location.search);
     const query = new URLSearchParams();
-    for (const name of ['q', 'category', 'location']) {
+    for (const name of ['q', 'category']) {
       const value = url.get(name);
       if (value) query.append(name, value);
+    }
+    const text = url.get('location');
+    const placeId = text ? url.get('placeId') : null;
+    if (placeId) {
+      query.append('placeId', placeId);
+      const km = Number(url.get('withinKm'));
+      if (url.get('withinKm') && Number.isInteger(km) && km > 0) query.append('withinKm', String(km));
+    } else if (text) {
+      query.append('location', text);
     }
     if (url.get('sort') === 'leaving-soon') query.append('sort', 'leaving-soon');
     const search = query.toString();

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../testing/api-mock';
-import { LocationError, getCurrentPosition, reverseGeocode } from './geolocation';
+import { buildPlace, jsonResponse, mockApi } from '../testing/api-mock';
+import { detectLocation, getCurrentPosition, roundPosition } from './geolocation';
+import { LocationError } from './location-error';
 
 const unknown = { city: 'Unknown City', country: 'Unknown Country' };
-const endpoint = 'https://geo.example/reverse';
-const coords = { latitude: 13.75, longitude: 100.5 };
 
 async function failure(promise: Promise<unknown>): Promise<string> {
   const error = await promise.catch((e: unknown) => e);
@@ -12,51 +11,97 @@ async function failure(promise: Promise<unknown>): Promise<string> {
   return (error as LocationError).code;
 }
 
-describe('reverseGeocode', () => {
-  it('reads the city, else town, village or hamlet, and the country', async () => {
-    mockApi({ 'GET /reverse': { body: { address: { village: 'Ban Phe', country: 'Thailand' } } } });
+const lisbon = buildPlace();
 
-    await expect(reverseGeocode(coords, { endpoint, unknown })).resolves.toEqual({
-      city: 'Ban Phe',
-      country: 'Thailand',
-      formatted: 'Ban Phe, Thailand',
+function positionAt(latitude: number, longitude: number) {
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    geolocation: {
+      getCurrentPosition: (ok: PositionCallback) =>
+        ok({ coords: { latitude, longitude } } as GeolocationPosition),
+    },
+  });
+}
+
+/** The query of the one call made to `path`. */
+function queryOf(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  const calls = fetchMock.mock.calls.filter(
+    ([url]) => new URL(String(url), 'http://localhost').pathname === path,
+  );
+  expect(calls).toHaveLength(1);
+  return Object.fromEntries(new URL(String(calls[0]?.[0]), 'http://localhost').searchParams);
+}
+
+describe('roundPosition', () => {
+  it('keeps two decimals (about a kilometre) of each coordinate', () => {
+    expect(roundPosition({ latitude: 38.716_666, longitude: -9.139_999 })).toEqual({
+      latitude: 38.72,
+      longitude: -9.14,
+    });
+    expect(roundPosition({ latitude: 13.754_9, longitude: 100.501_1 })).toEqual({
+      latitude: 13.75,
+      longitude: 100.5,
     });
   });
+});
 
-  it('fills a missing part with Unknown City / Unknown Country', async () => {
-    mockApi({ 'GET /reverse': { body: { address: { country: 'Thailand' } } } });
-    await expect(reverseGeocode(coords, { endpoint, unknown })).resolves.toMatchObject({
-      formatted: 'Unknown City, Thailand',
+describe('detectLocation', () => {
+  it('asks our server for the city nearest the rounded position, never the exact one', async () => {
+    positionAt(38.716_666_7, -9.139_123_4);
+    const fetchMock = mockApi({ 'GET /api/places/nearest': { body: lisbon } });
+
+    await expect(detectLocation({ fallbackEndpoint: null, unknown })).resolves.toEqual({
+      city: 'Lisbon',
+      country: 'Portugal',
+      formatted: 'Lisbon, Portugal',
+      place: lisbon,
     });
-
-    mockApi({ 'GET /reverse': { body: { address: { hamlet: 'Nowhere' } } } });
-    await expect(reverseGeocode(coords, { endpoint, unknown })).resolves.toMatchObject({
-      formatted: 'Nowhere, Unknown Country',
-    });
+    expect(queryOf(fetchMock, '/api/places/nearest')).toEqual({ lat: '38.72', lon: '-9.14' });
   });
 
-  it('an error answer, or no place at all, cannot be resolved from the coordinates', async () => {
-    mockApi({ 'GET /reverse': { body: { error: 'Unable to geocode' } } });
-    expect(await failure(reverseGeocode(coords, { endpoint, unknown }))).toBe('noPlace');
+  it('when our server fails and no geocoder is configured, nothing else is asked', async () => {
+    positionAt(38.72, -9.14);
+    const fetchMock = mockApi({ 'GET /api/places/nearest': { status: 503, body: { error: 'busy' } } });
 
-    mockApi({ 'GET /reverse': { body: { address: {} } } });
-    expect(await failure(reverseGeocode(coords, { endpoint, unknown }))).toBe('noPlace');
+    expect(await failure(detectLocation({ fallbackEndpoint: null, unknown }))).toBe('noName');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('a failed request means the name could not be determined', async () => {
-    mockApi({ 'GET /reverse': { status: 503, body: { error: 'busy' } } });
-    expect(await failure(reverseGeocode(coords, { endpoint, unknown }))).toBe('noName');
+  it("our server's 404 means no city could be found there", async () => {
+    positionAt(0, -160);
+    mockApi({ 'GET /api/places/nearest': { status: 404, body: { error: 'No place found' } } });
+
+    expect(await failure(detectLocation({ fallbackEndpoint: null, unknown }))).toBe('noPlace');
   });
 
-  it('never sends the session token to the geocoder', async () => {
-    window.localStorage.setItem('authToken', 'secret-token');
+  it('when our server fails and a geocoder is configured, it gets the rounded position', async () => {
+    positionAt(38.801_234, -9.388_765);
     const fetchMock = mockApi({
-      'GET /reverse': { body: { address: { city: 'Bangkok', country: 'Thailand' } } },
+      'GET /api/places/nearest': () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /reverse': () =>
+        Promise.resolve(jsonResponse(200, { address: { town: 'Sintra', country: 'Portugal' } })),
     });
 
-    await reverseGeocode(coords, { endpoint, unknown });
+    await expect(
+      detectLocation({ fallbackEndpoint: 'https://geo.example/reverse', unknown }),
+    ).resolves.toEqual({ city: 'Sintra', country: 'Portugal', formatted: 'Sintra, Portugal', place: null });
+    expect(queryOf(fetchMock, '/reverse')).toMatchObject({ lat: '38.8', lon: '-9.39' });
+  });
 
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+  it('a refused permission asks no server at all', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+          fail?.({ code: 1 } as GeolocationPositionError),
+      },
+    });
+    const fetchMock = mockApi({});
+
+    expect(await failure(detectLocation({ fallbackEndpoint: 'https://geo.example/reverse', unknown }))).toBe(
+      'permissionDenied',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

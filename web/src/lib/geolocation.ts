@@ -1,28 +1,16 @@
 import { LIMITS } from '@nomadswap/contracts/enums';
-
-/** Why detecting the location failed; each has its text in the catalogue (`location.errors.*`). */
-export type LocationErrorCode =
-  'unsupported' | 'permissionDenied' | 'positionUnavailable' | 'timeout' | 'failed' | 'noPlace' | 'noName';
-
-export class LocationError extends Error {
-  readonly code: LocationErrorCode;
-
-  constructor(code: LocationErrorCode, options?: { cause?: unknown }) {
-    super(`Location detection failed: ${code}`, options);
-    this.name = 'LocationError';
-    this.code = code;
-  }
-}
-
-export function isLocationError(error: unknown): error is LocationError {
-  return error instanceof LocationError;
-}
+import { PLACE_LIMITS } from '@nomadswap/contracts/place-limits';
+import type { Place } from '@nomadswap/contracts/places';
+import { apiGet, isApiError } from './api-client';
+import { LocationError, isLocationError, type LocationErrorCode } from './location-error';
 
 export interface DetectedLocation {
   city: string;
   country: string;
   /** 'City, Country', the form the location fields expect. */
   formatted: string;
+  /** The gazetteer's city; null when only the optional third-party geocoder could name the place. */
+  place: Place | null;
 }
 
 /** Placeholders for a missing city or country (spec section 8); the caller passes the translated texts. */
@@ -68,58 +56,52 @@ export function getCurrentPosition(
   });
 }
 
-interface NominatimAddress {
-  city?: string;
-  town?: string;
-  village?: string;
-  hamlet?: string;
-  country?: string;
+/**
+ * The position as it may leave the browser: rounded to PLACE_LIMITS.positionDecimals (2 decimals, about a
+ * kilometre), enough to name the city and too coarse to find the person.
+ */
+export function roundPosition({ latitude, longitude }: Coordinates): Coordinates {
+  const factor = 10 ** PLACE_LIMITS.positionDecimals;
+  const round = (value: number) => Math.round(value * factor) / factor;
+  return { latitude: round(latitude), longitude: round(longitude) };
+}
+
+/** GET /api/places/nearest: the gazetteer's city nearest to an (already rounded) position, on our own server. */
+export function findNearestPlace({ latitude, longitude }: Coordinates, signal?: AbortSignal): Promise<Place> {
+  return apiGet<Place>('/api/places/nearest', { lat: latitude, lon: longitude }, signal);
 }
 
 /**
- * Turns coordinates into 'City, Country' with a Nominatim-style `/reverse` endpoint. Called with plain
- * `fetch`, never the API client: the session token must not go to a third party.
+ * Browser position, rounded, then its city from our server (issue 22: the position never leaves our stack).
+ * Only when our server cannot answer and a third-party geocoder is configured (`fallbackEndpoint`) is the
+ * rounded position sent there instead. Every failure is a {@link LocationError}.
  */
-export async function reverseGeocode(
-  { latitude, longitude }: Coordinates,
-  { endpoint, unknown, signal }: { endpoint: string; unknown: UnknownPlaceNames; signal?: AbortSignal },
-): Promise<DetectedLocation> {
-  const url = new URL(endpoint);
-  url.searchParams.set('format', 'json');
-  url.searchParams.set('lat', String(latitude));
-  url.searchParams.set('lon', String(longitude));
-  url.searchParams.set('addressdetails', '1');
-
-  let data: { error?: unknown; address?: NominatimAddress };
-  try {
-    const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
-    if (!response.ok) throw new Error(`Geocoder answered ${response.status}`);
-    data = (await response.json()) as typeof data;
-  } catch (error) {
-    throw new LocationError('noName', { cause: error });
-  }
-  if (data.error || !data.address) throw new LocationError('noPlace');
-
-  const { address } = data;
-  const foundCity = address.city ?? address.town ?? address.village ?? address.hamlet;
-  // Neither part known (open sea, a desert): 'Unknown City, Unknown Country' would help nobody.
-  if (!foundCity && !address.country) throw new LocationError('noPlace');
-  const city = foundCity ?? unknown.city;
-  const country = address.country ?? unknown.country;
-  return { city, country, formatted: `${city}, ${country}` };
-}
-
-/** Browser position, then its place name. Every failure is a {@link LocationError}. */
-export async function detectLocation(options: {
-  endpoint: string;
+export async function detectLocation({
+  fallbackEndpoint,
+  unknown,
+  signal,
+}: {
+  fallbackEndpoint: string | null;
   unknown: UnknownPlaceNames;
   signal?: AbortSignal;
 }): Promise<DetectedLocation> {
   let coords: Coordinates;
   try {
-    coords = await getCurrentPosition();
+    coords = roundPosition(await getCurrentPosition());
   } catch (error) {
     throw isLocationError(error) ? error : new LocationError('failed', { cause: error });
   }
-  return reverseGeocode(coords, options);
+  try {
+    const place = await findNearestPlace(coords, signal);
+    return { city: place.name, country: place.country, formatted: place.label, place };
+  } catch (error) {
+    if (fallbackEndpoint && !signal?.aborted) {
+      // Loaded only when needed: the fallback is off by default and stays out of the first load.
+      const { reverseGeocode } = await import('./reverse-geocode');
+      return reverseGeocode(coords, { endpoint: fallbackEndpoint, unknown, signal });
+    }
+    // A 404 is the server's "no city near there"; anything else, that it could not tell.
+    const code = isApiError(error) && error.status === 404 ? 'noPlace' : 'noName';
+    throw new LocationError(code, { cause: error });
+  }
 }

@@ -20,8 +20,14 @@ export const queryKeys = {
   items: {
     all: ['items'] as const,
     byUser: (userId: string) => ['items', { userId }] as const,
-    browse: (filters: { q?: string; category?: string; location?: string; sort?: string }) =>
-      ['items', 'browse', filters] as const,
+    browse: (filters: {
+      q?: string;
+      category?: string;
+      location?: string;
+      placeId?: string;
+      withinKm?: number;
+      sort?: string;
+    }) => ['items', 'browse', filters] as const,
     detail: (id: string) => ['items', 'detail', id] as const,
     stats: ['items', 'stats'] as const,
     /** Under `items` so that anything refreshing item lists refreshes the admin list too. */

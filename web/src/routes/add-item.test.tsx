@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type * as ImageResize from '../lib/image-resize';
 import { renderApp } from '../testing/render-app';
-import { buildItem, buildUser, healthyResponse, mockApi, requestBody, signInAs } from '../testing/api-mock';
+import {
+  buildItem,
+  buildUser,
+  healthyResponse,
+  lisbPlaces,
+  mockApi,
+  requestBody,
+  signInAs,
+} from '../testing/api-mock';
 
 const RESIZED = 'data:image/jpeg;base64,/9j/4AAQSkZJRg==';
 
@@ -22,6 +30,14 @@ function photo(name: string, size = 1024) {
   const file = new File(['x'], name, { type: 'image/jpeg' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+/** Title, description, category and condition, all valid. */
+async function fillItemForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Title'), 'Osprey backpack');
+  await user.type(screen.getByLabelText('Description'), 'Carry-on size, used once.');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Travel Gear');
+  await user.selectOptions(screen.getByLabelText('Condition'), 'good');
 }
 
 describe('/add-item', () => {
@@ -67,10 +83,7 @@ describe('/add-item', () => {
     const { router } = renderApp('/add-item');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Title'), 'Osprey backpack');
-    await user.type(screen.getByLabelText('Description'), 'Carry-on size, used once.');
-    await user.selectOptions(screen.getByLabelText('Category'), 'Travel Gear');
-    await user.selectOptions(screen.getByLabelText('Condition'), 'good');
+    await fillItemForm(user);
     await user.upload(screen.getByLabelText('Add Photo'), photo('a.jpg'));
     expect(await screen.findByRole('img', { name: 'Photo 1' })).toHaveAttribute('src', RESIZED);
     await user.click(screen.getByRole('button', { name: 'List Item' }));
@@ -82,11 +95,35 @@ describe('/add-item', () => {
       category: 'Travel Gear',
       condition: 'good',
       location: me.location,
+      placeId: me.placeId,
       preferredExchange: '',
       images: [RESIZED],
       userId: me.id,
     });
     expect(toasts().getByText('Item listed!')).toBeInTheDocument();
+  });
+
+  it('a city picked from the suggestions is listed with its placeId', async () => {
+    const fetchMock = signInAs(me, {
+      'GET /api/places': { body: lisbPlaces },
+      'POST /api/items': { status: 201, body: buildItem() },
+      'GET /api/items': { body: [] },
+    });
+    const { router } = renderApp('/add-item');
+    const user = userEvent.setup();
+
+    await fillItemForm(user);
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.clear(location);
+    await user.type(location, 'lisb');
+    await user.click(await screen.findByRole('option', { name: 'Lisburn, United Kingdom' }));
+    await user.click(screen.getByRole('button', { name: 'List Item' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+    expect(requestBody(fetchMock, 'POST', '/api/items')).toMatchObject({
+      location: 'Lisburn, United Kingdom',
+      placeId: '2644411',
+    });
   });
 
   it('the add control hides at 3 photos; a fourth is refused with Maximum photos reached', async () => {

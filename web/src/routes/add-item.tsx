@@ -49,7 +49,7 @@ function AddItem({ user }: { user: UserSelf }) {
         <CardContent>
           <ItemForm
             mode="create"
-            defaultValues={{ ...EMPTY, location: user.location }}
+            defaultValues={{ ...EMPTY, location: user.location, placeId: user.placeId ?? undefined }}
             submitLabel={t('itemForm.submitCreate')}
             submittingLabel={t('itemForm.submittingCreate')}
             failedTitle={t('itemForm.createFailed')}

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ItemCard } from '@nomadswap/contracts/responses';
 import { renderApp } from '../testing/render-app';
-import { buildItem, buildUser, healthyResponse, jsonResponse, mockApi, signInAs } from '../testing/api-mock';
+import {
+  buildItem,
+  buildUser,
+  healthyResponse,
+  jsonResponse,
+  lisbPlaces,
+  mockApi,
+  queriesOf,
+  signInAs,
+} from '../testing/api-mock';
 
 const me = buildUser({ id: '65f1a2b3c4d5e6f708192a3b' });
 const owner = {
@@ -98,8 +107,8 @@ describe('/browse', () => {
 
     await screen.findByText('1 item found');
     await user.click(screen.getByRole('button', { name: 'Set Location' }));
-    const panel = within(screen.getByRole('region', { name: 'Set Location' }));
-    await user.type(panel.getByRole('textbox', { name: 'Location' }), 'Lisbon, Portugal');
+    const panel = within(await screen.findByRole('region', { name: 'Set Location' }));
+    await user.type(panel.getByRole('combobox', { name: 'Location' }), 'Lisbon, Portugal');
     await user.click(panel.getByRole('button', { name: 'Apply' }));
 
     expect(await screen.findByText('Showing items near: Lisbon, Portugal')).toBeInTheDocument();
@@ -112,6 +121,44 @@ describe('/browse', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear Location' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('a city picked in Set Location, with "and within 50 km", filters by its place id and radius', async () => {
+    const user = userEvent.setup();
+    const fetchMock = signInAs(me, {
+      'GET /api/items': { body: [other] },
+      'GET /api/places': { body: lisbPlaces },
+    });
+    const { router } = renderApp('/browse');
+
+    await screen.findByText('1 item found');
+    await user.click(screen.getByRole('button', { name: 'Set Location' }));
+    const panel = within(await screen.findByRole('region', { name: 'Set Location' }));
+    const nearby = panel.getByRole('checkbox', { name: 'and within 50 km' });
+    // The radius is around a city's centre: it waits for a city to be picked.
+    expect(nearby).toBeDisabled();
+    await user.type(panel.getByRole('combobox', { name: 'Location' }), 'lisb');
+    await user.click(await panel.findByRole('option', { name: 'Lisbon, Portugal' }));
+    await user.click(nearby);
+    await user.click(panel.getByRole('button', { name: 'Apply' }));
+
+    expect(
+      await screen.findByText('Showing items near: Lisbon, Portugal · within 50 km'),
+    ).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      location: 'Lisbon, Portugal',
+      placeId: '2267057',
+      withinKm: '50',
+    });
+    expect(queriesOf(fetchMock, '/api/items').at(-1)).toEqual({ placeId: '2267057', withinKm: '50' });
+  });
+
+  it('a link with a place id and no radius browses that city by its id, without the text', async () => {
+    const fetchMock = signInAs(me, { 'GET /api/items': { body: [other] } });
+    renderApp('/browse?location=Lisbon%2C+Portugal&placeId=2267057');
+
+    expect(await screen.findByText('Showing items near: Lisbon, Portugal')).toBeInTheDocument();
+    expect(queriesOf(fetchMock, '/api/items')).toEqual([{ placeId: '2267057' }]);
   });
 
   it('empty with a filter: No items found and Try adjusting your search filters', async () => {
@@ -142,7 +189,7 @@ describe('/browse', () => {
       'GET /api/health': { body: healthyResponse },
       'GET /api/items': { body: [otherCard] },
     });
-    renderApp('/browse?location=Lisbon');
+    renderApp('/browse?location=Lisbon&placeId=2267057&withinKm=50');
 
     expect(await screen.findByRole('heading', { name: 'Limited Preview' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Profile' })).toHaveAttribute('href', '/auth/register');
@@ -150,7 +197,7 @@ describe('/browse', () => {
     expect(screen.getAllByRole('link', { name: 'Sign in' })[0]).toHaveAttribute('href', '/auth/login');
     await screen.findByText('1 item found');
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/items'));
-    expect(String(call?.[0])).not.toContain('location');
+    expect(String(call?.[0])).not.toMatch(/location|placeId|withinKm/);
     expect(within(card('Kindle Paperwhite')).queryByRole('link', { name: 'Kindle Paperwhite' })).toBeNull();
     // The card view renders like the full item: cover thumbnail, description, place and owner summary.
     expect(card('Kindle Paperwhite').querySelector('img')).toHaveAttribute('src', otherCard.cover);

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { LoaderCircle, MapPin, PackageSearch, X } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,27 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useBrowseItems, type BrowseFilters } from '../features/items/api/get-items';
-import { BrowseLocationPanel } from '../features/items/components/browse-location-panel';
 import { BrowseVisitorNotices } from '../features/items/components/browse-visitor-notices';
 import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
 import { SearchBar, type SearchValues } from '../features/items/components/search-bar';
 import { BrowseSort } from '../features/items/components/browse-sort';
+import type { BrowseLocation } from '../features/items/components/browse-location-panel';
 
-/** `/browse` (spec section 2): search, category and location live in the URL, so a link restores them. */
+/* The Set Location panel (the city picker and its suggestions) loads when it is first opened. */
+const BrowseLocationPanel = lazy(() => import('../features/items/components/browse-location-panel'));
+
+type FilterParam = 'q' | 'category' | 'location' | 'placeId' | 'withinKm' | 'sort';
+
+/** `withinKm` from the URL: a whole number of km, else none. */
+function radiusParam(value: string | null): number | undefined {
+  const km = Number(value);
+  return value && Number.isInteger(km) && km > 0 ? km : undefined;
+}
+
+/**
+ * `/browse` (spec section 2): search, category and location live in the URL, so a link restores them; a picked
+ * city adds `placeId` and, with "and within 50 km", `withinKm` (issue 22).
+ */
 export default function BrowseRoute() {
   const { t } = useTranslation();
   usePageMeta({ title: t('browse.title'), description: t('meta.descriptions.browse') });
@@ -34,24 +48,26 @@ function Browse({ user }: { user: UserSelf | null }) {
   const category = params.get('category') ?? '';
   const location = params.get('location') ?? '';
   const sort = params.get('sort') === 'leaving-soon' ? 'leaving-soon' : 'newest';
+  const placeId = (location && params.get('placeId')) || undefined;
+  const withinKm = placeId ? radiusParam(params.get('withinKm')) : undefined;
   // Visitors get no location filter (spec sections 6 and 7): it is not sent and not shown as applied.
   const filters: BrowseFilters = {
-    q,
-    category,
-    location: user ? location : '',
+    ...(user ? { q, category, location, placeId, withinKm } : { q, category, location: '' }),
     ...(sort === 'leaving-soon' ? { sort } : {}),
   };
   const items = useBrowseItems(filters);
   const [panelOpen, setPanelOpen] = useState(false);
 
-  const update = (changes: Partial<Record<'q' | 'category' | 'location' | 'sort', string>>) => {
+  const update = (changes: Partial<Record<FilterParam, string | number | undefined>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
+      if (value) next.set(key, String(value));
       else next.delete(key);
     }
     setParams(next, { replace: false });
   };
+  const setLocation = (place: BrowseLocation) =>
+    update({ location: place.location, placeId: place.placeId, withinKm: place.withinKm });
 
   // The cards render in a transition, in slices: a page of results arrives through React Query's
   // useSyncExternalStore, whose render is synchronous (one long task for every card at once). That render keeps
@@ -85,16 +101,18 @@ function Browse({ user }: { user: UserSelf | null }) {
       {user && !user.isApproved ? <PendingApprovalNotice /> : null}
 
       {panelOpen ? (
-        <BrowseLocationPanel
-          id="browse-location-panel"
-          key={location}
-          initial={location}
-          signedIn={user !== null}
-          onApply={(next) => {
-            update({ location: next });
-            setPanelOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BrowseLocationPanel
+            id="browse-location-panel"
+            key={`${location}|${placeId}|${withinKm}`}
+            initial={{ location, placeId, withinKm }}
+            signedIn={user !== null}
+            onApply={(next) => {
+              setLocation(next);
+              setPanelOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
 
       <SearchBar
@@ -111,9 +129,11 @@ function Browse({ user }: { user: UserSelf | null }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1.5 text-sm font-medium text-secondary-foreground">
             <MapPin className="size-4" aria-hidden="true" />
-            {t('browse.showingNear', { location })}
+            {withinKm
+              ? t('browse.showingNearWithin', { location, km: withinKm })
+              : t('browse.showingNear', { location })}
           </span>
-          <Button variant="ghost" size="sm" onClick={() => update({ location: '' })}>
+          <Button variant="ghost" size="sm" onClick={() => setLocation({ location: '' })}>
             <X aria-hidden="true" />
             {t('browse.clearLocation')}
           </Button>

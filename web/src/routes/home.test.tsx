@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { buildUser, healthyResponse, jsonResponse, mockApi, signInAs } from '../testing/api-mock';
+import {
+  buildPlace,
+  buildUser,
+  healthyResponse,
+  jsonResponse,
+  mockApi,
+  queriesOf,
+  signInAs,
+} from '../testing/api-mock';
 
 const stats = {
   locationCounts: {
@@ -56,6 +64,32 @@ describe('/ (home)', () => {
     expect(within(menu).getAllByRole('menuitem')).toHaveLength(6);
     await userEvent.click(within(menu).getByRole('menuitem', { name: /Bali/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?location=Bali'));
+  });
+
+  it('Use Current Location names the rounded position on our server and browses that city by its id', async () => {
+    const fetchMock = signInAs(buildUser(), {
+      'GET /api/items/stats': { body: stats },
+      'GET /api/places/nearest': {
+        body: buildPlace({ id: '1609350', name: 'Bangkok', label: 'Bangkok, Thailand' }),
+      },
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 13.756_33, longitude: 100.501_77 } } as GeolocationPosition),
+      },
+    });
+    const { router } = renderApp('/');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Current Location' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      location: 'Bangkok, Thailand',
+      placeId: '1609350',
+    });
+    expect(queriesOf(fetchMock, '/api/places/nearest')).toEqual([{ lat: '13.76', lon: '100.5' }]);
   });
 
   it('the search bar sends the text and category to /browse; All Categories sends none', async () => {

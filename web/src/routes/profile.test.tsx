@@ -10,6 +10,7 @@ import {
   healthyResponse,
   jsonResponse,
   mockApi,
+  lisbPlaces,
   requestBody,
   signInAs,
   wasCalled,
@@ -189,6 +190,74 @@ describe('/profile', () => {
     expect(wasCalled(fetchMock, 'POST', `${USER_PATH}/avatar`)).toBe(false);
     expect(queryClient.getQueryData(['auth', 'me'])).toEqual(updated);
     expect(toasts().getByText('Profile updated')).toBeInTheDocument();
+  });
+
+  it('Edit Profile with a city picked by keyboard sends its placeId with the label', async () => {
+    const fetchMock = signInAs(me, {
+      'GET /api/places': { body: lisbPlaces },
+      [`PUT ${USER_PATH}`]: { body: { ...me, location: 'Lisburn, United Kingdom' } },
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.clear(location);
+    await user.type(location, 'lisb');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(
+      screen.getByRole('option', { name: 'Lisburn, United Kingdom', selected: true }),
+    ).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
+    expect(requestBody(fetchMock, 'PUT', USER_PATH)).toEqual({
+      fullName: me.fullName,
+      location: 'Lisburn, United Kingdom',
+      placeId: '2644411',
+      bio: me.bio,
+    });
+  });
+
+  it('Edit Profile keeps the stored city id while the location is untouched', async () => {
+    const fetchMock = signInAs(me, { [`PUT ${USER_PATH}`]: { body: me } });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
+    expect(requestBody(fetchMock, 'PUT', USER_PATH)).toMatchObject({
+      location: me.location,
+      placeId: me.placeId,
+    });
+  });
+
+  it("the server's refusal of the city id is shown on the Location field", async () => {
+    signInAs(me, {
+      [`PUT ${USER_PATH}`]: {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION',
+          details: [{ field: 'placeId', message: 'Choose a city from the list' }],
+        },
+      },
+    });
+    renderApp('/profile');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription(
+        'Choose a city from the list',
+      ),
+    );
   });
 
   it('a new photo is resized and sent to the avatar endpoint after the profile fields', async () => {

@@ -4,10 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as ImageResize from '../lib/image-resize';
 import { renderApp } from '../testing/render-app';
 import {
+  buildPlace,
   buildUser,
   healthyResponse,
   jsonResponse,
+  lisbPlaces,
   mockApi,
+  queriesOf,
   requestBody,
   signInAs,
 } from '../testing/api-mock';
@@ -208,6 +211,29 @@ describe('/auth/register', () => {
     expect(await screen.findByText('Lisbon, Portugal')).toBeInTheDocument();
   });
 
+  it('a city picked from the suggestions is sent as placeId with its label', async () => {
+    const fetchMock = mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'GET /api/places': { body: lisbPlaces },
+      'POST /api/auth/register': { status: 201, body: { token: 'new-token', user: buildUser() } },
+    });
+    renderApp('/auth/register');
+    const user = await fillValidForm();
+
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await user.clear(location);
+    await user.type(location, 'lisb');
+    await user.click(await screen.findByRole('option', { name: 'Lisbon, Portugal' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() =>
+      expect(requestBody(fetchMock, 'POST', '/api/auth/register')).toMatchObject({
+        location: 'Lisbon, Portugal',
+        placeId: '2267057',
+      }),
+    );
+  });
+
   it('a signed-in user who opens /auth/register is sent home', async () => {
     signInAs(buildUser());
     const { router } = renderApp('/auth/register');
@@ -221,13 +247,15 @@ describe('detect my location on /auth/register', () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: impl } });
   }
 
-  it('fills in "City, Country" from the browser position and the geocoder', async () => {
+  it('fills in the city our server finds nearest the rounded browser position', async () => {
     const fetchMock = mockApi({
       'GET /api/health': { body: healthyResponse },
-      'GET /reverse': { body: { address: { town: 'Sintra', country: 'Portugal' } } },
+      'GET /api/places/nearest': {
+        body: buildPlace({ id: '2262963', name: 'Sintra', label: 'Sintra, Portugal' }),
+      },
     });
     const getCurrentPosition = vi.fn<Geolocation['getCurrentPosition']>((success) =>
-      success({ coords: { latitude: 38.8, longitude: -9.39 } } as GeolocationPosition),
+      success({ coords: { latitude: 38.80097, longitude: -9.37826 } } as GeolocationPosition),
     );
     mockGeolocation(getCurrentPosition);
     renderApp('/auth/register');
@@ -240,16 +268,9 @@ describe('detect my location on /auth/register', () => {
       timeout: 10_000,
       maximumAge: 60_000,
     });
-    const geocoderUrl = new URL(
-      String(fetchMock.mock.calls.find(([url]) => String(url).includes('/reverse'))?.[0]),
-    );
-    expect(geocoderUrl.origin + geocoderUrl.pathname).toBe('https://nominatim.openstreetmap.org/reverse');
-    expect(Object.fromEntries(geocoderUrl.searchParams)).toEqual({
-      format: 'json',
-      lat: '38.8',
-      lon: '-9.39',
-      addressdetails: '1',
-    });
+    expect(queriesOf(fetchMock, '/api/places/nearest')).toEqual([{ lat: '38.8', lon: '-9.38' }]);
+    // The position goes to our server only: no third-party geocoder is configured by default.
+    expect(fetchMock.mock.calls.every(([url]) => String(url).startsWith('/api/'))).toBe(true);
   });
 
   it('shows "Detecting..." on the disabled button while the position is requested', async () => {

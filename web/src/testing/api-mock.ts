@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser, HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
+import type { Place } from '@nomadswap/contracts/places';
 
 type Reply =
   { status?: number; body?: unknown } | ((init: RequestInit | undefined) => Response | Promise<Response>);
@@ -187,3 +188,50 @@ export function wasCalled(fetchMock: ReturnType<typeof mockApi>, method: string,
       (init?.method ?? 'GET').toUpperCase() === method,
   );
 }
+
+/** The query parameters of every call to `GET path`, in order. */
+export function queriesOf(fetchMock: ReturnType<typeof mockApi>, path: string): Record<string, string>[] {
+  return fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+export function buildPlace(overrides: Partial<Place> = {}): Place {
+  return {
+    id: '2267057',
+    name: 'Lisbon',
+    country: 'Portugal',
+    countryCode: 'PT',
+    label: 'Lisbon, Portugal',
+    lat: 38.71667,
+    lon: -9.13333,
+    timezone: 'Europe/Lisbon',
+    ...overrides,
+  };
+}
+
+/** What GET /api/places answers for "lisb": Lisbon first, then the smaller places. */
+export const lisbPlaces: Place[] = [
+  buildPlace(),
+  buildPlace({
+    id: '2644411',
+    name: 'Lisburn',
+    country: 'United Kingdom',
+    countryCode: 'GB',
+    label: 'Lisburn, United Kingdom',
+    lat: 54.5234,
+    lon: -6.03527,
+    timezone: 'Europe/London',
+  }),
+  buildPlace({
+    id: '4969398',
+    name: 'Lisbon',
+    country: 'United States',
+    countryCode: 'US',
+    label: 'Lisbon, United States',
+    lat: 44.03146,
+    lon: -70.10479,
+    timezone: 'America/New_York',
+  }),
+];

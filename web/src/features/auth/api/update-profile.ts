@@ -4,7 +4,10 @@ import type { UserSelf } from '@nomadswap/contracts/responses';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** PUT /api/users/:id with exactly fullName, location and bio (the server refuses any other field). */
+/**
+ * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked) and bio
+ * (the server refuses any other field).
+ */
 export function updateProfile({
   userId,
   data,
@@ -15,6 +18,7 @@ export function updateProfile({
   return apiRequest<UserSelf>('PUT', `/api/users/${encodeURIComponent(userId)}`, {
     fullName: data.fullName,
     location: data.location,
+    placeId: data.placeId,
     bio: data.bio,
   });
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ProfileUpdateSchema } from '@nomadswap/contracts/auth';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { FormField } from '../../../components/form-field';
-import { LocationField } from '../../../components/location-field';
+import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -35,7 +35,12 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
     resolver: zodResolver(ProfileUpdateSchema),
     // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
     shouldFocusError: false,
-    defaultValues: { fullName: user.fullName, location: user.location, bio: user.bio },
+    defaultValues: {
+      fullName: user.fullName,
+      location: user.location,
+      placeId: user.placeId ?? undefined,
+      bio: user.bio,
+    },
   });
   const { errors } = form.formState;
   const formRef = useFocusFirstInvalid(form.formState.submitCount);
@@ -49,7 +54,8 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
       if (newAvatar) await uploadAvatar.mutateAsync({ userId: user.id, avatar: newAvatar });
     } catch (error) {
       if (isApiError(error)) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
+        for (const [serverField, message] of Object.entries(error.fieldErrors)) {
+          const field = fieldOfServerError(serverField);
           if (PROFILE_FIELDS.includes(field)) {
             form.setError(field as FieldPath<ProfileFormValues>, { type: 'server', message });
           }
@@ -92,15 +98,7 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
           >
             {(control) => <Input {...form.register('fullName')} {...control} autoComplete="name" />}
           </FormField>
-          <LocationField
-            id="profile-location"
-            label={t('auth.fields.location')}
-            error={errors.location?.message}
-            inputProps={form.register('location')}
-            onDetected={(location) =>
-              form.setValue('location', location, { shouldValidate: true, shouldDirty: true })
-            }
-          />
+          <FormLocationField control={form.control} id="profile-location" label={t('auth.fields.location')} />
           <FormField id="profile-bio" label={t('auth.fields.bio')} error={errors.bio?.message}>
             {(control) => <Textarea {...form.register('bio')} {...control} rows={4} />}
           </FormField>

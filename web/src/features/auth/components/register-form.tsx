@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { RegisterFormSchema, type RegisterInput } from '@nomadswap/contracts/auth';
 import { paths } from '../../../config/paths';
 import { FieldError, FormField } from '../../../components/form-field';
-import { LocationField } from '../../../components/location-field';
+import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
@@ -83,7 +83,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onError: (error) => {
         if (isApiError(error)) {
           let first = true;
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
+          for (const [serverField, message] of Object.entries(error.fieldErrors)) {
+            const field = fieldOfServerError(serverField);
             if (!PAYLOAD_FIELDS.includes(field as keyof RegisterInput)) continue;
             form.setError(
               field as FieldPath<RegisterFormValues>,
@@ -143,18 +144,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           />
         )}
       </FormField>
-      <LocationField
-        id="register-location"
-        label={t('auth.fields.location')}
-        error={errors.location?.message}
-        inputProps={form.register('location')}
-        onDetected={(location) =>
-          form.setValue('location', location, {
-            shouldValidate: form.formState.isSubmitted,
-            shouldDirty: true,
-          })
-        }
-      />
+      <FormLocationField control={form.control} id="register-location" label={t('auth.fields.location')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="register-password" label={t('auth.fields.password')} error={errors.password?.message}>
           {(control) => (

@@ -10,6 +10,10 @@ export interface BrowseFilters {
   location?: string;
   /** Leaving soon (issue 22); newest first when absent. */
   sort?: 'leaving-soon';
+  /** A city picked from the gazetteer (issue 22): it replaces the `location` text in the request. */
+  placeId?: string;
+  /** With `placeId`: items within this many km of the city's centre. */
+  withinKm?: number;
 }
 
 export interface ItemsPage {
@@ -19,8 +23,9 @@ export interface ItemsPage {
 }
 
 /**
- * GET /api/items: one page, newest first or leaving soon. Empty filters are left out (All Categories sends no category);
- * the server ignores `location` for visitors and gives them at most 6 items.
+ * GET /api/items: one page, newest first or leaving soon. Empty filters are left out (All Categories sends no
+ * category); a picked city goes as `placeId` (+ `withinKm`), typed text as `location`, which the server matches
+ * to a city. The server ignores the location for visitors and gives them at most 6 items.
  */
 export async function getItemsPage(filters: BrowseFilters, cursor?: string): Promise<ItemsPage> {
   const { data, headers } = await apiRequestWithHeaders<ListedItem[]>(
@@ -28,7 +33,9 @@ export async function getItemsPage(filters: BrowseFilters, cursor?: string): Pro
     withQuery('/api/items', {
       q: filters.q || undefined,
       category: filters.category || undefined,
-      location: filters.location || undefined,
+      location: filters.placeId ? undefined : filters.location || undefined,
+      placeId: filters.placeId || undefined,
+      withinKm: filters.placeId ? filters.withinKm : undefined,
       sort: filters.sort,
       cursor,
     }),

@@ -37,6 +37,7 @@ export function EditItemCard({ item }: { item: Item }) {
     category: item.category,
     condition: item.condition,
     location: item.location,
+    placeId: item.placeId ?? undefined,
     preferredExchange: item.preferredExchange ?? '',
     // The stored instant as a day of the viewer's calendar; sent again only if changed.
     availableUntil: item.availableUntil ? localDate(new Date(item.availableUntil)) : '',

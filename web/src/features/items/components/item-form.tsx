@@ -9,7 +9,7 @@ import { CATEGORIES, CONDITIONS, CONDITION_VALUES } from '@nomadswap/contracts/e
 import type { ItemImage } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
-import { LocationField } from '../../../components/location-field';
+import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -28,6 +28,8 @@ export interface ItemFormValues {
   category: string;
   condition: string;
   location: string;
+  /** The city picked for `location` (issue 22); undefined for free text, which the server matches. */
+  placeId?: string;
   preferredExchange: string;
   /** A day ('2026-12-20') or '' for no deadline (issue 22). */
   availableUntil: string;
@@ -107,7 +109,7 @@ export function ItemForm({
     } catch (error) {
       if (isApiError(error)) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
-          const name = field.split('.')[0] ?? field;
+          const name = fieldOfServerError(field.split('.')[0] ?? field);
           if (FORM_FIELDS.includes(name)) {
             form.setError(name as FieldPath<ItemFormValues>, { type: 'server', message });
           }
@@ -168,13 +170,7 @@ export function ItemForm({
           )}
         </FormField>
       </div>
-      <LocationField
-        id="item-location"
-        label={t('itemForm.location')}
-        error={errors.location?.message}
-        inputProps={form.register('location')}
-        onDetected={(location) => form.setValue('location', location, { shouldValidate: true })}
-      />
+      <FormLocationField control={form.control} id="item-location" label={t('itemForm.location')} />
       <FormField
         id="item-exchange"
         label={t('itemForm.preferredExchange')}

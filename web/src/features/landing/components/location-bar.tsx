@@ -43,8 +43,11 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
   const menuReady = useAfterLoadIdle();
 
   const onDetect = async () => {
-    const place = await detect();
-    if (place) await navigate(paths.browseIn(place.city));
+    const found = await detect();
+    if (found)
+      await navigate(
+        found.place ? paths.browseIn(found.place.label, found.place.id) : paths.browseIn(found.city),
+      );
   };
 
   return (
