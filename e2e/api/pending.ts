@@ -24,8 +24,8 @@ export const PENDING = {
   // pending: card view for visitors and unapproved users (issue 14 fix 3) — list results carry the full item today.
   // Flip both to the card's fields (what the card shows, nothing more; issue 20 adds the Reserved badge).
   cardFields: {
-    visitor: ['category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'title', 'user'],
-    unapproved: ['category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'title', 'user'],
+    visitor: ['availableUntil', 'category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'placeId', 'title', 'user'],
+    unapproved: ['availableUntil', 'category', 'condition', 'cover', 'description', 'id', 'isReserved', 'location', 'placeId', 'title', 'user'],
   } as Record<'visitor' | 'unapproved', string[]>, // prettier-ignore
 
   // pending: lower-case ids in the shared schema (issue 14 fix 5) — an admin deleting their own account by its id

@@ -12,8 +12,15 @@ describe('editableFields', () => {
     preferredExchange: 'Books',
   } as const;
 
-  it('are the six listing fields, as given', () => {
-    expect(editableFields(input)).toEqual(input);
+  it('are the six listing fields, as given, and no city for a text that names none (issue 22)', () => {
+    expect(editableFields(input)).toEqual({ ...input, placeId: null });
+  });
+
+  it('a text naming a city is stored as its label with its id', () => {
+    expect(editableFields({ ...input, location: 'lisboa' })).toMatchObject({
+      location: 'Lisbon, Portugal',
+      placeId: '2267057',
+    });
   });
 
   it('no preferred exchange (left out or blank) is stored as null', () => {
