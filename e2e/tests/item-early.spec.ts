@@ -25,14 +25,19 @@ interface Card {
 async function signedInWithItem(page: Page, name: string) {
   const traveller = await approvedTraveller(page.request, name);
   const session = await token(page.request, traveller.email, 'swap-and-go-42');
-  // The visitor listing; the shared e2e data holds items without a ready photo too, and a fresh stack's demo photos
-  // may still be processing: asked until one is ready.
+  // The traveller's listing (a visitor's holds only the 6 newest, which other specs' items without photos can
+  // fill); the shared e2e data holds items without a ready photo too, and a fresh stack's demo photos may still be
+  // processing: asked until one is ready.
   let card: Card | undefined;
   await expect
     .poll(
       async () => {
-        const cards = (await (await page.request.get('/api/items')).json()) as Card[];
-        card = cards.find((candidate) => candidate.cover);
+        const listing = await page.request.get('/api/items?limit=100', {
+          headers: { Authorization: `Bearer ${session}` },
+        });
+        const items = (await listing.json()) as { id: string; images: string[] }[];
+        const found = items.find((candidate) => candidate.images.length > 0);
+        card = found ? { id: found.id, cover: found.images[0]! } : undefined;
         return card !== undefined;
       },
       { message: 'an item with a photo', timeout: 60_000 },

@@ -28,9 +28,26 @@ function sameMessage(a: Message, b: Message): boolean {
   return a.id === b.id || (a.clientId !== null && a.clientId === b.clientId && a.senderId === b.senderId);
 }
 
+/**
+ * A read of a thread already on its way may have been answered before a live message was stored: its answer
+ * replaces the thread (a first read has nothing to put the message into at all). When it ends, the thread is read
+ * once more. React Query does not restart a first read that is in flight, so this waits for it to settle.
+ */
+function readAgainAfterCurrentRead(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (query?.state.fetchStatus !== 'fetching') return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+    unsubscribe();
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
+}
+
 /** Puts a stored message (socket `message:new`, or the answer to a send) into its thread and the list. */
 export function applyMessage(queryClient: QueryClient, message: Message, viewerId: string): void {
   const otherId = otherParty(message, viewerId);
+  readAgainAfterCurrentRead(queryClient, messagesKeys.thread(otherId));
   queryClient.setQueryData<Threads>(messagesKeys.thread(otherId), (data) => {
     if (!data) return data;
     const known = data.pages.some((page) => page.messages.some((m) => sameMessage(m, message)));
