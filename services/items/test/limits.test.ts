@@ -39,7 +39,19 @@ const send: Record<string, LimitSender> = {
       .set(owner.headers)
       .send({ ...buildItemInput(), [row.field]: value });
   },
-  'GET /api/items': (row, value) => api().get('/api/items').set(owner.headers).query(limitQuery(row, value)),
+  'GET /api/items': (row, value) =>
+    api()
+      .get('/api/items')
+      .set(owner.headers)
+      .query({ ...row.valid, ...limitQuery(row, value) }),
+  'GET /api/places': (row, value) =>
+    api()
+      .get('/api/places')
+      .query({ ...row.valid, ...limitQuery(row, value) }),
+  'GET /api/places/nearest': (row, value) =>
+    api()
+      .get('/api/places/nearest')
+      .query({ ...row.valid, ...limitQuery(row, value) }),
   'GET /api/admin/all-items': (row, value) =>
     api().get('/api/admin/all-items').set(admin.headers).query(limitQuery(row, value)),
 };

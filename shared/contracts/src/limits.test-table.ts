@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, SwapCountSchema } from './auth';
 import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } from './exchanges';
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
+import { NearestPlaceQuerySchema, PlaceSearchQuerySchema } from './places';
 import { ConversationListQuerySchema, MessageListQuerySchema, MessageSendSchema } from './messaging';
 import {
   AuditLogQuerySchema,
@@ -267,6 +268,53 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
     { route: 'GET /api/items', service: 'items' },
   ),
   ...pageRows('ItemQuerySchema', ItemQuerySchema, 100, { route: 'GET /api/items', service: 'items' }),
+  ...rows(
+    'ItemQuerySchema',
+    ItemQuerySchema,
+    { placeId: '2267057' },
+    [
+      { field: 'withinKm', kind: 'number', side: 'min', at: 1, message: tooSmallNumber(1) },
+      { field: 'withinKm', kind: 'number', side: 'max', at: 200, message: tooBigNumber(200) },
+    ],
+    { route: 'GET /api/items', service: 'items' },
+  ),
+  // places (issue 22; served by items)
+  ...rows(
+    'PlaceSearchQuerySchema',
+    PlaceSearchQuerySchema,
+    { q: 'lis' },
+    [
+      { field: 'q', side: 'min', at: 1, message: 'Search text is required' },
+      { field: 'q', side: 'max', at: 80, message: tooLongText(80) },
+      { field: 'limit', kind: 'number', side: 'min', at: 1, message: tooSmallNumber(1) },
+      { field: 'limit', kind: 'number', side: 'max', at: 20, message: tooBigNumber(20) },
+    ],
+    { route: 'GET /api/places', service: 'items' },
+  ),
+  ...rows(
+    'NearestPlaceQuerySchema',
+    NearestPlaceQuerySchema,
+    { lat: 38.72, lon: -9.14 },
+    [
+      { field: 'lat', kind: 'number', side: 'min', at: -90, message: 'Latitude must be between -90 and 90' },
+      { field: 'lat', kind: 'number', side: 'max', at: 90, message: 'Latitude must be between -90 and 90' },
+      {
+        field: 'lon',
+        kind: 'number',
+        side: 'min',
+        at: -180,
+        message: 'Longitude must be between -180 and 180',
+      },
+      {
+        field: 'lon',
+        kind: 'number',
+        side: 'max',
+        at: 180,
+        message: 'Longitude must be between -180 and 180',
+      },
+    ],
+    { route: 'GET /api/places/nearest', service: 'items' },
+  ),
   ...pageRows('AdminItemQuerySchema', AdminItemQuerySchema, 1000, {
     route: 'GET /api/admin/all-items',
     service: 'items',

@@ -121,6 +121,9 @@ export const MSG = {
   reportStatusInvalid: 'Status must be open, resolved or dismissed',
   invalidPlace: 'Invalid place',
   placeSearchRequired: 'Search text is required',
+  /** /api/places/nearest with a position off the globe. */
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
   invalidJson: 'Invalid JSON body',
   safetySignalReporter: 'NomadSwap safety',
   safetySignalSubject: 'Messages asking for money or moving off NomadSwap, to several people',

@@ -36,7 +36,13 @@ export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuerySchema>;
 
 /** GET /api/places/nearest?lat=&lon= → Place (public). Clients round the position first (PLACE_LIMITS). */
 export const NearestPlaceQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: z.coerce
+    .number({ error: MSG.latitudeRange })
+    .min(-90, { error: MSG.latitudeRange })
+    .max(90, { error: MSG.latitudeRange }),
+  lon: z.coerce
+    .number({ error: MSG.longitudeRange })
+    .min(-180, { error: MSG.longitudeRange })
+    .max(180, { error: MSG.longitudeRange }),
 });
 export type NearestPlaceQuery = z.infer<typeof NearestPlaceQuerySchema>;
