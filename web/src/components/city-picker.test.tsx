@@ -70,6 +70,23 @@ describe('CityPicker', () => {
     expect(queriesOf(fetchMock, '/api/places')).toEqual([{ q: 'li' }]);
   });
 
+  it('searches text of the API limit (80 characters) and asks nothing for one more: it is kept as typed', async () => {
+    const fetchMock = mockApi({ 'GET /api/places': { body: [] } });
+    const { user, input } = renderPicker();
+    const at = 'a'.repeat(80);
+
+    await user.click(input);
+    await user.paste(at);
+    await screen.findByText(`No matching city — we'll save “${at}” as you typed it`);
+    expect(queriesOf(fetchMock, '/api/places')).toEqual([{ q: at }]);
+
+    await user.paste('b');
+    expect(
+      await screen.findByText(`No matching city — we'll save “${at}b” as you typed it`),
+    ).toBeInTheDocument();
+    expect(queriesOf(fetchMock, '/api/places')).toEqual([{ q: at }]);
+  });
+
   it('ArrowDown and ArrowUp move through the options, wrapping; Enter picks the highlighted one', async () => {
     mockApi({ 'GET /api/places': { body: lisbPlaces } });
     const submit = vi.fn();

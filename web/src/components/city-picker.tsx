@@ -44,12 +44,14 @@ export function CityPicker({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { query, wanted, settled } = usePlaceSearch(value, open);
+  const { query, wanted, settled, searchable } = usePlaceSearch(value, open);
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
   const text = value.trim();
   const long = text.length >= PLACE_SEARCH_MIN_CHARS;
+  // Longer than any city name the search takes: nothing is asked, the text is saved as typed.
+  const tooLong = long && !searchable;
   // Answers for an older text (the debounce has not caught up) are never offered for this one.
   const options = long && settled && query.data ? query.data : [];
   const activeIndex = active < options.length ? active : -1;
@@ -57,13 +59,15 @@ export function CityPicker({
   const status =
     !open || !long
       ? null
-      : !settled || (wanted && query.isPending)
-        ? 'loading'
-        : query.isError
-          ? 'error'
-          : query.isSuccess && options.length === 0
-            ? 'empty'
-            : null;
+      : tooLong
+        ? 'empty'
+        : !settled || (wanted && query.isPending)
+          ? 'loading'
+          : query.isError
+            ? 'error'
+            : query.isSuccess && options.length === 0
+              ? 'empty'
+              : null;
 
   useEffect(() => {
     // On a phone the list may open below the fold or under the bottom bar (its scroll margin): bring it up.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PLACE_LIMITS } from '@nomadswap/contracts/place-limits';
 import type { Place } from '@nomadswap/contracts/places';
 import { apiGet } from '../lib/api-client';
 
@@ -27,16 +28,21 @@ export function placeSearchQueryOptions(q: string) {
 /**
  * Suggestions for what is typed in a city picker, once typing pauses. Each text has its own cache entry and a
  * request made for an older text is cancelled, so suggestions never belong to a text no longer in the field.
- * `enabled` is false for short text (nothing is asked) or while the suggestions are not wanted.
+ * Nothing is asked for short text, for text longer than the API's search limit (no city name is that long: the
+ * text is saved as typed), or while the suggestions are not wanted (`enabled` false). `searchable` says whether
+ * the text is one the picker searches for.
  */
 export function usePlaceSearch(text: string, enabled: boolean) {
   const q = useDebouncedValue(text.trim(), PLACE_SEARCH_DEBOUNCE_MS);
-  const wanted = enabled && q.length >= PLACE_SEARCH_MIN_CHARS;
+  const searchable = isSearchable(text.trim());
+  const wanted = enabled && isSearchable(q);
   const query = useQuery({ ...placeSearchQueryOptions(q), enabled: wanted });
   // While the debounce runs, the answer (if any) is for the previous text: it is not shown as this one's.
   const settled = q === text.trim();
-  return { query, wanted, settled };
+  return { query, wanted, settled, searchable };
 }
+
+const isSearchable = (q: string) => q.length >= PLACE_SEARCH_MIN_CHARS && q.length <= PLACE_LIMITS.queryMax;
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { renderApp } from '../testing/render-app';
 import { buildItem, buildUser, jsonResponse, requestBody, signInAs } from '../testing/api-mock';
-import { localDate, tomorrowOf } from '../features/items/utils/deadline';
+import { lastDayOf, localDate, tomorrowOf } from '../features/items/utils/deadline';
 import { offerableItems } from '../features/exchanges/components/request-exchange-dialog';
 
 const me = buildUser();
@@ -26,6 +26,7 @@ describe('listing deadlines (issue 22)', () => {
     const date = await screen.findByLabelText('Available until');
     expect(date).toHaveAttribute('type', 'date');
     expect(date).toHaveAttribute('min', tomorrowOf(new Date()));
+    expect(date).toHaveAttribute('max', lastDayOf(new Date()));
     await user.type(screen.getByLabelText('Title'), 'Tent');
     await user.type(screen.getByLabelText('Description'), 'Two-person tent.');
     await user.selectOptions(screen.getByLabelText('Category'), 'Sports');
@@ -164,13 +165,21 @@ describe('listing deadlines (issue 22)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Relist this item' });
     const date = within(dialog).getByLabelText('Available until');
     expect(date).toHaveAttribute('min', tomorrowOf(new Date()));
+    const last = lastDayOf(new Date());
+    expect(date).toHaveAttribute('max', last);
     await user.click(within(dialog).getByRole('button', { name: 'Relist Item' }));
     expect(within(dialog).getByText(MSG.availableUntilInvalid)).toBeInTheDocument();
 
-    await user.type(date, '2030-03-01');
+    // One day past the last day is refused before anything is sent; the last day itself is sent.
+    const dayAfter = (day: string) => localDate(new Date(new Date(`${day}T12:00`).getTime() + 24 * HOUR));
+    await user.type(date, dayAfter(last));
+    await user.click(within(dialog).getByRole('button', { name: 'Relist Item' }));
+    expect(within(dialog).getByText(MSG.availableUntilTooFar)).toBeInTheDocument();
+    await user.clear(date);
+    await user.type(date, last);
     await user.click(within(dialog).getByRole('button', { name: 'Relist Item' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requestBody(fetchMock, 'POST', '/api/items/e1/relist')).toEqual({ availableUntil: '2030-03-01' });
+    expect(requestBody(fetchMock, 'POST', '/api/items/e1/relist')).toEqual({ availableUntil: last });
     expect(await toasts().findByText('Item listed again')).toBeInTheDocument();
   });
 
@@ -190,7 +199,8 @@ describe('listing deadlines (issue 22)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Extend Lamp' }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend this listing' });
-    await user.type(within(dialog).getByLabelText('Available until'), '2040-01-01');
+    // A day the form allows that the server refuses (its clock is the judge): the refusal is shown.
+    await user.type(within(dialog).getByLabelText('Available until'), lastDayOf(new Date()));
     await user.click(within(dialog).getByRole('button', { name: 'Extend Listing' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.availableUntilTooFar);
   });

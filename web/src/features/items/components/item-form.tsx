@@ -18,7 +18,7 @@ import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { PhotoPicker } from './photo-picker';
-import { tomorrowOf } from '../utils/deadline';
+import { lastDayOf, tomorrowOf } from '../utils/deadline';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 /** What the form holds: the selects start empty, so "pick one" is a validation message, not a default. */
@@ -197,6 +197,7 @@ export function ItemForm({
             {...control}
             type="date"
             min={tomorrowOf(new Date())}
+            max={lastDayOf(new Date())}
             className="sm:max-w-56"
           />
         )}

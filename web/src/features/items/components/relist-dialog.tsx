@@ -11,7 +11,7 @@ import { toast } from '../../../hooks/use-toast';
 import { messageText } from '../../../i18n/message-text';
 import { errorMessage } from '../../../lib/api-client';
 import { useRelistItem } from '../api/relist-item';
-import { tomorrowOf } from '../utils/deadline';
+import { lastDayOf, tomorrowOf } from '../utils/deadline';
 
 /**
  * Relist (an expired item) or Extend (a listed item with a deadline): a small dialog asking for the new date,
@@ -53,6 +53,7 @@ export function RelistDialog({
   const [fieldError, setFieldError] = useState<string>();
   const [error, setError] = useState<string>();
   const min = tomorrowOf(now);
+  const max = lastDayOf(now);
 
   const onSubmit = () => {
     setError(undefined);
@@ -62,6 +63,10 @@ export function RelistDialog({
     }
     if (date < min) {
       setFieldError(MSG.availableUntilPast);
+      return;
+    }
+    if (date > max) {
+      setFieldError(MSG.availableUntilTooFar);
       return;
     }
     setFieldError(undefined);
@@ -94,6 +99,7 @@ export function RelistDialog({
             {...control}
             type="date"
             min={min}
+            max={max}
             value={date}
             onChange={(event) => setDate(event.target.value)}
           />

@@ -14,6 +14,15 @@ export function tomorrowOf(now: Date): string {
 }
 
 /**
+ * The last day an owner may pick: a year ahead less two days. A day means 23:59 in the item's city's time zone,
+ * which may be up to a day behind the viewer's; two days' margin keeps that moment within the server's year
+ * (`ITEM_DEADLINE_LIMITS.maxAheadMs`) wherever the city is.
+ */
+export function lastDayOf(now: Date): string {
+  return localDate(new Date(now.getTime() + ITEM_DEADLINE_LIMITS.maxAheadMs - 2 * DAY_MS));
+}
+
+/**
  * How many calendar days (the viewer's) until an item leaves, when it leaves within 72 h (0: today); null when it
  * has no deadline, has passed it, or leaves later. Computed here from `availableUntil`, not sent by the server:
  * browse pages are cached between writes, and "within 72 h" changes with the clock, not with writes.
