@@ -4,7 +4,7 @@ import { upsertNewerVersion } from '@nomadswap/service-kit/projection';
 import type { ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import type { ItemExchangeRecord } from '../db/item-exchange';
-import { writeItemChange } from '../events/publish-item-events';
+import { updateItemAtVersion } from '../events/publish-item-events';
 
 type ExchangeCore = Pick<ItemsCore, 'items' | 'exchanges' | 'bus' | 'now'>;
 
@@ -107,26 +107,11 @@ async function settleItem(
     ) {
       return;
     }
-    await writeItemChange(
-      core,
-      'item.updated',
-      { itemId: item._id, exists: { version: { $gt: item.version } } },
-      () =>
-        core.items
-          .findOneAndUpdate(
-            { _id: item._id, version: item.version },
-            {
-              $set: {
-                ...reservation,
-                ...(swap ? { isSwapped: true } : {}),
-                ...(expire ? { expiredAt: now } : {}),
-              },
-              $inc: { version: 1 },
-            },
-            { returnDocument: 'after' },
-          )
-          .lean<ItemRecord>(),
-    );
+    await updateItemAtVersion(core, item, {
+      ...reservation,
+      ...(swap ? { isSwapped: true } : {}),
+      ...(expire ? { expiredAt: now } : {}),
+    });
   }
   throw new Error(`item ${props.itemId.toHexString()} kept changing; exchange event left for a retry`);
 }

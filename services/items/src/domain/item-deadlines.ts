@@ -5,7 +5,7 @@ import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext, ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import type { OwnerRecord } from '../db/owner';
-import { writeItemChange } from '../events/publish-item-events';
+import { updateItemAtVersion } from '../events/publish-item-events';
 import { endOfDayIn } from './end-of-day';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail } from './mails';
@@ -129,19 +129,7 @@ export async function expireItem(
     const now = core.now();
     if (now.getTime() < props.at.getTime()) throw new DeadlineNotDueError(`item ${props.itemId} not due yet`);
     if (item.reservedFor) return 'reserved';
-    const written = await writeItemChange(
-      core,
-      'item.updated',
-      { itemId: item._id, exists: { version: { $gt: item.version } } },
-      () =>
-        core.items
-          .findOneAndUpdate(
-            { _id: item._id, version: item.version },
-            { $set: { expiredAt: now }, $inc: { version: 1 } },
-            { returnDocument: 'after' },
-          )
-          .lean<ItemRecord>(),
-    );
+    const written = await updateItemAtVersion(core, item, { expiredAt: now });
     if (written) return 'expired';
   }
   throw new Error(`item ${props.itemId.toHexString()} kept changing; expiry left for a retry`);

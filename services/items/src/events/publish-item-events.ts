@@ -6,6 +6,7 @@ import {
   type StagedEvent,
 } from '@nomadswap/service-kit/events';
 import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
+import type { ItemRecord } from '../db/item';
 import type { ItemsCore } from '../context';
 import { toItemEventData, type ItemViewSource } from '../domain/item-views';
 
@@ -45,6 +46,30 @@ export function writeItemChange<R extends ItemViewSource>(
     itemGuard(core, target.itemId, target.exists),
     write,
     toItemEventData,
+  );
+}
+
+/**
+ * Sets `set` on the item only if it is still at the version that was read, bumps the version and announces the
+ * result (writeItemChange). Null when another write came first: the caller reads the item again and decides anew.
+ */
+export function updateItemAtVersion(
+  core: Pick<ItemsCore, 'bus' | 'items'>,
+  read: Pick<ItemRecord, '_id' | 'version'>,
+  set: Partial<ItemRecord>,
+): Promise<ItemRecord | null | undefined> {
+  return writeItemChange(
+    core,
+    'item.updated',
+    { itemId: read._id, exists: { version: { $gt: read.version } } },
+    () =>
+      core.items
+        .findOneAndUpdate(
+          { _id: read._id, version: read.version },
+          { $set: set, $inc: { version: 1 } },
+          { returnDocument: 'after' },
+        )
+        .lean<ItemRecord>(),
   );
 }
 
