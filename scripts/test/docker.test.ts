@@ -178,6 +178,45 @@ describe('Dockerfiles', () => {
     },
   );
 
+  /** The workspaces' package.json files, by package name. */
+  const workspaces = new Map<string, { dir: string; deps: string[] }>();
+  const rootManifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    workspaces: string[];
+  };
+  for (const dir of rootManifest.workspaces) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: Record<string, string>;
+    };
+    const deps = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@nomadswap/'));
+    workspaces.set(manifest.name, { dir, deps });
+  }
+  /** The workspace folders a package needs at run time: its own and its @nomadswap dependencies', transitively. */
+  function runtimeDirs(name: string, seen = new Set<string>()): Set<string> {
+    const workspace = workspaces.get(name)!;
+    if (seen.has(workspace.dir)) return seen;
+    seen.add(workspace.dir);
+    for (const dep of workspace.deps) runtimeDirs(dep, seen);
+    return seen;
+  }
+
+  it.each(images)(
+    'the $name image copies every workspace manifest for npm ci, and the source of every workspace it runs',
+    ({ name, file: dockerfile, args }) => {
+      const file = fs.readFileSync(path.join(ROOT, dockerfile), 'utf8');
+      const copied = [...file.matchAll(/^COPY (?!--from)(\S+) /gm)].map((match) =>
+        (match[1] ?? '').replace(/\$\{(\w+)\}/g, (_, variable: string) => args[variable] ?? ''),
+      );
+      // npm ci checks the lockfile against every workspace's manifest.
+      for (const dir of rootManifest.workspaces) expect(copied, dockerfile).toContain(`${dir}/package.json`);
+      const runtime = file.slice(file.lastIndexOf('\nFROM '));
+      const runtimeCopies = [...runtime.matchAll(/^COPY (?!--from)(\S+) /gm)].map((match) =>
+        (match[1] ?? '').replace(/\$\{(\w+)\}/g, (_, variable: string) => args[variable] ?? ''),
+      );
+      for (const dir of runtimeDirs(`@nomadswap/${name}`)) expect(runtimeCopies, dockerfile).toContain(dir);
+    },
+  );
+
   it('compose builds each service from services/Dockerfile with its own SERVICE, and runs that service', () => {
     const compose = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
     for (const service of SERVICES) {
