@@ -7,6 +7,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeRedisArgs, redisAclFile } from '../lib/redis-acl';
 import { ROOT } from '../lib/stack';
 
 /**
@@ -14,22 +15,7 @@ import { ROOT } from '../lib/stack';
  * queues, the event stream, rate limits, token state) and nothing on another's keys. The arguments are read from
  * the compose file itself (the redis service's `command`), passwords filled in as .env would.
  */
-function composeRedisArgs(): string[] {
-  const file = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
-  const service = file.slice(file.indexOf('\n  redis:\n'));
-  const lines = service.slice(service.indexOf('    command: >-\n')).split('\n').slice(1);
-  const command = lines
-    .slice(
-      0,
-      lines.findIndex((line) => !/^ {6}/.test(line)),
-    )
-    .join(' ');
-  const interpolated = command.replace(
-    /\$\{REDIS_(\w+)_PASSWORD:\?[^}]*\}/g,
-    (_match, name: string) => `pw-${name.toLowerCase()}`,
-  );
-  return interpolated.trim().split(/\s+/).slice(1);
-}
+const passwordOf = (user: string) => `pw-${user}`;
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -57,7 +43,7 @@ const as = (user: string) => {
 beforeAll(async () => {
   port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-acl-'));
-  const args = [...composeRedisArgs(), '--port', String(port), '--bind', '127.0.0.1'];
+  const args = [...composeRedisArgs(ROOT, passwordOf), '--port', String(port), '--bind', '127.0.0.1'];
   args.push('--appendonly', 'no', '--save', '', '--dir', dir);
   server = spawn('redis-server', args, { stdio: 'ignore' });
   // Up once the gateway's user can PING (it has no keys, only its rate limits).
@@ -159,5 +145,77 @@ describe("docker-compose's Redis users on a real redis-server", () => {
     await messaging.multi().hset('presence:u1', 's1', '1').pexpire('presence:u1', 1000).exec();
     expect(await messaging.incr('unread:u1')).toBe(1);
     await expect(messaging.incr('items:listing-generation')).rejects.toThrow(/NOPERM/);
+  });
+});
+
+describe('the same users as an ACL file (npm run redis-acl, for a Redis run by the Kubernetes operator)', () => {
+  it('has one line per compose user, and a redis-server loading it lets each user in with its password only', async () => {
+    const file = redisAclFile(ROOT, passwordOf);
+    const users = file
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ')[1]);
+    expect(users).toEqual(['default', 'auth', 'items', 'messaging', 'moderation', 'gateway']);
+    expect(file).toMatch(/^user default off$/m);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-aclfile-'));
+    fs.writeFileSync(path.join(dir, 'users.acl'), file);
+    const filePort = await freePort();
+    const fromFile = spawn(
+      'redis-server',
+      [
+        '--aclfile',
+        path.join(dir, 'users.acl'),
+        '--port',
+        String(filePort),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--dir',
+        dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    const connect = (username: string | undefined, password?: string) => {
+      const client = new Redis({
+        port: filePort,
+        host: '127.0.0.1',
+        username,
+        password,
+        lazyConnect: true,
+        enableReadyCheck: false,
+        retryStrategy: () => null,
+      });
+      client.on('error', () => {});
+      clients.push(client);
+      return client;
+    };
+    try {
+      const deadline = Date.now() + 10_000;
+      const moderation = connect('moderation', passwordOf('moderation'));
+      for (;;) {
+        try {
+          await moderation.connect();
+          break;
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      expect(await moderation.xadd('nomadswap:events', '*', 'type', 'report.created')).toMatch(/^\d+-\d+$/);
+      await expect(moderation.set('bull:avatars:1', 'x')).rejects.toThrow(/NOPERM/);
+      const anonymous = connect(undefined);
+      await anonymous.connect().catch(() => {});
+      await expect(anonymous.get('anything')).rejects.toThrow(/NOAUTH/);
+      const wrongPassword = connect('gateway', passwordOf('items'));
+      await wrongPassword.connect().catch(() => {});
+      await expect(wrongPassword.ping()).rejects.toThrow(/WRONGPASS|NOAUTH|closed/);
+      const gateway = connect('gateway', passwordOf('gateway'));
+      await gateway.connect();
+      expect(await gateway.ping()).toBe('PONG');
+    } finally {
+      fromFile.kill('SIGTERM');
+    }
   });
 });
