@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { say } from './lib/log';
-import { createStack } from './lib/stack';
+import { createStack, parseReplicas } from './lib/stack';
 
 const env = z
   .object({
@@ -12,7 +12,20 @@ const env = z
     DATA_DIR: z.string().default('.data'),
     SKIP_WEB_BUILD: z.string().optional(),
     SEED_DEMO_DATA: z.enum(['0', '1']).default('1'),
-    MESSAGING_REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
+    /** `auth:2,items:2,messaging:2,moderation:2` (and `items-worker:2`…): processes per service or worker. */
+    REPLICAS: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        try {
+          return parseReplicas(text);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** The older spelling of `REPLICAS=messaging:N`. */
+    MESSAGING_REPLICAS: z.coerce.number().int().min(1).max(16).optional(),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -28,7 +41,10 @@ const stack = createStack({
   dataDir: env.data.DATA_DIR,
   skipWebBuild: env.data.SKIP_WEB_BUILD === '1',
   seedDemoData: env.data.SEED_DEMO_DATA === '1',
-  messagingReplicas: env.data.MESSAGING_REPLICAS,
+  replicas: {
+    ...(env.data.MESSAGING_REPLICAS ? { messaging: env.data.MESSAGING_REPLICAS } : {}),
+    ...env.data.REPLICAS,
+  },
 });
 let stopping = false;
 async function shutdown(code: number) {

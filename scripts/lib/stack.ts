@@ -28,8 +28,37 @@ export interface StackOptions {
   skipWebBuild?: boolean;
   /** Add the demo marketplace on the first start of a data folder (default true). */
   seedDemoData?: boolean;
-  /** Messaging server processes behind the gateway (default 1); they share Redis through the streams adapter. */
-  messagingReplicas?: number;
+  /**
+   * Processes per service (`auth`, `items`, …) or worker (`auth-worker`, …), default 1 each. A service's
+   * replicas listen on ports of their own and the gateway round-robins them (its `<SERVICE>_URL` lists them);
+   * workers share their queues through Redis.
+   */
+  replicas?: Readonly<Record<string, number>>;
+}
+
+/** The names `REPLICAS` may use: each service and each service's worker (whether or not it has one). */
+export const REPLICA_NAMES = SERVICES.flatMap((service) => [service, `${service}-worker`]);
+
+/**
+ * `REPLICAS=auth:2,items:2,messaging:2,moderation:2` (and `items-worker:2`…) as counts by name; an error names
+ * the first bad entry. Each count is 1–16.
+ */
+export function parseReplicas(text: string): Record<string, number> {
+  const replicas: Record<string, number> = {};
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z-]+):(\d+)$/.exec(entry);
+    const count = Number(match?.[2]);
+    if (!match || !REPLICA_NAMES.includes(match[1]!) || count < 1 || count > 16) {
+      throw new Error(
+        `has "${entry}": use name:count with a count of 1–16 and a name of ${REPLICA_NAMES.join(', ')}`,
+      );
+    }
+    replicas[match[1]!] = count;
+  }
+  return replicas;
 }
 
 export interface StackInfo {
@@ -182,19 +211,18 @@ async function startStack(
 
   const secrets = loadLocalSecrets(dataDir);
   const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@nomadswap.local';
+  const countOf = (name: string) => options.replicas?.[name] ?? 1;
+  // Each replica of a service listens on a port of its own; the gateway gets the whole list (<SERVICE>_URL).
   const ports = Object.fromEntries(
-    await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const)),
-  ) as Record<ServiceName, number>;
-  // Extra messaging replicas listen on ports of their own; the gateway gets the whole list (MESSAGING_URL).
-  const messagingPorts = [
-    ports.messaging,
-    ...(await Promise.all(Array.from({ length: (options.messagingReplicas ?? 1) - 1 }, () => freePort()))),
-  ];
-  const services = Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<
-    ServiceName,
-    string
-  >;
-  services.messaging = messagingPorts.map((port) => `http://127.0.0.1:${port}`).join(',');
+    await Promise.all(
+      SERVICES.map(
+        async (s) => [s, await Promise.all(Array.from({ length: countOf(s) }, () => freePort()))] as const,
+      ),
+    ),
+  ) as Record<ServiceName, number[]>;
+  const services = Object.fromEntries(
+    SERVICES.map((s) => [s, ports[s].map((port) => `http://127.0.0.1:${port}`).join(',')]),
+  ) as Record<ServiceName, string>;
   const common: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -225,13 +253,14 @@ async function startStack(
     for (const [suffix, file] of entries) {
       const entry = `services/${service}/src/${file}`;
       if (!fs.existsSync(path.join(ROOT, entry))) continue;
-      const servers = service === 'messaging' && !suffix ? messagingPorts : [ports[service]];
+      // Workers listen on no port (PORT 0); each of their replicas is one more process on the same queues.
+      const servers = suffix ? Array.from({ length: countOf(`${service}-worker`) }, () => 0) : ports[service];
       servers.forEach((port, replica) =>
         supervise({
           name: `${service}${suffix}${replica > 0 ? `-${replica + 1}` : ''}`,
           command: process.execPath,
           args: [...(suffix ? WORKER_NODE_ARGS : []), ...tsx, entry],
-          env: { ...common, PORT: suffix ? '0' : String(port) },
+          env: { ...common, PORT: String(port) },
           cwd: ROOT,
         }),
       );

@@ -6,6 +6,7 @@ import { eventually } from '@nomadswap/service-kit/testing';
 import { formatLine } from '../lib/log';
 import { loadLocalSecrets } from '../lib/secrets';
 import { Supervised } from '../lib/supervisor';
+import { parseReplicas } from '../lib/stack';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -119,4 +120,24 @@ describe('supervisor during start-up', () => {
       await child.stop();
     }
   });
+});
+
+describe('REPLICAS', () => {
+  it('reads name:count pairs for services and workers, counts 1 to 16', () => {
+    expect(parseReplicas('auth:2, items:16,messaging:1,moderation:2,items-worker:3')).toEqual({
+      auth: 2,
+      items: 16,
+      messaging: 1,
+      moderation: 2,
+      'items-worker': 3,
+    });
+    expect(parseReplicas('')).toEqual({});
+  });
+
+  it.each(['items:17', 'items:0', 'gateway:2', 'items', 'items:two', 'items:2:3'])(
+    'refuses %s, naming the entry and what is allowed',
+    (text) => {
+      expect(() => parseReplicas(text)).toThrow(`has "${text}": use name:count with a count of 1–16`);
+    },
+  );
 });
