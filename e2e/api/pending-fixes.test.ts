@@ -78,7 +78,8 @@ describe('limits, visibility and ids that other fixes change (pending.ts)', () =
     })
       .then(() => 'promoted')
       .catch((error: unknown) => `refused: ${String(error)}`);
-    // The bootstrap refuses to promote an existing non-admin account (docs/decisions.md, issue 14 fix 4).
+    // The bootstrap refuses to promote an existing non-admin account
+    // (docs/decisions/0031-login-limits-admin-bootstrap-and-ids.md, issue 14 fix 4).
     expect(promoted).toMatch(/^refused/);
     const res = await world.send({ method: 'GET', path: '/api/admin/all-users' }, user.headers);
     expect(PENDING.promotedAccountOldToken, res.text.slice(0, 200)).toContain(res.status);

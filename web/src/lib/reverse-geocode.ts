@@ -2,8 +2,9 @@ import type { Coordinates, DetectedLocation, UnknownPlaceNames } from './geoloca
 import { LocationError } from './location-error';
 
 /*
- * The optional third-party fallback of "detect my location" (issue 22; docs/decisions.md): asked only when our
- * own /api/places/nearest fails and VITE_GEOCODER_URL is set.
+ * The optional third-party fallback of "detect my location" (issue 22;
+ * docs/decisions/0067-location-fields-are-a-city-picker-detect-my-location-asks.md): asked only when our own
+ * /api/places/nearest fails and VITE_GEOCODER_URL is set.
  */
 
 interface NominatimAddress {

@@ -85,13 +85,15 @@ export interface LoginOutcome {
 }
 
 /**
- * Signs a user in by e-mail and password. Limits count failed attempts (docs/decisions.md): per e-mail and IP,
- * per e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail (credential
- * stuffing); a browser holding a valid device cookie of the account counts against a limit of its own instead of
- * the first two (see device-cookies.ts). Each attempt takes its point before the password is verified; a success
- * gives the points back and clears the first count. Once a limit is used up even the right password is refused
- * until its window ends. An unknown e-mail costs the same hash verification as a wrong password and gets the same
- * answer. A success answers a new device cookie.
+ * Signs a user in by e-mail and password. Limits count failed attempts
+ * (docs/decisions/0031-login-limits-admin-bootstrap-and-ids.md,
+ * docs/decisions/0061-device-cookies-the-account-lockout-does-not-lock-the-owner.md): per e-mail and IP, per
+ * e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail (credential
+ * stuffing); a browser holding a valid device cookie of the account counts against a limit of its own instead
+ * of the first two (see device-cookies.ts). Each attempt takes its point before the password is verified; a
+ * success gives the points back and clears the first count. Once a limit is used up even the right password
+ * is refused until its window ends. An unknown e-mail costs the same hash verification as a wrong password
+ * and gets the same answer. A success answers a new device cookie.
  */
 export async function logInUser(
   ctx: AuthContext,

@@ -133,7 +133,8 @@ export async function sendMessage(
   // path costs the database three commands (the participants with the block check, the insert, the conversation
   // rows after the emit), built typed here and sent as plain database commands: mongoose's casting, validation
   // and hydration, and the driver's cursor and operation objects, cost the replica more CPU per send than the
-  // engine spends on the commands (docs/decisions.md, 2026-11-23).
+  // engine spends on the commands (docs/decisions/0044-chat-send-less-cpu-and-one-round-trip-less-per-message.md
+  // and docs/decisions/0047-chat-send-half-the-engine-s-cpu-per-message-one-database.md).
   const signal = detectSafetySignal(input.content);
   const [, state, { users: userRecords, blocked }, limit, early] = await Promise.all([
     props.senderCheck,

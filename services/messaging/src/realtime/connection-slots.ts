@@ -2,9 +2,10 @@ import type { Redis } from 'ioredis';
 
 /**
  * The sockets each user holds open, across replicas, to cap them at the handshake: a Redis hash per user of
- * socket id → expiry (ms), like presence's. The replica holding a socket refreshes its expiry, so the slots of a
- * replica that died free themselves once their expiry passes, with no one left to release them (decisions.md,
- * issue 21: per-user socket cap).
+ * socket id → expiry (ms), like presence's. The replica holding a socket refreshes its expiry, so the slots
+ * of a replica that died free themselves once their expiry passes, with no one left to release them
+ * (docs/decisions/0064-sockets-per-user-are-capped-at-the-handshake-counted-in.md, issue 21: per-user socket
+ * cap).
  */
 export interface ConnectionSlots {
   /**
