@@ -46,7 +46,14 @@ const LEAN_SOCKET = {
 const LEAN_SERVICE = { ejectPlugins: true, plugins: [proxyEventsPlugin] };
 
 const UPSTREAM_REQUEST = Symbol('upstream request');
-type Tracked = ServerResponse & { [UPSTREAM_REQUEST]?: ClientRequest };
+/** The replicas a request has been sent to and that failed it before any answer (for the one retry). */
+const FAILED_ON = Symbol('failed on');
+type Tracked = ServerResponse & { [UPSTREAM_REQUEST]?: ClientRequest; [FAILED_ON]?: number };
+
+/** Methods whose request may be sent again: they change nothing and carry no body the gateway has streamed. */
+const RETRIABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The replica was not there or dropped the connection before answering: another one may answer. */
+const RETRIABLE_CODES = new Set([...DOWN_CODES, 'ECONNRESET', 'EPIPE']);
 const CLIENT_GONE = 'ECLIENTGONE';
 
 /**
@@ -91,7 +98,9 @@ export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () 
  * One proxy per service: keep-alive upstream sockets, `x-request-id` and `x-forwarded-*` forwarded, and a JSON
  * error (never an HTML page, never a hang) when the service is down, broken or too slow. A service with several
  * replicas gets one proxy per replica and a round robin in front; a replica that refuses a connection is
- * skipped for a second (the request that met the refusal still gets its 503: its body may be streamed already).
+ * skipped for a second. A GET (HEAD, OPTIONS) that a replica refused or dropped before answering — it was
+ * stopped or killed — is sent once to the next replica, so reads survive a replica's death; a write is never
+ * sent twice (its body is streamed, and the first replica may have acted on it): it gets its 502/503.
  */
 export function createServiceProxies(
   upstreams: Upstreams,
@@ -101,6 +110,8 @@ export function createServiceProxies(
   for (const service of SERVICES) {
     const errors = GATEWAY_ERRORS.upstream[service];
     const balancer = new RoundRobin(upstreams[service].length);
+    // The replicas with their in-flight limits; the error handler retries on another of them.
+    const limited: ProxyHandler[] = [];
     const replicas = upstreams[service].map((target, index) =>
       createProxyMiddleware<IncomingMessage, ServerResponse>({
         target: parsedTarget(target),
@@ -127,10 +138,29 @@ export function createServiceProxies(
             const down = DOWN_CODES.has(code);
             const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
             if (down) balancer.bench(index);
+            const retry =
+              'writeHead' in res &&
+              !res.headersSent &&
+              limited.length > 1 &&
+              (res as Tracked)[FAILED_ON] === undefined &&
+              RETRIABLE_METHODS.has(req.method ?? '') &&
+              RETRIABLE_CODES.has(code);
             options.logger.warn(
-              { service, target, code, url: redactLoggedUrl(req.url ?? ''), err: error.message },
+              {
+                service,
+                target,
+                code,
+                url: redactLoggedUrl(req.url ?? ''),
+                err: error.message,
+                retried: retry,
+              },
               'upstream error',
             );
+            if (retry) {
+              (res as Tracked)[FAILED_ON] = index;
+              void limited[(index + 1) % limited.length]!(req, res as ServerResponse, () => {});
+              return;
+            }
             if ('writeHead' in res) {
               sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
             } else {
@@ -140,9 +170,9 @@ export function createServiceProxies(
         },
       }),
     );
-    const limited = replicas.map((replica) =>
-      limitInFlight(replica, options.maxInFlight, errors.down, { 'retry-after': '1' }),
-    );
+    for (const replica of replicas) {
+      limited.push(limitInFlight(replica, options.maxInFlight, errors.down, { 'retry-after': '1' }));
+    }
     proxies[service] =
       limited.length === 1 ? limited[0]! : (req, res, next) => limited[balancer.pick()]!(req, res, next);
   }

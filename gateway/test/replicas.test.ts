@@ -78,19 +78,75 @@ describe('gateway with several upstreams per service', () => {
     }
   });
 
-  it('when a replica refuses connections, that request gets the JSON 503 and the next ones go to the live one', async () => {
+  it('a GET that a replica refuses goes to the next replica; the refusing one is skipped for the next requests', async () => {
     const stack = await startAllUpstreams();
     const gateway = await buildGateway({ ...stack.urls, items: `${await deadUrl()},${stack.urls.items}` });
     try {
-      const first = await request(gateway.app).get('/api/items');
-      expect(first.status).toBe(503);
-      expect(first.body).toMatchObject({ service: 'items' });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await request(gateway.app).get('/api/items')).status);
-      expect(statuses).toEqual([200, 200, 200, 200]);
-      expect(stack.upstreams.items.requests).toHaveLength(4);
+      for (let i = 0; i < 5; i++) statuses.push((await request(gateway.app).get('/api/items')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect(stack.upstreams.items.requests).toHaveLength(5);
     } finally {
       await stack.close();
+      gateway.redis.disconnect();
+    }
+  });
+
+  it('a write that a replica refuses is not sent again: it gets the JSON 503', async () => {
+    const stack = await startAllUpstreams();
+    const gateway = await buildGateway({ ...stack.urls, items: `${await deadUrl()},${stack.urls.items}` });
+    try {
+      const first = await request(gateway.app).post('/api/items').send({ title: 'Tent' });
+      expect(first.status).toBe(503);
+      expect(first.body).toMatchObject({ service: 'items' });
+      expect(stack.upstreams.items.requests).toHaveLength(0);
+    } finally {
+      await stack.close();
+      gateway.redis.disconnect();
+    }
+  });
+
+  it('a GET whose replica dies before answering (connection dropped) is answered by the other; a POST gets 502', async () => {
+    const stack = await startAllUpstreams();
+    // A replica killed mid-request: it reads the request, then its connection drops without an answer.
+    const dying = http.createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    const dyingUrl = `http://127.0.0.1:${(dying.address() as AddressInfo).port}`;
+    const gateway = await buildGateway({ ...stack.urls, items: `${dyingUrl},${stack.urls.items}` });
+    try {
+      const reads = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => request(gateway.app).get(`/api/items?n=${i}`)),
+      );
+      expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200]);
+      const write = await request(gateway.app).post('/api/items').send({ title: 'Tent' });
+      const other = await request(gateway.app).post('/api/items').send({ title: 'Lamp' });
+      // One of the two writes met the dying replica: it is not sent again.
+      expect([write.status, other.status].sort()).toEqual([200, 502]);
+    } finally {
+      await stack.close();
+      dying.close();
+      gateway.redis.disconnect();
+    }
+  });
+
+  it('a GET is retried once only: when every replica drops it, the client gets the JSON 502', async () => {
+    const stack = await startAllUpstreams();
+    const attempts: string[] = [];
+    const dying = http.createServer((req) => {
+      attempts.push(req.url ?? '');
+      req.socket.destroy();
+    });
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    const dyingUrl = `http://127.0.0.1:${(dying.address() as AddressInfo).port}`;
+    const gateway = await buildGateway({ ...stack.urls, items: `${dyingUrl},${dyingUrl},${dyingUrl}` });
+    try {
+      const read = await request(gateway.app).get('/api/items');
+      expect(read.status).toBe(502);
+      expect(read.body).toMatchObject({ service: 'items' });
+      expect(attempts).toEqual(['/api/items', '/api/items']);
+    } finally {
+      await stack.close();
+      dying.close();
       gateway.redis.disconnect();
     }
   });
