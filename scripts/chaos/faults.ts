@@ -368,13 +368,18 @@ interface ChatClient {
   socket: Socket;
   received: string[];
   connects: number;
+  /** When each connection (the first and every reconnection) was made. */
+  connectedAt: number[];
 }
 
 function chatClient(chaos: ChaosStack, user: ChaosUser): Promise<ChatClient> {
   const socket = connectChat(chaos.base, user.token);
-  const client: ChatClient = { socket, received: [], connects: 0 };
+  const client: ChatClient = { socket, received: [], connects: 0, connectedAt: [] };
   socket.on('message:new', (message: { content: string }) => client.received.push(message.content));
-  socket.on('connect', () => client.connects++);
+  socket.on('connect', () => {
+    client.connects++;
+    client.connectedAt.push(Date.now());
+  });
   return waitFor('a chat connection', () => socket.connected, 30_000).then(() => client);
 }
 
@@ -594,3 +599,142 @@ export async function killMongo(chaos: ChaosStack): Promise<FaultResult> {
 }
 
 export { CONSUMER_GROUPS, allGroupsCaughtUp, healthy };
+
+/**
+ * (e) With two replicas of every service (REPLICAS), SIGKILL the second replica of each at once under load:
+ * every read through the gateway still answers 200 (a read a dying replica refused or dropped is sent to the
+ * other), every write answers 200 or a JSON 502/503 — never anything else — and the chat clients whose socket
+ * was on the killed messaging replica come back within 5 s, with every acknowledged message stored once.
+ */
+export async function killReplicas(
+  chaos: ChaosStack,
+  options: { loadWorkers?: number } = {},
+): Promise<FaultResult> {
+  const services = ['auth', 'items', 'messaging', 'moderation'];
+  const owner = await createUser(chaos, 'replica');
+  const created = await createItem(chaos, owner, 'Chaos replica lamp');
+  if (created.status !== 201) throw new Error(`item creation failed: ${created.status} ${created.text}`);
+  const reads = [
+    `/api/users/${owner.id}`,
+    '/api/items?limit=5',
+    `/api/items/${(created.body as { id: string }).id}`,
+    '/api/conversations',
+    `/api/reviews/${owner.id}`,
+  ];
+  const [alice, bob] = [await createUser(chaos, 'ralice'), await createUser(chaos, 'rbob')];
+  // Several receivers, so that some sockets are on the replica that dies (new sessions go to replicas in turn).
+  const receivers = await Promise.all(Array.from({ length: 4 }, () => chatClient(chaos, bob)));
+  const sender = await chatClient(chaos, alice);
+  const readLoad = startLoad(options.loadWorkers ?? 5, (n) =>
+    api(chaos.base, 'GET', reads[n % reads.length]!, owner.token, undefined, 5_000),
+  );
+  const writeLoad = startLoad(1, (n) =>
+    api(
+      chaos.base,
+      'PUT',
+      `/api/users/${owner.id}`,
+      owner.token,
+      {
+        fullName: 'Replica Owner',
+        location: 'Lisbon, Portugal',
+        bio: `Replica chaos bio number ${n}.`,
+      },
+      5_000,
+    ),
+  );
+  const acked: string[] = [];
+  let sending = true;
+  const chat = (async () => {
+    for (let n = 0; sending; n++) {
+      const content = `replica chaos ${n}`;
+      const answer = (await sendChat(sender, bob, content).catch(() => undefined)) as
+        { id?: string } | undefined;
+      if (answer?.id) acked.push(content);
+      await sleep(50);
+    }
+  })();
+  try {
+    await sleep(1_000);
+    const connectsBefore = receivers.map((r) => r.connects);
+    const killedAt = Date.now();
+    await Promise.all(services.map((service) => chaos.stack.process(`${service}-2`).kill('SIGKILL')));
+    await sleep(3_000);
+    // Every receiver connected again; the slowest of those that had to reconnect, from the kill.
+    const allBack = await waitFor(
+      'every chat receiver connected',
+      () => receivers.every((r) => r.socket.connected),
+      30_000,
+      50,
+    ).catch(() => false);
+    const backAt = allBack
+      ? Math.max(
+          killedAt,
+          ...receivers.flatMap((r) => r.connectedAt.filter((at) => at > killedAt).slice(0, 1)),
+        )
+      : undefined;
+    sending = false;
+    await chat;
+    await readLoad.stop();
+    await writeLoad.stop();
+    const reconnected = receivers.filter((r, i) => r.connects > connectsBefore[i]!).length;
+    const readsAfter = readLoad.samples.filter((s) => s.at >= killedAt);
+    const failedReads = readsAfter.filter((s) => s.status !== 200);
+    const writesAfter = writeLoad.samples.filter((s) => s.at >= killedAt);
+    const badWrites = writesAfter.filter(
+      (s) => !(s.status === 200 || ((s.status === 502 || s.status === 503) && s.json)),
+    );
+    const conversation = await api(chaos.base, 'GET', `/api/messages?with=${alice.id}&limit=100`, bob.token);
+    const stored = ((conversation.body as { content: string }[] | { messages?: { content: string }[] }) ??
+      []) as { content: string }[] | { messages?: { content: string }[] };
+    const contents = (Array.isArray(stored) ? stored : (stored.messages ?? [])).map((m) => m.content);
+    const missing = acked.slice(-100).filter((content) => !contents.includes(content));
+    const duplicated = contents.filter((content, i) => contents.indexOf(content) !== i);
+    const liveTwice = receivers.reduce(
+      (sum, r) => sum + r.received.filter((content, i) => r.received.indexOf(content) !== i).length,
+      0,
+    );
+    return {
+      fault: 'kill one replica of each service (SIGKILL) under load, REPLICAS=…:2',
+      figures: {
+        'reads after the kill': readsAfter.length,
+        'of which not 200': failedReads.length,
+        'writes after the kill': writesAfter.length,
+        'writes answered 200 / 502–503': `${writesAfter.filter((s) => s.status === 200).length} / ${writesAfter.length - writesAfter.filter((s) => s.status === 200).length}`,
+        'chat receivers that reconnected (of 4)': reconnected,
+        'all receivers back (ms after the kill)': backAt === undefined ? 'never' : backAt - killedAt,
+        'chat messages acknowledged': acked.length,
+        'acknowledged but not stored': missing.length,
+        'delivered live twice to one socket': liveTwice,
+      },
+      checks: [
+        check(
+          'no read failed',
+          readsAfter.length > 0 && failedReads.length === 0,
+          `${failedReads.length} of ${readsAfter.length}: ${failedReads
+            .slice(0, 5)
+            .map((s) => s.status)
+            .join(', ')}`,
+        ),
+        check(
+          'every write answered 200 or a JSON 502/503',
+          badWrites.length === 0,
+          badWrites
+            .slice(0, 5)
+            .map((s) => s.status)
+            .join(', ') || `${writesAfter.length} writes`,
+        ),
+        check(
+          'the chat receivers were back within 5 s of the kill',
+          backAt !== undefined && backAt - killedAt <= 5_000,
+          backAt === undefined ? 'not all back' : `${backAt - killedAt} ms`,
+        ),
+        check('every acknowledged message is stored', missing.length === 0, `${missing.length} missing`),
+        check('no message stored twice', duplicated.length === 0, `${duplicated.length} duplicated`),
+        check('no message delivered twice live to one socket', liveTwice === 0, `${liveTwice}`),
+      ],
+    };
+  } finally {
+    sending = false;
+    for (const client of [...receivers, sender]) client.socket.disconnect();
+  }
+}

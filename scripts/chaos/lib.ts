@@ -70,7 +70,9 @@ const CHAOS_ENV: Record<string, string> = {
   IMAGE_CONCURRENCY: '4',
 };
 
-export async function startChaosStack(options: { logLevel?: string } = {}): Promise<ChaosStack> {
+export async function startChaosStack(
+  options: { logLevel?: string; replicas?: Record<string, number> } = {},
+): Promise<ChaosStack> {
   for (const [key, value] of Object.entries(CHAOS_ENV)) process.env[key] ??= value;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-chaos-'));
   const port = await freePort();
@@ -80,6 +82,7 @@ export async function startChaosStack(options: { logLevel?: string } = {}): Prom
     skipWebBuild: true,
     seedDemoData: false,
     logLevel: options.logLevel ?? 'warn',
+    replicas: options.replicas,
   });
   let info: StackInfo;
   try {
