@@ -19,6 +19,10 @@ export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: U
       // Older publishers leave it out: the address known stays.
       ...(user.email !== undefined ? { email: user.email } : {}),
       location: user.location,
+      // Older publishers leave it out: the stay known stays.
+      ...(user.stay !== undefined
+        ? { stay: user.stay && { placeId: user.stay.placeId, until: new Date(user.stay.until) } }
+        : {}),
       rating: user.rating,
       reviewCount: user.reviewCount,
       isApproved: user.isApproved,
@@ -35,7 +39,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   const userId = new mongoose.Types.ObjectId(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, email: '', location: '' },
+    set: { username: '', fullName: '', avatar: null, email: '', location: '', stay: null },
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });

@@ -12,7 +12,7 @@ import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { editableFields } from './editable-fields';
-import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
+import { departureFrom, resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -24,10 +24,12 @@ export async function createItem(
   props: { viewer: Viewer; input: ItemCreateInput },
 ): Promise<Item> {
   const { input, viewer } = props;
-  // No deadline unless one is given: the owner's departure becomes the default once stays exist (issue 22).
+  const fields = editableFields(input);
   const availableUntil = input.availableUntil
     ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
-    : null;
+    : input.availableUntil === undefined
+      ? await departureFrom(ctx, { userId: viewer.id, placeId: fields.placeId ?? null })
+      : null;
   const uploads = [];
   for (const [index, image] of input.images.entries()) {
     if (!image.startsWith('data:')) {
@@ -48,7 +50,7 @@ export async function createItem(
     created = await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
       const doc = await ctx.items.create({
         _id: itemId,
-        ...editableFields(input),
+        ...fields,
         availableUntil,
         userId,
         photos,

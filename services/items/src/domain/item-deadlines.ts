@@ -6,7 +6,7 @@ import type { ItemsContext, ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import type { OwnerRecord } from '../db/owner';
 import { writeItemChange } from '../events/publish-item-events';
-import { endOfDayIn } from './end-of-day';
+import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail } from './mails';
 
@@ -49,6 +49,26 @@ export function resolveAvailableUntil(
   if (at.getTime() < now + ITEM_DEADLINE_LIMITS.minAheadMs) throw refuse(MSG.availableUntilPast);
   if (at.getTime() > now + ITEM_DEADLINE_LIMITS.maxAheadMs) throw refuse(MSG.availableUntilTooFar);
   return at;
+}
+
+/**
+ * A new item's deadline when none is given (issue 22): its owner's departure — the end of their stay, 23:59 of
+ * its last day in that city — when the item is in the stay's city and that moment is at least
+ * ITEM_DEADLINE_LIMITS.minAheadMs ahead; else none. An explicit null (the owner cleared the date) is not asked here.
+ */
+export async function departureFrom(
+  core: Pick<ItemsCore, 'owners' | 'now'>,
+  props: { userId: string; placeId: string | null },
+): Promise<Date | null> {
+  if (!props.placeId) return null;
+  const owner = await core.owners
+    .findById(props.userId)
+    .select({ stay: 1 })
+    .lean<Pick<OwnerRecord, 'stay'>>();
+  const stay = owner?.stay;
+  if (!stay || stay.placeId !== props.placeId) return null;
+  const until = new Date(stay.until);
+  return until.getTime() >= core.now().getTime() + ITEM_DEADLINE_LIMITS.minAheadMs ? until : null;
 }
 
 /** Listed: active, not swapped, not expired (an expired item's deadline has nothing more to do). */
