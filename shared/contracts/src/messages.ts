@@ -109,10 +109,8 @@ export const MSG = {
   availableUntilInvalid: 'Please choose a date',
   availableUntilPast: 'The date must be at least a minute from now',
   availableUntilTooFar: 'The date must be within a year',
-  /** A stay (issue 22): its dates are days in the stay city's time zone. */
-  stayDateInvalid: 'Please choose a date',
+  /** A stay (issue 22): its dates are days in the stay city's time zone (malformed or too far: as above). */
   stayUntilPast: 'The last day of your stay has passed',
-  stayDateTooFar: 'The date must be within a year',
   stayNextBeforeUntil: 'Your next stay starts after this one ends',
   stayNextPast: 'Your next stay cannot start in the past',
   userNotFound: 'User Not Found',

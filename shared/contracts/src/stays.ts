@@ -15,7 +15,7 @@ export const STAY_LIMITS = {
 } as const;
 
 /** A day (`YYYY-MM-DD`) on the wall calendar of the stay's city. */
-const StayDateSchema = z.iso.date({ error: MSG.stayDateInvalid });
+const StayDateSchema = z.iso.date({ error: MSG.availableUntilInvalid });
 
 /** A stay's city: a picked place, or text matched with the gazetteer on save (as every location field). */
 const stayPlace = {

@@ -34,14 +34,14 @@ export function resolveStay(now: Date, input: StayInput): StayRecord {
   const latest = now.getTime() + STAY_LIMITS.maxAheadMs;
   const until = endOfDayIn(input.until, place.timezone);
   if (input.until < dateIn(now, place.timezone)) throw refuse('stay.until', MSG.stayUntilPast);
-  if (until.getTime() > latest) throw refuse('stay.until', MSG.stayDateTooFar);
+  if (until.getTime() > latest) throw refuse('stay.until', MSG.availableUntilTooFar);
   let next: StayRecord['next'] = null;
   if (input.next) {
     const nextPlace = stayPlace(input.next, 'stay.next');
     const from = startOfDayIn(input.next.from, nextPlace.timezone);
     if (input.next.from < dateIn(now, nextPlace.timezone)) throw refuse('stay.next.from', MSG.stayNextPast);
     if (input.next.from < input.until) throw refuse('stay.next.from', MSG.stayNextBeforeUntil);
-    if (from.getTime() > latest) throw refuse('stay.next.from', MSG.stayDateTooFar);
+    if (from.getTime() > latest) throw refuse('stay.next.from', MSG.availableUntilTooFar);
     next = { ...nextPlace, fromDate: input.next.from, from };
   }
   return { ...place, untilDate: input.until, until, next };

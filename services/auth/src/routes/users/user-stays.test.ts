@@ -124,7 +124,7 @@ describe('a stay on PUT /api/users/:id (issue 22)', () => {
     refusedOn(
       await profile(user, { location: 'Nowhere known', until: '2027-11-26' }),
       'stay.until',
-      MSG.stayDateTooFar,
+      MSG.availableUntilTooFar,
     );
   });
 
@@ -140,7 +140,7 @@ describe('a stay on PUT /api/users/:id (issue 22)', () => {
     refusedOn(await profile(user, stay('2026-12-17')), 'stay.next.from', MSG.stayNextBeforeUntil);
     // Porto is UTC+0 in winter: 00:00 of 2027-11-26 is a year and 12 h ahead, 2027-11-25 within.
     expect((await profile(user, stay('2027-11-25'))).status).toBe(200);
-    refusedOn(await profile(user, stay('2027-11-26')), 'stay.next.from', MSG.stayDateTooFar);
+    refusedOn(await profile(user, stay('2027-11-26')), 'stay.next.from', MSG.availableUntilTooFar);
   });
 
   it('refuses malformed stays with 400 on the field, and stores nothing', async () => {
@@ -149,7 +149,7 @@ describe('a stay on PUT /api/users/:id (issue 22)', () => {
     refusedOn(
       await profile(user, { location: 'Lisbon', until: '18/12/2026' }),
       'stay.until',
-      MSG.stayDateInvalid,
+      MSG.availableUntilInvalid,
     );
     refusedOn(
       await profile(user, { location: '  ', until: '2026-12-18' }),
