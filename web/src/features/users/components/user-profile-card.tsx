@@ -75,7 +75,8 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
               {user.location || t('welcome.notSpecified')}
             </dd>
           </div>
-          <StayFacts stay={user.stay} />
+          {/* The own profile shows the stay in its own card, where it is edited. */}
+          {variant === 'public' ? <StayFacts stay={user.stay} /> : null}
           <div>
             <dt className="sr-only">{t('profile.rating')}</dt>
             <dd className="flex items-center gap-1.5">
