@@ -97,6 +97,8 @@ export const ProfileUpdateSchema = z
     bio: z.string().trim().max(1000, { error: MSG.bioMax }).optional(),
     /** Where the user is until when, and next (issue 22); null clears it, left out keeps it. */
     stay: StayInputSchema.nullable().optional(),
+    /** Travelling mode (issue 22): true pauses all the user's listings until it is set false. */
+    inTransit: z.boolean().optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

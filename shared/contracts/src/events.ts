@@ -26,6 +26,8 @@ export const UserEventDataSchema = z.object({
   email: z.string().optional(),
   /** The user's stay as the public profile shows it (issue 22); optional so older publishers stay valid. */
   stay: StaySchema.nullable().optional(),
+  /** Travelling mode (issue 22): items pauses the user's listings; optional so older publishers stay valid. */
+  inTransit: z.boolean().optional(),
   /** Monotonic per user; consumers ignore an event older than what they stored. */
   version: z.number().int(),
 });

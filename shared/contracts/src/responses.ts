@@ -45,6 +45,8 @@ export const UserSelfSchema = UserPublicSchema.extend({
   approvedBy: z.string().nullable(),
   /** No-shows reported against the user (ended exchanges); the admin's user detail shows them. */
   noShows: z.number(),
+  /** Travelling mode (issue 22): their listings are paused, hidden from everyone else. Not on the public view. */
+  inTransit: z.boolean(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 

@@ -186,7 +186,17 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
   [
     'AuthResponse',
     AuthResponseSchema,
-    { token: 't', user: { ...user, email: 'ana@example.com', approvedAt: T, approvedBy: 'a1', noShows: 0 } },
+    {
+      token: 't',
+      user: {
+        ...user,
+        email: 'ana@example.com',
+        approvedAt: T,
+        approvedBy: 'a1',
+        noShows: 0,
+        inTransit: false,
+      },
+    },
     { token: 't', user },
   ],
   ['Item', ItemSchema, item, { ...item, photos: [{ id: 'p', state: 'lost', thumb: null, full: null }] }],

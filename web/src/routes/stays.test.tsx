@@ -182,4 +182,22 @@ describe('stays (issue 22)', () => {
     const card = await screen.findByRole('article', {}, SLOW);
     expect(within(card).getByText('Leaving in 3 days')).toBeInTheDocument();
   });
+
+  it('the in-transit toggle saves at once and says the listings are paused', async () => {
+    const user = userEvent.setup();
+    const lena = buildUser({ id: 'u-lena' });
+    const fetchMock = signInAs(lena, {
+      'GET /api/items': { body: [] },
+      'PUT /api/users/u-lena': { body: { ...lena, inTransit: true } },
+    });
+    renderApp('/profile');
+    const toggle = await screen.findByRole('checkbox', { name: "I'm in transit" }, SLOW);
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: "I'm in transit" })).toBeChecked());
+    expect(requestBody(fetchMock, 'PUT', '/api/users/u-lena')).toMatchObject({ inTransit: true });
+    expect(screen.getByRole('checkbox', { name: "I'm in transit" })).toHaveAccessibleDescription(
+      'Your listings are paused: no one else sees them until you turn this off.',
+    );
+  });
 });

@@ -59,6 +59,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     approvedBy: null,
     noShows: 0,
     stay: null,
+    inTransit: false,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ export interface UserRecord {
   placeId: string | null;
   /** Where they are until when (issue 22); null without one. */
   stay: StayRecord | null;
+  /** Travelling mode (issue 22): their listings are paused while true. */
+  inTransit: boolean;
   /** URL of the processed avatar (`/api/avatars/<avatarId>`), or null until one is ready. */
   avatar: string | null;
   /** Id of the processed variants in the `avatars` bucket. */
@@ -83,7 +85,11 @@ const staySchema = new Schema<StayRecord>(
     until: { type: Date, required: true },
     next: {
       type: new Schema(
-        { ...stayPlaceFields, fromDate: { type: String, required: true }, from: { type: Date, required: true } },
+        {
+          ...stayPlaceFields,
+          fromDate: { type: String, required: true },
+          from: { type: Date, required: true },
+        },
         { _id: false },
       ),
       default: null,
@@ -103,6 +109,7 @@ export const userSchema = new Schema<UserRecord>(
     location: { type: String, default: '' },
     placeId: nullableString,
     stay: { type: staySchema, default: null },
+    inTransit: { type: Boolean, default: false },
     avatar: nullableString,
     avatarId: { type: Schema.Types.ObjectId, default: null },
     pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },

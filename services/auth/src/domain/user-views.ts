@@ -26,7 +26,7 @@ export type UserViewSource = Pick<
   | 'approvedBy'
   | 'createdAt'
   | 'version'
-> & { _id: Types.ObjectId } & Partial<Pick<UserRecord, 'stay'>>;
+> & { _id: Types.ObjectId } & Partial<Pick<UserRecord, 'stay' | 'inTransit'>>;
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
@@ -63,6 +63,7 @@ export function toUserSelf(user: UserViewSource): UserSelf {
     approvedAt: iso(user.approvedAt),
     approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
     noShows: user.noShows ?? 0,
+    inTransit: user.inTransit ?? false,
   };
 }
 
@@ -83,6 +84,8 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     email: user.email,
     // Items shows "Leaving in 3 days" beside the owner and defaults deadlines to the departure.
     stay: toStayView(user.stay),
+    // Items pauses the listings of a user in transit.
+    inTransit: user.inTransit ?? false,
     version: user.version ?? 1,
   };
 }

@@ -22,6 +22,8 @@ export interface OwnerRecord {
   location: string;
   /** Their current stay, as the public profile shows it (null: none, or not known yet). */
   stay: OwnerStay | null;
+  /** Travelling mode: their items are paused (`ownerPaused`) while true. */
+  inTransit: boolean;
   rating: number;
   reviewCount: number;
   isApproved: boolean;
@@ -47,6 +49,7 @@ export const ownerSchema = new Schema<OwnerRecord>(
       ),
       default: null,
     },
+    inTransit: { type: Boolean, default: false },
     rating: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },
     isApproved: { type: Boolean, default: false },

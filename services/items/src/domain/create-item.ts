@@ -5,6 +5,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
 import type { ItemRecord } from '../db/item';
+import type { OwnerRecord } from '../db/owner';
 import { writeItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
@@ -25,10 +26,15 @@ export async function createItem(
 ): Promise<Item> {
   const { input, viewer } = props;
   const fields = editableFields(input);
+  // The owner's stay and travelling mode, as their user events brought them (issue 22).
+  const owner = await ctx.owners
+    .findById(viewer.id)
+    .select({ stay: 1, inTransit: 1 })
+    .lean<Pick<OwnerRecord, 'stay' | 'inTransit'>>();
   const availableUntil = input.availableUntil
     ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
     : input.availableUntil === undefined
-      ? await departureFrom(ctx, { userId: viewer.id, placeId: fields.placeId ?? null })
+      ? departureFrom(ctx, { stay: owner?.stay, placeId: fields.placeId ?? null })
       : null;
   const uploads = [];
   for (const [index, image] of input.images.entries()) {
@@ -52,6 +58,7 @@ export async function createItem(
         _id: itemId,
         ...fields,
         availableUntil,
+        ownerPaused: owner?.inTransit ?? false,
         userId,
         photos,
       });

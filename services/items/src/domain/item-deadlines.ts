@@ -56,17 +56,12 @@ export function resolveAvailableUntil(
  * its last day in that city — when the item is in the stay's city and that moment is at least
  * ITEM_DEADLINE_LIMITS.minAheadMs ahead; else none. An explicit null (the owner cleared the date) is not asked here.
  */
-export async function departureFrom(
-  core: Pick<ItemsCore, 'owners' | 'now'>,
-  props: { userId: string; placeId: string | null },
-): Promise<Date | null> {
-  if (!props.placeId) return null;
-  const owner = await core.owners
-    .findById(props.userId)
-    .select({ stay: 1 })
-    .lean<Pick<OwnerRecord, 'stay'>>();
-  const stay = owner?.stay;
-  if (!stay || stay.placeId !== props.placeId) return null;
+export function departureFrom(
+  core: Pick<ItemsCore, 'now'>,
+  props: { stay: OwnerRecord['stay'] | undefined; placeId: string | null },
+): Date | null {
+  const { stay } = props;
+  if (!props.placeId || !stay || stay.placeId !== props.placeId) return null;
   const until = new Date(stay.until);
   return until.getTime() >= core.now().getTime() + ITEM_DEADLINE_LIMITS.minAheadMs ? until : null;
 }

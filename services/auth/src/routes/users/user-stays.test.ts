@@ -192,3 +192,29 @@ describe('a stay on PUT /api/users/:id (issue 22)', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('travelling mode on PUT /api/users/:id (issue 22)', () => {
+  it('turns on and off with inTransit, tells the user and the user event, never the public profile', async () => {
+    const user = await buildUser(env);
+    const put = (body: object) =>
+      request(env.app)
+        .put(`/api/users/${user.id}`)
+        .set(user.headers)
+        .send({ fullName: 'Ana Nomad', location: 'Lisbon', ...body });
+    const on = await put({ inTransit: true });
+    expect(on.status).toBe(200);
+    expect(UserSelfSchema.parse(on.body).inTransit).toBe(true);
+    const last = () =>
+      env.events('user.updated').then((all) => all.filter((e) => e.data.id === user.id).at(-1));
+    expect((await last())?.data.inTransit).toBe(true);
+    // Left out, it stays on; a viewer's public view does not carry it.
+    expect((await put({})).body.inTransit).toBe(true);
+    const viewer = await buildUser(env);
+    const seen = await request(env.app).get(`/api/users/${user.id}`).set(viewer.headers);
+    expect(seen.body).not.toHaveProperty('inTransit');
+    const off = await put({ inTransit: false });
+    expect(off.body.inTransit).toBe(false);
+    expect((await last())?.data.inTransit).toBe(false);
+    expect((await put({ inTransit: 'yes' })).status).toBe(400);
+  });
+});

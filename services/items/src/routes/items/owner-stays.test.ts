@@ -134,3 +134,76 @@ describe('a new item’s deadline defaults to its owner’s departure (issue 22)
     expect((await list(session, { location: 'Bangkok' })).body.availableUntil).toBeNull();
   });
 });
+
+describe('travelling mode pauses an owner’s listings (issue 22)', () => {
+  it('hides a paused owner’s items from others’ browse, search, stats and detail, keeps them for the owner, and brings them back', async () => {
+    clock = new Date();
+    const { session, user } = await ownerWith(null);
+    const title = `Paused hammock ${session.id}`;
+    const item = await buildItem(env, {
+      userId: session.id,
+      title,
+      availableUntil: new Date(Date.now() + 86_400_000),
+    });
+    const itemId = item._id.toHexString();
+    const seenBy = async () => {
+      const browse = await request(env.app).get('/api/items').query({ q: title }).set(viewer.headers);
+      const detail = await request(env.app).get(`/api/items/${itemId}`).set(viewer.headers);
+      const stats = await request(env.app).get('/api/items/stats');
+      return {
+        browse: (browse.body as { id: string }[]).map((listed) => listed.id),
+        detail: detail.status,
+        stats:
+          (stats.body as { locationCounts: Record<string, number> }).locationCounts['Bangkok, Thailand'] ?? 0,
+      };
+    };
+    const before = await seenBy();
+    expect(before).toMatchObject({ browse: [itemId], detail: 200 });
+
+    await applyUserSnapshot(env.ctx, { ...user, version: 2, inTransit: true });
+    const paused = await seenBy();
+    expect(paused).toEqual({ browse: [], detail: 404, stats: before.stats - 1 });
+    // Not expired: the deadline keeps running; the owner still has it.
+    expect(await env.ctx.items.findById(item._id).lean()).toMatchObject({
+      ownerPaused: true,
+      expiredAt: null,
+    });
+    const own = await request(env.app).get('/api/items').query({ userId: session.id }).set(session.headers);
+    expect((own.body as { id: string }[]).map((listed) => listed.id)).toContain(itemId);
+    expect((await request(env.app).get(`/api/items/${itemId}`).set(session.headers)).status).toBe(200);
+    // An item listed while in transit is paused from the start.
+    const listed = await request(env.app)
+      .post('/api/items')
+      .set(session.headers)
+      .send(buildItemInput({ title: `${title} two`, location: 'Bangkok' } as never));
+    expect(listed.status).toBe(201);
+    expect(
+      (
+        await request(env.app)
+          .get(`/api/items/${listed.body.id as string}`)
+          .set(viewer.headers)
+      ).status,
+    ).toBe(404);
+
+    // Back: both are listed again, the one listed in transit too.
+    await applyUserSnapshot(env.ctx, { ...user, version: 3, inTransit: false });
+    const back = await seenBy();
+    expect(back.browse.sort()).toEqual([itemId, listed.body.id as string].sort());
+    expect(back).toMatchObject({ detail: 200, stats: before.stats + 1 });
+  });
+
+  it('a late event cannot pause or unpause: the newest version wins', async () => {
+    const { session, user } = await ownerWith(null);
+    const item = await buildItem(env, { userId: session.id });
+    await applyUserSnapshot(env.ctx, { ...user, version: 3, inTransit: false });
+    await applyUserSnapshot(env.ctx, { ...user, version: 2, inTransit: true });
+    expect((await env.ctx.items.findById(item._id).lean())?.ownerPaused).toBe(false);
+    await applyUserSnapshot(env.ctx, { ...user, version: 5, inTransit: true });
+    await applyUserSnapshot(env.ctx, { ...user, version: 4, inTransit: false });
+    expect((await env.ctx.items.findById(item._id).lean())?.ownerPaused).toBe(true);
+    // An older publisher's event (no field) changes nothing either.
+    const { inTransit: _left, ...older } = { ...user, version: 6 };
+    await applyUserSnapshot(env.ctx, older);
+    expect((await env.ctx.items.findById(item._id).lean())?.ownerPaused).toBe(true);
+  });
+});

@@ -22,6 +22,7 @@ export function updateProfile({
     bio: data.bio,
     // Left out (undefined) keeps the stay; null clears it (issue 22).
     stay: data.stay,
+    inTransit: data.inTransit,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Pencil, Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StayInputSchema, type StayInput } from '@nomadswap/contracts/stays';
@@ -8,6 +8,7 @@ import { LocationField } from '../../../components/location-field';
 import { StayFacts } from '../../../components/stay-facts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { messageText } from '../../../i18n/message-text';
@@ -113,7 +114,8 @@ export function StayCard({ user }: { user: UserSelf }) {
           </Button>
         ) : null}
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <TransitToggle user={user} />
         {!editing ? (
           stay ? (
             <dl className="grid gap-1.5 text-sm">
@@ -210,5 +212,57 @@ export function StayCard({ user }: { user: UserSelf }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * "I'm in transit" (issue 22, travelling mode): saved at once; while on, the server hides all the user's listings
+ * from everyone else (their deadlines keep running) until it is turned off.
+ */
+function TransitToggle({ user }: { user: UserSelf }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const update = useUpdateProfile();
+  const onChange = (inTransit: boolean) =>
+    update.mutate(
+      {
+        userId: user.id,
+        data: {
+          fullName: user.fullName,
+          location: user.location,
+          placeId: user.placeId ?? undefined,
+          inTransit,
+        },
+      },
+      {
+        onSuccess: () =>
+          toast({ title: inTransit ? t('stays.transitOn') : t('stays.transitOff'), variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: t('stays.failed'),
+            description: messageText(t, errorMessage(error, t('profile.edit.failedDescription'))),
+            variant: 'destructive',
+          }),
+      },
+    );
+  return (
+    <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
+      <Checkbox
+        id={id}
+        checked={user.inTransit}
+        disabled={update.isPending}
+        aria-describedby={`${id}-hint`}
+        onCheckedChange={(checked) => onChange(checked === true)}
+        className="mt-0.5"
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {t('stays.transit')}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {user.inTransit ? t('stays.transitOnHint') : t('stays.transitHint')}
+        </p>
+      </div>
+    </div>
   );
 }
