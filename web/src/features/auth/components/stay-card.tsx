@@ -155,6 +155,7 @@ export function StayCard({ user }: { user: UserSelf }) {
                 <LocationField
                   id="stay-next-location"
                   label={t('stays.nextCity')}
+                  detectable={false}
                   error={errors['next.location']}
                   value={values.next.location}
                   onChange={({ text, place }) => setNext({ location: text, placeId: place?.id })}
