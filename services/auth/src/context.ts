@@ -18,6 +18,8 @@ export interface AuthCore {
   bus: EventBus;
   users: UserModel;
   avatarFiles: AvatarFiles;
+  /** The clock stays are checked against (tests set it). */
+  now: () => Date;
 }
 
 export interface AuthSettings {
@@ -75,11 +77,17 @@ export interface AuthContext extends AuthCore {
   keyPrefix: string;
 }
 
-export function createAuthCore(deps: { logger: Logger; mongo: Connection; bus: EventBus }): AuthCore {
+export function createAuthCore(deps: {
+  logger: Logger;
+  mongo: Connection;
+  bus: EventBus;
+  now?: () => Date;
+}): AuthCore {
   // Every auth process's relay can rebuild the user events whose process died before publishing them.
   registerUserEventBuilders(deps.bus);
   return {
     ...deps,
+    now: deps.now ?? (() => new Date()),
     users: userModel(deps.mongo),
     avatarFiles: createAvatarFiles(deps.mongo),
   };

@@ -3,6 +3,7 @@ import { MSG } from './messages';
 import { ImageDataUrlSchema, requiredText } from './common';
 import { LIMITS } from './enums';
 import { PlaceIdSchema } from './places';
+import { StayInputSchema } from './stays';
 
 /** Trimmed and lower-cased before the format check (a pasted address often carries a space). */
 const email = z
@@ -94,6 +95,10 @@ export const ProfileUpdateSchema = z
     location: requiredText(MSG.locationRequired, 120),
     placeId: PlaceIdSchema.optional(),
     bio: z.string().trim().max(1000, { error: MSG.bioMax }).optional(),
+    /** Where the user is until when, and next (issue 22); null clears it, left out keeps it. */
+    stay: StayInputSchema.nullable().optional(),
+    /** Travelling mode (issue 22): true pauses all the user's listings until it is set false. */
+    inTransit: z.boolean().optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

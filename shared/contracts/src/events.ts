@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
+import { StaySchema } from './stays';
 
 /**
  * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
@@ -23,6 +24,10 @@ export const UserEventDataSchema = z.object({
    * shows it to anyone but the user and admins. Optional so older publishers stay valid.
    */
   email: z.string().optional(),
+  /** The user's stay as the public profile shows it (issue 22); optional so older publishers stay valid. */
+  stay: StaySchema.nullable().optional(),
+  /** Travelling mode (issue 22): items pauses the user's listings; optional so older publishers stay valid. */
+  inTransit: z.boolean().optional(),
   /** Monotonic per user; consumers ignore an event older than what they stored. */
   version: z.number().int(),
 });

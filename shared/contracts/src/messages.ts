@@ -109,6 +109,10 @@ export const MSG = {
   availableUntilInvalid: 'Please choose a date',
   availableUntilPast: 'The date must be at least a minute from now',
   availableUntilTooFar: 'The date must be within a year',
+  /** A stay (issue 22): its dates are days in the stay city's time zone (malformed or too far: as above). */
+  stayUntilPast: 'The last day of your stay has passed',
+  stayNextBeforeUntil: 'Your next stay starts after this one ends',
+  stayNextPast: 'Your next stay cannot start in the past',
   userNotFound: 'User Not Found',
   serviceUnavailable: 'Service unavailable',
   notFound: 'Not found',

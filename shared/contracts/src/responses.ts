@@ -9,6 +9,7 @@ import {
   REPORT_URGENCIES,
   ROLES,
 } from './enums';
+import { StaySchema } from './stays';
 
 /** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
 export const UserPublicSchema = z.object({
@@ -32,6 +33,8 @@ export const UserPublicSchema = z.object({
   isApproved: z.boolean(),
   role: z.enum(ROLES),
   createdAt: z.string(),
+  /** Where they are until when, and next (issue 22); null without one. */
+  stay: StaySchema.nullable(),
 });
 export type UserPublic = z.infer<typeof UserPublicSchema>;
 
@@ -42,6 +45,8 @@ export const UserSelfSchema = UserPublicSchema.extend({
   approvedBy: z.string().nullable(),
   /** No-shows reported against the user (ended exchanges); the admin's user detail shows them. */
   noShows: z.number(),
+  /** Travelling mode (issue 22): their listings are paused, hidden from everyone else. Not on the public view. */
+  inTransit: z.boolean(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 
@@ -56,6 +61,12 @@ export const UserSummarySchema = z.object({
   avatar: z.string().nullable(),
   rating: z.number(),
   reviewCount: z.number(),
+  /**
+   * When the owner's stay ends (ISO), given only when their stay is in the item's city (issue 22): cards and the
+   * detail show "Leaving in 3 days" beside them within STAY_LIMITS.ownerLeavingSoonMs. The public profile shows
+   * the same stay. Absent otherwise, and from other summaries (exchanges, messages).
+   */
+  leavingAt: z.string().optional(),
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 

@@ -66,6 +66,20 @@ const user: UserPublic = {
   isApproved: true,
   role: 'user',
   createdAt: T,
+  stay: {
+    location: 'Lisbon, Portugal',
+    placeId: '2267057',
+    timezone: 'Europe/Lisbon',
+    untilDate: '2026-12-18',
+    until: '2026-12-18T23:59:00.000Z',
+    next: {
+      location: 'Bangkok, Thailand',
+      placeId: '1609350',
+      timezone: 'Asia/Bangkok',
+      fromDate: '2026-12-20',
+      from: '2026-12-19T17:00:00.000Z',
+    },
+  },
 };
 const summary = {
   id: 'u1',
@@ -172,7 +186,17 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
   [
     'AuthResponse',
     AuthResponseSchema,
-    { token: 't', user: { ...user, email: 'ana@example.com', approvedAt: T, approvedBy: 'a1', noShows: 0 } },
+    {
+      token: 't',
+      user: {
+        ...user,
+        email: 'ana@example.com',
+        approvedAt: T,
+        approvedBy: 'a1',
+        noShows: 0,
+        inTransit: false,
+      },
+    },
     { token: 't', user },
   ],
   ['Item', ItemSchema, item, { ...item, photos: [{ id: 'p', state: 'lost', thumb: null, full: null }] }],

@@ -19,6 +19,8 @@ interface LocationFieldProps {
   onBlur?: () => void;
   inputRef?: Ref<HTMLInputElement>;
   name?: string;
+  /** Offer "Detect my location" (default); off where the city is not where the user is (a next stay). */
+  detectable?: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function LocationField({
   error,
   onChange,
   onDetected,
+  detectable = true,
   ...pickerProps
 }: LocationFieldProps) {
   const { t } = useTranslation();
@@ -58,19 +61,21 @@ export function LocationField({
               }
               placeholder={t('location.placeholder')}
             />
-            <Button
-              variant="outline"
-              className="shrink-0"
-              onClick={() => void onDetect()}
-              disabled={isDetecting}
-            >
-              {isDetecting ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <LocateFixed aria-hidden="true" />
-              )}
-              {isDetecting ? t('location.detecting') : t('location.detect')}
-            </Button>
+            {detectable ? (
+              <Button
+                variant="outline"
+                className="shrink-0"
+                onClick={() => void onDetect()}
+                disabled={isDetecting}
+              >
+                {isDetecting ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <LocateFixed aria-hidden="true" />
+                )}
+                {isDetecting ? t('location.detecting') : t('location.detect')}
+              </Button>
+            ) : null}
           </div>
           <div role="status" aria-live="polite" className="empty:-mt-2">
             <FieldError id={detectErrorId} message={detectError ?? undefined} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
@@ -11,6 +12,8 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useCreateItem } from '../features/items/api/create-item';
 import { PendingAdminApproval } from '../features/items/components/pending-admin-approval';
 import { ItemForm, type ItemFormValues } from '../features/items/components/item-form';
+import { tomorrowOf } from '../features/items/utils/deadline';
+import { formatStayDate } from '../lib/stays';
 
 const EMPTY: ItemFormValues = {
   title: '',
@@ -34,8 +37,26 @@ export default function AddItemRoute() {
   return <AddItem user={user} />;
 }
 
+/**
+ * The form's first values: the city of the user's stay when they have one (else their location), and its last
+ * day as the deadline when that day is still pickable (issue 22: listings leave when their owner does).
+ */
+function defaultsFor(user: UserSelf, now: Date): ItemFormValues {
+  const { stay } = user;
+  if (!stay) return { ...EMPTY, location: user.location, placeId: user.placeId ?? undefined };
+  const pickable = stay.untilDate >= tomorrowOf(now);
+  return {
+    ...EMPTY,
+    location: stay.location,
+    placeId: stay.placeId ?? undefined,
+    availableUntil: pickable ? stay.untilDate : '',
+  };
+}
+
 function AddItem({ user }: { user: UserSelf }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [defaultValues] = useState(() => defaultsFor(user, new Date()));
+  const stay = user.stay;
   const navigate = useNavigate();
   const createItem = useCreateItem();
 
@@ -49,7 +70,12 @@ function AddItem({ user }: { user: UserSelf }) {
         <CardContent>
           <ItemForm
             mode="create"
-            defaultValues={{ ...EMPTY, location: user.location, placeId: user.placeId ?? undefined }}
+            defaultValues={defaultValues}
+            availableUntilNote={
+              stay && defaultValues.availableUntil
+                ? t('stays.stayEnds', { date: formatStayDate(stay.until, stay.timezone, i18n.language) })
+                : undefined
+            }
             submitLabel={t('itemForm.submitCreate')}
             submittingLabel={t('itemForm.submittingCreate')}
             failedTitle={t('itemForm.createFailed')}

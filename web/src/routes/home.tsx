@@ -8,7 +8,8 @@ import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { NewNearYou } from '../features/home/components/new-near-you';
-import { countForCity, useItemStats } from '../features/items/api/get-item-stats';
+import { countForCity, countForPlaceLabel, useItemStats } from '../features/items/api/get-item-stats';
+import { NextCity } from '../features/home/components/next-city';
 import { SearchBar } from '../features/items/components/search-bar';
 import { ClosingCta } from '../features/landing/components/closing-cta';
 import { Hero } from '../features/landing/components/hero';
@@ -67,6 +68,12 @@ export default function HomeRoute() {
           />
         </div>
         {user && !user.isApproved ? <PendingApprovalNotice /> : null}
+        {user?.stay?.next ? (
+          <NextCity
+            next={user.stay.next}
+            count={stats.isPending ? undefined : countForPlaceLabel(stats.data, user.stay.next.location)}
+          />
+        ) : null}
       </div>
       {user ? (
         <Suspense fallback={<NewNearYouPlaceholder city={cityOf(user.location)} />}>

@@ -13,6 +13,7 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
+import { StayCard } from '../features/auth/components/stay-card';
 import { useFavorites } from '../features/items/api/get-favorites';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
@@ -74,6 +75,8 @@ function OwnProfile({ user }: { user: UserSelf }) {
           }
         />
       )}
+
+      <StayCard user={user} />
 
       <ItemStatCards query={items} variant="profile" />
 

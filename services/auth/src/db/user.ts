@@ -1,6 +1,21 @@
 import { Schema, type Connection, type Model, type Types, type mongo } from 'mongoose';
 import { ROLES, type Role } from '@nomadswap/contracts/enums';
 
+/** A stay's city as stored (issue 22): the place's label or the text as written, and the zone its dates are in. */
+export interface StayPlaceRecord {
+  location: string;
+  placeId: string | null;
+  timezone: string;
+}
+
+/** Where a user is until when, and where they go next (issue 22). */
+export interface StayRecord extends StayPlaceRecord {
+  /** The last day as picked, and its end: 23:59 that day in `timezone`. */
+  untilDate: string;
+  until: Date;
+  next: (StayPlaceRecord & { fromDate: string; from: Date }) | null;
+}
+
 /** A user as stored (spec section 3, plus the bookkeeping the service needs). */
 export interface UserRecord {
   _id: Types.ObjectId;
@@ -16,6 +31,10 @@ export interface UserRecord {
   location: string;
   /** The GeoNames id of the city `location` names; null when it names none. */
   placeId: string | null;
+  /** Where they are until when (issue 22); null without one. */
+  stay: StayRecord | null;
+  /** Travelling mode (issue 22): their listings are paused while true. */
+  inTransit: boolean;
   /** URL of the processed avatar (`/api/avatars/<avatarId>`), or null until one is ready. */
   avatar: string | null;
   /** Id of the processed variants in the `avatars` bucket. */
@@ -54,6 +73,31 @@ export type UserModel = Model<UserRecord>;
 
 const nullableString = { type: String, default: null };
 
+const stayPlaceFields = {
+  location: { type: String, required: true },
+  placeId: nullableString,
+  timezone: { type: String, required: true },
+};
+const staySchema = new Schema<StayRecord>(
+  {
+    ...stayPlaceFields,
+    untilDate: { type: String, required: true },
+    until: { type: Date, required: true },
+    next: {
+      type: new Schema(
+        {
+          ...stayPlaceFields,
+          fromDate: { type: String, required: true },
+          from: { type: Date, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+  },
+  { _id: false },
+);
+
 export const userSchema = new Schema<UserRecord>(
   {
     username: { type: String, required: true, trim: true },
@@ -64,6 +108,8 @@ export const userSchema = new Schema<UserRecord>(
     bio: { type: String, default: '' },
     location: { type: String, default: '' },
     placeId: nullableString,
+    stay: { type: staySchema, default: null },
+    inTransit: { type: Boolean, default: false },
     avatar: nullableString,
     avatarId: { type: Schema.Types.ObjectId, default: null },
     pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },

@@ -2,6 +2,7 @@ import type { Types } from 'mongoose';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { UserPublic, UserSelf } from '@nomadswap/contracts/responses';
 import type { UserRecord } from '../db/user';
+import { toStayView } from './resolve-stay';
 
 /** The stored fields the views read (a mongoose document, a lean one, or a raw driver document). */
 export type UserViewSource = Pick<
@@ -25,7 +26,7 @@ export type UserViewSource = Pick<
   | 'approvedBy'
   | 'createdAt'
   | 'version'
-> & { _id: Types.ObjectId };
+> & { _id: Types.ObjectId } & Partial<Pick<UserRecord, 'stay' | 'inTransit'>>;
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
@@ -50,6 +51,7 @@ export function toUserPublic(user: UserViewSource): UserPublic {
     isApproved: user.isApproved ?? false,
     role: user.role,
     createdAt: iso(user.createdAt) ?? new Date(0).toISOString(),
+    stay: toStayView(user.stay),
   };
 }
 
@@ -61,6 +63,7 @@ export function toUserSelf(user: UserViewSource): UserSelf {
     approvedAt: iso(user.approvedAt),
     approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
     noShows: user.noShows ?? 0,
+    inTransit: user.inTransit ?? false,
   };
 }
 
@@ -79,6 +82,10 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     role: user.role,
     // For services that mail the user (messaging's offline nudge, moderation's report acknowledgements).
     email: user.email,
+    // Items shows "Leaving in 3 days" beside the owner and defaults deadlines to the departure.
+    stay: toStayView(user.stay),
+    // Items pauses the listings of a user in transit.
+    inTransit: user.inTransit ?? false,
     version: user.version ?? 1,
   };
 }

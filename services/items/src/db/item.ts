@@ -42,6 +42,11 @@ export interface ItemRecord {
   availableUntil: Date | null;
   /** When it expired: gone from everyone's listings but its owner's, until relisted. Null while listed. */
   expiredAt: Date | null;
+  /**
+   * Its owner is in transit (issue 22, travelling mode): hidden from everyone else as an expired item is, but not
+   * expired — its deadline keeps running. Copied from the owner's user events (apply-user-events).
+   */
+  ownerPaused: boolean;
   /** In display order; at most three. */
   photos: PhotoRecord[];
   /** Incremented on every change: carried in events and used for optimistic concurrency on writes. */
@@ -77,6 +82,7 @@ export const itemSchema = new Schema<ItemRecord>(
     reservedByExchangeId: { type: Schema.Types.ObjectId, default: null },
     availableUntil: { type: Date, default: null },
     expiredAt: { type: Date, default: null },
+    ownerPaused: { type: Boolean, default: false },
     photos: { type: [photoSchema], default: [] },
     version: { type: Number, default: 1 },
   },

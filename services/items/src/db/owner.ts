@@ -2,6 +2,12 @@ import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { invalidatesListings } from './listing-cache';
 import { ROLES, type Role } from '@nomadswap/contracts/enums';
 
+/** The part of an owner's stay items use (issue 22): where it is and when it ends. */
+export interface OwnerStay {
+  placeId: string | null;
+  until: Date;
+}
+
 /**
  * The local read model of a user, fed by the auth service's user.* events: what item cards show of their owner.
  * A deleted user stays as a tombstone (`deleted`, highest version) so a late event cannot bring them back.
@@ -14,6 +20,10 @@ export interface OwnerRecord {
   /** Where the listing-deadline reminders go (user.* events carry it); empty when unknown. */
   email: string;
   location: string;
+  /** Their current stay, as the public profile shows it (null: none, or not known yet). */
+  stay: OwnerStay | null;
+  /** Travelling mode: their items are paused (`ownerPaused`) while true. */
+  inTransit: boolean;
   rating: number;
   reviewCount: number;
   isApproved: boolean;
@@ -32,6 +42,14 @@ export const ownerSchema = new Schema<OwnerRecord>(
     avatar: { type: String, default: null },
     email: { type: String, default: '' },
     location: { type: String, default: '' },
+    stay: {
+      type: new Schema<OwnerStay>(
+        { placeId: { type: String, default: null }, until: { type: Date, required: true } },
+        { _id: false },
+      ),
+      default: null,
+    },
+    inTransit: { type: Boolean, default: false },
     rating: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },
     isApproved: { type: Boolean, default: false },

@@ -6,10 +6,14 @@ import { removeItemsOfUser } from './delete-item';
 
 /**
  * Keeps the owner-summary projection of a user (user.registered / updated / approved): stored when newer than
- * what we have, ignored when older or equal (events may arrive late, twice or out of order).
+ * what we have, ignored when older or equal (events may arrive late, twice or out of order). Travelling mode is
+ * carried to the owner's items (`ownerPaused`).
  */
-export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: UserEventData): Promise<void> {
-  await upsertNewerVersion(core.owners, {
+export async function applyUserSnapshot(
+  core: Pick<ItemsCore, 'owners' | 'items'>,
+  user: UserEventData,
+): Promise<void> {
+  const stored = await upsertNewerVersion(core.owners, {
     id: user.id,
     version: user.version,
     set: {
@@ -19,12 +23,32 @@ export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: U
       // Older publishers leave it out: the address known stays.
       ...(user.email !== undefined ? { email: user.email } : {}),
       location: user.location,
+      // Older publishers leave it out: the stay known stays.
+      ...(user.stay !== undefined
+        ? { stay: user.stay && { placeId: user.stay.placeId, until: new Date(user.stay.until) } }
+        : {}),
+      ...(user.inTransit !== undefined ? { inTransit: user.inTransit } : {}),
       rating: user.rating,
       reviewCount: user.reviewCount,
       isApproved: user.isApproved,
       role: user.role,
     },
   });
+  if (stored && user.inTransit !== undefined) await syncOwnerPaused(core, user.id);
+}
+
+/**
+ * Travelling mode (issue 22): the owner's items follow what the projection holds *now*, not the event's value,
+ * so a late handler writes the newest state rather than its own (a stale event never gets here at all).
+ */
+async function syncOwnerPaused(core: Pick<ItemsCore, 'owners' | 'items'>, userId: string): Promise<void> {
+  const owner = await core.owners.findById(userId).select({ inTransit: 1, deleted: 1 }).lean();
+  if (!owner || owner.deleted) return;
+  const paused = owner.inTransit ?? false;
+  await core.items.updateMany(
+    { userId: new mongoose.Types.ObjectId(userId), ownerPaused: mongoose.trusted({ $ne: paused }) },
+    { $set: { ownerPaused: paused } },
+  );
 }
 
 /**
@@ -35,7 +59,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   const userId = new mongoose.Types.ObjectId(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, email: '', location: '' },
+    set: { username: '', fullName: '', avatar: null, email: '', location: '', stay: null },
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });

@@ -5,6 +5,7 @@ import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
 import type { ItemRecord } from '../db/item';
+import type { OwnerRecord } from '../db/owner';
 import { writeItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
@@ -12,7 +13,7 @@ import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { editableFields } from './editable-fields';
-import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
+import { departureFrom, resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -24,10 +25,17 @@ export async function createItem(
   props: { viewer: Viewer; input: ItemCreateInput },
 ): Promise<Item> {
   const { input, viewer } = props;
-  // No deadline unless one is given: the owner's departure becomes the default once stays exist (issue 22).
+  const fields = editableFields(input);
+  // The owner's stay and travelling mode, as their user events brought them (issue 22).
+  const owner = await ctx.owners
+    .findById(viewer.id)
+    .select({ stay: 1, inTransit: 1 })
+    .lean<Pick<OwnerRecord, 'stay' | 'inTransit'>>();
   const availableUntil = input.availableUntil
     ? resolveAvailableUntil(ctx, { value: input.availableUntil, item: input })
-    : null;
+    : input.availableUntil === undefined
+      ? departureFrom(ctx, { stay: owner?.stay, placeId: fields.placeId ?? null })
+      : null;
   const uploads = [];
   for (const [index, image] of input.images.entries()) {
     if (!image.startsWith('data:')) {
@@ -48,8 +56,9 @@ export async function createItem(
     created = await writeItemChange(ctx, 'item.created', { itemId, exists: {} }, async () => {
       const doc = await ctx.items.create({
         _id: itemId,
-        ...editableFields(input),
+        ...fields,
         availableUntil,
+        ownerPaused: owner?.inTransit ?? false,
         userId,
         photos,
       });

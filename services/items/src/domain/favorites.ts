@@ -75,10 +75,10 @@ export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }):
     .find({ _id: mongoose.trusted({ $in: favorites.map((favorite) => favorite.itemId) }) })
     .lean<ItemRecord[]>();
   const byId = new Map(items.map((item) => [item._id.toHexString(), item]));
-  // An expired item leaves its favourites lists (kept, it comes back if relisted), except its owner's.
+  // An expired or paused item leaves its favourites lists (kept, it comes back), except its owner's.
   const ordered = favorites.flatMap((favorite) => {
     const item = byId.get(favorite.itemId.toHexString());
-    return item && (!item.expiredAt || item.userId.equals(userId)) ? [item] : [];
+    return item && ((!item.expiredAt && !item.ownerPaused) || item.userId.equals(userId)) ? [item] : [];
   });
   const orphans = favorites.filter((favorite) => !byId.has(favorite.itemId.toHexString()));
   if (orphans.length > 0) {

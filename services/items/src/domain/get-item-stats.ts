@@ -1,12 +1,12 @@
 import type { ItemStats } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 
-/** How many available items (active, not swapped, not expired) each location has (spec section 3, "Item stats"). */
+/** How many available items (active, not swapped, not expired, not paused) each location has (spec section 3, "Item stats"). */
 export async function getItemStats(core: Pick<ItemsCore, 'items' | 'listings'>): Promise<ItemStats> {
   const generation = await core.listings.generation();
   return core.listings.getOrLoad('stats', generation, async () => {
     const groups = await core.items.aggregate<{ _id: string; count: number }>([
-      { $match: { isActive: true, isSwapped: false, expiredAt: null } },
+      { $match: { isActive: true, isSwapped: false, expiredAt: null, ownerPaused: { $ne: true } } },
       { $group: { _id: '$location', count: { $sum: 1 } } },
       { $sort: { count: -1, _id: 1 } },
     ]);

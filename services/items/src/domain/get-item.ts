@@ -8,13 +8,14 @@ import { presentItems } from './present-items';
 
 /**
  * Item detail (spec section 6): approved users, owners for their own items and admins; anyone else signed in
- * gets 403 'Approval Required' (code NOT_APPROVED). An inactive item exists only for its owner and admins.
+ * gets 403 'Approval Required' (code NOT_APPROVED). An inactive or paused item exists only for its owner and admins.
  */
 export async function getItem(core: ItemsCore, props: { viewer: Viewer; itemId: string }): Promise<Item> {
   const { viewer } = props;
   const item = await findItemOr404(core, props.itemId);
   const privileged = viewer.role === 'admin' || isOwner(item, viewer);
-  if (!item.isActive && !privileged) throw new NotFoundError(MSG.itemNotFound);
+  // A paused item (its owner is in transit, issue 22) is hidden from others as an inactive one is.
+  if ((!item.isActive || item.ownerPaused) && !privileged) throw new NotFoundError(MSG.itemNotFound);
   if (!privileged && !viewer.isApproved) {
     throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
   }

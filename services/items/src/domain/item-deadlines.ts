@@ -6,7 +6,7 @@ import type { ItemsContext, ItemsCore } from '../context';
 import type { ItemRecord } from '../db/item';
 import type { OwnerRecord } from '../db/owner';
 import { updateItemAtVersion } from '../events/publish-item-events';
-import { endOfDayIn } from './end-of-day';
+import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail } from './mails';
 
@@ -49,6 +49,21 @@ export function resolveAvailableUntil(
   if (at.getTime() < now + ITEM_DEADLINE_LIMITS.minAheadMs) throw refuse(MSG.availableUntilPast);
   if (at.getTime() > now + ITEM_DEADLINE_LIMITS.maxAheadMs) throw refuse(MSG.availableUntilTooFar);
   return at;
+}
+
+/**
+ * A new item's deadline when none is given (issue 22): its owner's departure — the end of their stay, 23:59 of
+ * its last day in that city — when the item is in the stay's city and that moment is at least
+ * ITEM_DEADLINE_LIMITS.minAheadMs ahead; else none. An explicit null (the owner cleared the date) is not asked here.
+ */
+export function departureFrom(
+  core: Pick<ItemsCore, 'now'>,
+  props: { stay: OwnerRecord['stay'] | undefined; placeId: string | null },
+): Date | null {
+  const { stay } = props;
+  if (!props.placeId || !stay || stay.placeId !== props.placeId) return null;
+  const until = new Date(stay.until);
+  return until.getTime() >= core.now().getTime() + ITEM_DEADLINE_LIMITS.minAheadMs ? until : null;
 }
 
 /** Listed: active, not swapped, not expired (an expired item's deadline has nothing more to do). */

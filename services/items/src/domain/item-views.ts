@@ -39,7 +39,8 @@ const isoOrNull = (date: Date | null | undefined) => (date ? new Date(date).toIS
 export type OwnerViewSource = Pick<
   OwnerRecord,
   '_id' | 'fullName' | 'username' | 'avatar' | 'rating' | 'reviewCount' | 'deleted'
->;
+> &
+  Partial<Pick<OwnerRecord, 'stay'>>;
 
 /** The URL a processed variant is served at; an image id never changes content, so it is cached for good. */
 export const imageUrl = (imageId: Types.ObjectId | string, size: ImageSize) =>
@@ -93,6 +94,23 @@ export function toUserSummary(owner: OwnerViewSource | null | undefined): UserSu
 }
 
 /**
+ * When the owner leaves the item's city (issue 22): their stay's end when the stay is in that city, else null.
+ * Sent whatever the date; the web shows "Leaving in 3 days" within STAY_LIMITS.ownerLeavingSoonMs by its own
+ * clock (cached pages do not change with the clock). The public profile shows the same stay.
+ */
+export function ownerLeavingAt(
+  item: Pick<ItemRecord, 'placeId'>,
+  owner: OwnerViewSource | null | undefined,
+): string | null {
+  const stay = owner?.stay;
+  return stay?.placeId && stay.placeId === item.placeId ? new Date(stay.until).toISOString() : null;
+}
+
+/** The summary with `leavingAt` only when there is one: every other summary stays as it was. */
+const withLeavingAt = (summary: UserSummary | null, leavingAt: string | null) =>
+  summary && leavingAt ? { ...summary, leavingAt } : summary;
+
+/**
  * The API's item (spec section 3): `images` lists the ready full-size images in order, `photos` the per-image
  * state and variants. Built field by field so bookkeeping never leaks.
  */
@@ -122,7 +140,7 @@ export function toItem(
     availableUntil: isoOrNull(item.availableUntil),
     expiredAt: isoOrNull(item.expiredAt),
     createdAt: new Date(item.createdAt).toISOString(),
-    user: toUserSummary(props.owner),
+    user: withLeavingAt(toUserSummary(props.owner), ownerLeavingAt(item, props.owner)),
   };
   if (props.isFavorited !== undefined) view.isFavorited = props.isFavorited;
   return view;

@@ -73,6 +73,11 @@ function idsWithin(
   return stocked ? ids.filter((near) => stocked.has(near)) : ids;
 }
 
+/** Available: active, not swapped, not expired — and not paused by its owner's travelling mode (issue 22). */
+const AVAILABLE = { isActive: true, isSwapped: false, expiredAt: null } as const;
+/** Items stored before travelling mode have no `ownerPaused`: they are not paused. */
+export const NOT_PAUSED = () => mongoose.trusted({ $ne: true });
+
 /**
  * The filter of a listing. Without `includeUnavailable` only available items (active, not swapped, not expired)
  * match; where is {@link placeFilter}'s ('Lisbon' also finds 'Lisbon, Portugal' by text); `q` searches title,
@@ -92,7 +97,7 @@ export function itemFilter(query: {
   searchLocation?: boolean;
 }): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
-  if (!query.includeUnavailable) and.push({ isActive: true, isSwapped: false, expiredAt: null });
+  if (!query.includeUnavailable) and.push({ ...AVAILABLE, ownerPaused: NOT_PAUSED() });
   if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
   if (query.category) and.push({ category: query.category });
   const where = placeFilter(query);

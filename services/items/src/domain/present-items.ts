@@ -3,7 +3,15 @@ import type { Item } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 import { toItem, type ItemViewSource, type OwnerViewSource, type Viewer } from './item-views';
 
-const OWNER_FIELDS = { fullName: 1, username: 1, avatar: 1, rating: 1, reviewCount: 1, deleted: 1 } as const;
+const OWNER_FIELDS = {
+  fullName: 1,
+  username: 1,
+  avatar: 1,
+  rating: 1,
+  reviewCount: 1,
+  deleted: 1,
+  stay: 1,
+} as const;
 
 /** Owner summaries by user id (hex), from the local projection of users. */
 export type OwnersById = Map<string, OwnerViewSource>;

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked) and bio
+ * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked), bio and stay
  * (the server refuses any other field).
  */
 export function updateProfile({
@@ -20,6 +20,9 @@ export function updateProfile({
     location: data.location,
     placeId: data.placeId,
     bio: data.bio,
+    // Left out (undefined) keeps the stay; null clears it (issue 22).
+    stay: data.stay,
+    inTransit: data.inTransit,
   });
 }
 

@@ -28,3 +28,11 @@ export function countForCity(stats: ItemStats | undefined, city: string): number
   );
   return key === undefined ? 0 : (stats.locationCounts[key] ?? 0);
 }
+
+/**
+ * The count of one city by its label ('Bangkok, Thailand'): items in a picked or matched city store its label
+ * as their location (issue 22), so the label names exactly that place's items; 0 when none.
+ */
+export function countForPlaceLabel(stats: ItemStats | undefined, label: string): number {
+  return stats?.locationCounts[label] ?? 0;
+}

@@ -11,7 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { CategoryBadge } from './category-badge';
-import { LeavingBadge } from './leaving-badge';
+import { LeavingBadge, OwnerLeavingBadge } from './leaving-badge';
 import { FavoriteButton } from './favorite-button';
 import { ItemGallery } from './item-gallery';
 import type { ItemViewer } from './item-card';
@@ -159,6 +159,7 @@ function ListedBy({ owner, linked }: { owner: NonNullable<Item['user']>; linked:
             {t('itemCard.reviewCount', { count: owner.reviewCount })}
           </span>
         </span>
+        <OwnerLeavingBadge owner={owner} />
       </span>
     </>
   );

@@ -65,6 +65,8 @@ interface ItemFormProps {
   onSubmit: (values: ItemUpdateInput) => Promise<unknown>;
   /** Extra actions next to Save/Cancel (Delete on edit). */
   extraActions?: ReactNode;
+  /** Said before the date's hint: the date prefilled from the owner's stay ("Your stay ends 18 Dec", issue 22). */
+  availableUntilNote?: string;
 }
 
 /**
@@ -80,6 +82,7 @@ export function ItemForm({
   failedTitle,
   onSubmit,
   extraActions,
+  availableUntilNote,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const schema = mode === 'create' ? ItemCreateSchema : ItemUpdateSchema;
@@ -102,8 +105,14 @@ export function ItemForm({
 
   const submit = form.handleSubmit(async (values) => {
     // The date is sent only when it changed (an edit that leaves it alone keeps the stored instant); cleared: null.
+    // A new item sends any date it shows (one prefilled from the stay is 23:59 in the item's city, as it reads).
     const picked = form.getValues('availableUntil');
-    const availableUntil = picked === defaultValues.availableUntil ? undefined : picked || null;
+    const availableUntil =
+      mode === 'create' && picked
+        ? picked
+        : picked === defaultValues.availableUntil
+          ? undefined
+          : picked || null;
     try {
       await onSubmit({ ...values, availableUntil });
     } catch (error) {
@@ -189,7 +198,11 @@ export function ItemForm({
         id="item-available-until"
         label={t('deadlines.availableUntil')}
         error={errors.availableUntil?.message}
-        hint={t('deadlines.availableUntilHint')}
+        hint={
+          availableUntilNote
+            ? `${availableUntilNote}. ${t('deadlines.availableUntilHint')}`
+            : t('deadlines.availableUntilHint')
+        }
       >
         {(control) => (
           <Input

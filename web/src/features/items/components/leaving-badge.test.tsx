@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { leavingInDays, tomorrowOf } from '../utils/deadline';
-import { LeavingBadge } from './leaving-badge';
+import { LeavingBadge, OwnerLeavingBadge } from './leaving-badge';
 
 const HOUR = 3_600_000;
 // A fixed local moment: 25 Nov 2026, 10:00 on the test machine's calendar.
@@ -26,6 +26,27 @@ describe('LeavingBadge', () => {
     ['with no deadline', null],
   ])('an item %s shows nothing', (_name, availableUntil) => {
     const { container } = render(<LeavingBadge availableUntil={availableUntil} now={now} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('OwnerLeavingBadge (issue 22)', () => {
+  it.each([
+    ['later today', ahead(2 * HOUR), 'Leaving today'],
+    ['tomorrow', ahead(20 * HOUR), 'Leaving tomorrow'],
+    ['in 3 days', ahead(72 * HOUR + 1), 'Leaving in 3 days'],
+    ['exactly 7 days ahead', ahead(7 * 24 * HOUR), 'Leaving in 7 days'],
+  ])('an owner whose stay in the item city ends %s: says so', (_name, leavingAt, text) => {
+    render(<OwnerLeavingBadge owner={{ leavingAt }} now={now} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['7 days and 1 ms ahead', { leavingAt: ahead(7 * 24 * HOUR + 1) }],
+    ['already left', { leavingAt: ahead(-HOUR) }],
+    ['with no stay in the item city', {}],
+  ])('an owner leaving %s: nothing', (_name, owner) => {
+    const { container } = render(<OwnerLeavingBadge owner={owner} now={now} />);
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -4,6 +4,7 @@ import type { ItemCardOwner, UserSummary } from '@nomadswap/contracts/responses'
 import { paths } from '../../../config/paths';
 import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/ui/avatar';
+import { OwnerLeavingBadge } from './leaving-badge';
 
 /**
  * The owner on a card: photo, name, whole stars out of 5 and review count. The name links to the profile
@@ -40,6 +41,7 @@ export function OwnerSummary({
           <StarRating rating={owner.rating} className="[&_svg]:size-3.5" />
           <span>{t('itemCard.reviewCount', { count: owner.reviewCount })}</span>
         </div>
+        {'leavingAt' in owner ? <OwnerLeavingBadge owner={owner} /> : null}
       </div>
     </div>
   );

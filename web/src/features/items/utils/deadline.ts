@@ -25,13 +25,18 @@ export function lastDayOf(now: Date): string {
 /**
  * How many calendar days (the viewer's) until an item leaves, when it leaves within 72 h (0: today); null when it
  * has no deadline, has passed it, or leaves later. Computed here from `availableUntil`, not sent by the server:
- * browse pages are cached between writes, and "within 72 h" changes with the clock, not with writes.
+ * browse pages are cached between writes, and "within 72 h" changes with the clock, not with writes. `withinMs`:
+ * another window (an owner's departure is shown 7 days ahead, issue 22).
  */
-export function leavingInDays(availableUntil: string | null | undefined, now: Date): number | null {
+export function leavingInDays(
+  availableUntil: string | null | undefined,
+  now: Date,
+  withinMs: number = ITEM_DEADLINE_LIMITS.leavingSoonMs,
+): number | null {
   if (!availableUntil) return null;
   const at = new Date(availableUntil);
   const ahead = at.getTime() - now.getTime();
-  if (Number.isNaN(ahead) || ahead <= 0 || ahead > ITEM_DEADLINE_LIMITS.leavingSoonMs) return null;
+  if (Number.isNaN(ahead) || ahead <= 0 || ahead > withinMs) return null;
   const startOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
   return Math.round((startOf(at) - startOf(now)) / DAY_MS);
 }

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { StarRating, formatRating } from '../../../components/star-rating';
 import { formatDate } from '../../../lib/format';
+import { StayFacts } from '../../../components/stay-facts';
 
 interface UserProfileCardProps {
   user: UserPublic;
@@ -74,6 +75,8 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
               {user.location || t('welcome.notSpecified')}
             </dd>
           </div>
+          {/* The own profile shows the stay in its own card, where it is edited. */}
+          {variant === 'public' ? <StayFacts stay={user.stay} /> : null}
           <div>
             <dt className="sr-only">{t('profile.rating')}</dt>
             <dd className="flex items-center gap-1.5">

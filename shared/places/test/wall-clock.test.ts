@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfDayIn, offsetAt } from './end-of-day';
+import { dateIn, endOfDayIn, offsetAt, startOfDayIn } from '../src/wall-clock';
 
 describe('endOfDayIn', () => {
   it.each([
@@ -45,5 +45,19 @@ describe('endOfDayIn', () => {
   it('offsetAt answers the zone offset in ms', () => {
     expect(offsetAt(Date.UTC(2026, 6, 1), 'Europe/Lisbon')).toBe(3_600_000);
     expect(offsetAt(Date.UTC(2026, 0, 1), 'America/New_York')).toBe(-5 * 3_600_000);
+  });
+});
+
+describe('startOfDayIn and dateIn', () => {
+  it('starts a day at 00:00 on the wall clock of the zone (Bangkok is UTC+7: the day before in UTC)', () => {
+    expect(startOfDayIn('2026-12-20', 'Asia/Bangkok').toISOString()).toBe('2026-12-19T17:00:00.000Z');
+    expect(startOfDayIn('2026-12-20', 'UTC').toISOString()).toBe('2026-12-20T00:00:00.000Z');
+  });
+
+  it('names the day the zone shows: near midnight UTC it is already the next day in Bangkok', () => {
+    const instant = new Date('2026-11-25T17:30:00.000Z');
+    expect(dateIn(instant, 'Asia/Bangkok')).toBe('2026-11-26');
+    expect(dateIn(instant, 'UTC')).toBe('2026-11-25');
+    expect(dateIn(new Date('2026-11-25T16:59:59.000Z'), 'Asia/Bangkok')).toBe('2026-11-25');
   });
 });

@@ -1,0 +1,35 @@
+import { ArrowRight, PlaneLanding } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Stay } from '@nomadswap/contracts/stays';
+import { paths } from '../../../config/paths';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatStayDate, stayCity } from '../../../lib/stays';
+
+/**
+ * The signed-in home's line about the user's next stay (issue 22): "Arriving in Bangkok on 20 Dec: 14 items
+ * there now" with a link to browse that city. `count` is undefined while the stats load.
+ */
+export function NextCity({ next, count }: { next: NonNullable<Stay['next']>; count: number | undefined }) {
+  const { t, i18n } = useTranslation();
+  const city = stayCity(next.location);
+  const date = formatStayDate(next.from, next.timezone, i18n.language);
+  return (
+    <section
+      aria-label={t('stays.nextCity')}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-center gap-2 text-sm font-medium">
+        <PlaneLanding className="size-5 shrink-0 text-primary" aria-hidden="true" />
+        {count === undefined ? <Skeleton className="h-4 w-64" /> : t('stays.arriving', { city, date, count })}
+      </p>
+      <Link
+        to={paths.browseIn(next.location, next.placeId ?? undefined)}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {t('stays.browseCity', { city })}
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}
