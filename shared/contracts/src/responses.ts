@@ -9,6 +9,7 @@ import {
   REPORT_URGENCIES,
   ROLES,
 } from './enums';
+import { CurrentSanctionSchema, WarningNoticeSchema } from './sanctions';
 
 /** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
 export const UserPublicSchema = z.object({
@@ -42,6 +43,10 @@ export const UserSelfSchema = UserPublicSchema.extend({
   approvedBy: z.string().nullable(),
   /** No-shows reported against the user (ended exchanges); the admin's user detail shows them. */
   noShows: z.number(),
+  /** The restriction or suspension in force (issue 26); null or absent without one. */
+  sanction: CurrentSanctionSchema.nullable().optional(),
+  /** The latest warning (issue 26), for the user's banner. */
+  warning: WarningNoticeSchema.nullable().optional(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 
