@@ -329,3 +329,31 @@ describe('a suspended user’s listings', () => {
     expect(login.status).toBe(200);
   });
 });
+
+describe('a sanction from a report', () => {
+  it('resolves the report, which records the sanction; the audit log names the action', async () => {
+    const user = await world.register();
+    const reportId = await world.report(world.users.approved);
+    const made = await sanction(user, { type: 'restrict', days: 7, reason: 'Reported for spam', reportId });
+    expect(made.status).toBe(201);
+    expect(made.body.reportId).toBe(reportId);
+    const report = await eventually(async () => {
+      const res = await world.send({ method: 'GET', path: '/api/reports' }, world.users.admin.headers);
+      const found = (res.body as { id: string; sanction?: unknown }[]).find((r) => r.id === reportId);
+      return found?.sanction ? found : undefined;
+    }, 15_000);
+    expect(report).toMatchObject({
+      status: 'resolved',
+      assignedTo: world.users.admin.id,
+      sanction: { id: made.body.id, type: 'restrict' },
+    });
+    const audit = await eventually(async () => {
+      const res = await world.send(
+        { method: 'GET', path: '/api/admin/audit-log', query: { action: 'user.sanctioned' } },
+        world.users.admin.headers,
+      );
+      return (res.body as { target: { id: string } }[]).find((entry) => entry.target.id === user.id);
+    }, 15_000);
+    expect(audit).toMatchObject({ action: 'user.sanctioned', after: { type: 'restrict', reportId } });
+  });
+});

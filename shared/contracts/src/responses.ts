@@ -9,7 +9,7 @@ import {
   REPORT_URGENCIES,
   ROLES,
 } from './enums';
-import { CurrentSanctionSchema, WarningNoticeSchema } from './sanctions';
+import { CurrentSanctionSchema, SANCTION_TYPES, WarningNoticeSchema } from './sanctions';
 
 /** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
 export const UserPublicSchema = z.object({
@@ -213,6 +213,8 @@ export const ReportSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   adminNotes: z.string().nullable(),
   assignedTo: z.string().nullable(),
+  /** The sanction given from this report (issue 26): it resolved the report. Absent when none was. */
+  sanction: z.object({ id: z.string(), type: z.enum(SANCTION_TYPES) }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
