@@ -4,7 +4,6 @@ import { paths } from '../config/paths';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { AuthPageLayout } from '../features/auth/components/auth-page-layout';
 import { LoginForm } from '../features/auth/components/login-form';
-import { SuspensionNotice } from '../features/sanctions/components/suspension-notice';
 
 /** `/auth/login`: success goes home (spec section 2). */
 export default function LoginRoute() {
@@ -13,7 +12,6 @@ export default function LoginRoute() {
   usePageMeta({ title: t('auth.login.pageTitle'), description: t('meta.descriptions.login') });
   return (
     <AuthPageLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <SuspensionNotice />
       <LoginForm onSuccess={() => void navigate(paths.home, { replace: true })} />
     </AuthPageLayout>
   );
