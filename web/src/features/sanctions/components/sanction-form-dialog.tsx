@@ -72,7 +72,9 @@ export function SanctionFormDialog({
       { userId: target.id, ...parsed.data },
       {
         onSuccess: (sanction) => {
-          toast({ title: t(`sanctions.done.${sanction.type}`, { name: target.name }), variant: 'success' });
+          // The toast starts the sentence: "The reported user is suspended".
+          const name = target.name.charAt(0).toUpperCase() + target.name.slice(1);
+          toast({ title: t(`sanctions.done.${sanction.type}`, { name }), variant: 'success' });
           onDone?.(sanction);
           onClose();
         },
