@@ -41,6 +41,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/users/:id': () => ({ fullName: 'Ana', location: 'Porto', bio: 'Travelling light.' }),
   'POST /api/users/:id/avatar': () => ({ avatar: registerBody().avatar }),
   'PUT /api/admin/users/:userId/swap-count': () => ({ reviewCount: 2 }),
+  // A warning takes nothing away, so a fuzzed one that passes leaves the personas able to act.
+  'POST /api/admin/users/:id/sanctions': () => ({ type: 'warn', reason: 'Fuzzed warning' }),
   'POST /api/items': () => itemBody(),
   'PUT /api/items/:id': () => itemBody(),
   'POST /api/messages': () => ({ receiverId: '0'.repeat(24), content: 'Hello' }),

@@ -196,6 +196,41 @@ export const MATRIX: readonly MatrixRow[] = [
     prepare: (w) => ({ path: `/api/admin/users/${w.users.owner.id}/swap-count`, body: { reviewCount: 3 } }),
   },
   {
+    method: 'POST',
+    path: '/api/admin/users/:id/sanctions',
+    expect: adminOnly(201),
+    // A warning of a fresh user: it takes nothing away from the personas the other rows need.
+    prepare: async (w) => ({
+      path: `/api/admin/users/${await fresh.user(w)}/sanctions`,
+      body: { type: 'warn', reason: 'Matrix: a friendly warning' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/:id/sanctions',
+    expect: adminOnly(200),
+    prepare: (w) => ({ path: `/api/admin/users/${w.users.owner.id}/sanctions` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:id/sanctions/current',
+    expect: adminOnly(204),
+    prepare: async (w, as) => {
+      const userId = await fresh.user(w);
+      if (as === 'admin') {
+        await w.send(
+          {
+            method: 'POST',
+            path: `/api/admin/users/${userId}/sanctions`,
+            body: { type: 'restrict', days: 3, reason: 'Matrix: to be lifted' },
+          },
+          w.users.admin.headers,
+        );
+      }
+      return { path: `/api/admin/users/${userId}/sanctions/current` };
+    },
+  },
+  {
     method: 'GET',
     path: '/api/avatars/:id',
     expect: everyone(200),

@@ -42,8 +42,9 @@ const BUS_TIMINGS = { blockMs: 200, claimIntervalMs: 200, claimIdleMs: 500 };
  * avatar and image workers), each on its own database of the run's embedded engine and all on the run's real
  * Redis. Limits that would stop a suite sending hundreds of requests from one address are raised.
  */
-export async function startApiStack(): Promise<ApiStack> {
-  const stores = await createTestStores({ service: 'api' });
+export async function startApiStack(options: { now?: () => Date } = {}): Promise<ApiStack> {
+  const { now } = options;
+  const stores = await createTestStores({ service: 'api', now });
   const { logger, redis, redisUrl, keyPrefix } = stores;
   const dbs: Connection[] = [];
   const db = async (service: ServiceName) => {
@@ -80,6 +81,7 @@ export async function startApiStack(): Promise<ApiStack> {
     queuePrefix,
     keyPrefix,
     settings: authSettings,
+    now,
   });
   const items = await createItemsContext({
     logger,
@@ -91,6 +93,7 @@ export async function startApiStack(): Promise<ApiStack> {
     queuePrefix,
     keyPrefix,
     settings: { imageWaitMs: 10_000 },
+    now,
   });
   const messaging = await createMessagingContext({
     logger,
@@ -102,6 +105,7 @@ export async function startApiStack(): Promise<ApiStack> {
     userState: stores.userState,
     keyPrefix,
     messagesPerMinute: 1_000_000,
+    now,
   });
   const notifications: NotificationQueue = createNotificationQueue({ redis, prefix: queuePrefix });
   await notifications.ready();

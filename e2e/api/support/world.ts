@@ -102,8 +102,9 @@ function expectStatus(res: ApiResponse, status: number, what: string): void {
 }
 
 /** Starts the stack and signs up the personas through the real API. */
-export async function createWorld(): Promise<World> {
-  const stack = await startApiStack();
+/** `now`: the services' clock (sanctions end by it; tokens are verified on it), for tests that move time. */
+export async function createWorld(options: { now?: () => Date } = {}): Promise<World> {
+  const stack = await startApiStack(options);
   const send = (req: ApiRequest, headers: Record<string, string> = {}) => {
     const method = req.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
     let pending = request(stack.api)

@@ -6,6 +6,7 @@ import type { Logger } from '@nomadswap/service-kit/logger';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { Redis } from '@nomadswap/service-kit/redis';
 import { createAvatarFiles, type AvatarFiles } from './db/avatar-files';
+import { sanctionModel, type SanctionModel } from './db/sanction';
 import { userModel, type UserModel } from './db/user';
 import { prepareDummyHash } from './domain/passwords';
 import { registerUserEventBuilders } from './events/publish-user-events';
@@ -17,6 +18,7 @@ export interface AuthCore {
   mongo: Connection;
   bus: EventBus;
   users: UserModel;
+  sanctions: SanctionModel;
   avatarFiles: AvatarFiles;
   /** The clock stays are checked against (tests set it). */
   now: () => Date;
@@ -75,6 +77,8 @@ export interface AuthContext extends AuthCore {
   settings: AuthSettings;
   /** Prefix of this service's Redis keys (empty in production; tests isolate themselves with one). */
   keyPrefix: string;
+  /** The clock sanctions start and end by (tests move it instead of waiting days). */
+  now: () => Date;
 }
 
 export function createAuthCore(deps: {
@@ -89,6 +93,7 @@ export function createAuthCore(deps: {
     ...deps,
     now: deps.now ?? (() => new Date()),
     users: userModel(deps.mongo),
+    sanctions: sanctionModel(deps.mongo),
     avatarFiles: createAvatarFiles(deps.mongo),
   };
 }
@@ -105,6 +110,7 @@ export interface CreateAuthContextOptions {
   queuePrefix: string;
   keyPrefix?: string;
   settings?: Partial<AuthSettings>;
+  now?: () => Date;
 }
 
 /**
@@ -122,7 +128,13 @@ export async function createAuthContext(options: CreateAuthContextOptions): Prom
     logger: options.logger,
   });
   try {
-    await Promise.all([core.users.init(), core.avatarFiles.init(), queues.ready(), prepareDummyHash()]);
+    await Promise.all([
+      core.users.init(),
+      core.sanctions.init(),
+      core.avatarFiles.init(),
+      queues.ready(),
+      prepareDummyHash(),
+    ]);
   } catch (error) {
     await queues.close();
     throw error;
@@ -136,6 +148,7 @@ export async function createAuthContext(options: CreateAuthContextOptions): Prom
     queues,
     settings,
     keyPrefix,
+    now: options.now ?? (() => new Date()),
     limits: {
       login: createRateLimiter({
         redis: options.redis,

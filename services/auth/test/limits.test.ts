@@ -40,6 +40,13 @@ const send: Record<string, LimitSender> = {
       .set(admin.headers)
       .send({ [row.field]: value });
   },
+  async 'POST /api/admin/users/:id/sanctions'(row, value) {
+    const [admin, user] = await Promise.all([buildAdmin(env), buildUser(env)]);
+    return api()
+      .post(`/api/admin/users/${user.id}/sanctions`)
+      .set(admin.headers)
+      .send({ ...row.valid, [row.field]: value });
+  },
 };
 
 describeLimitRows('auth', { send });

@@ -63,6 +63,7 @@ export function createItemsCore(deps: {
 }): ItemsCore {
   // Every items process's relay can rebuild the item events whose process died before publishing them.
   registerItemEventBuilders(deps.bus);
+  const now = deps.now ?? (() => new Date());
   return {
     logger: deps.logger,
     mongo: deps.mongo,
@@ -78,8 +79,10 @@ export function createItemsCore(deps: {
       connection: deps.mongo,
       keyPrefix: deps.keyPrefix,
       logger: deps.logger,
+      // A suspension ends by the clock (issue 26): a cached page is at most 30 s behind on the same clock.
+      now: () => now().getTime(),
     }),
-    now: deps.now ?? (() => new Date()),
+    now,
   };
 }
 

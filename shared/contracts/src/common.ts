@@ -37,5 +37,16 @@ export const ErrorBodySchema = z.object({
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   /** On a 5xx: the request's id, under which the log holds the details. */
   requestId: z.string().optional(),
+  /**
+   * On 403 ACCOUNT_SUSPENDED / ACCOUNT_RESTRICTED (issue 26): what the caller is under, why (suspensions) and until
+   * when (`endsAt` null: for good), so the client can say it.
+   */
+  sanction: z
+    .object({
+      type: z.enum(['restrict', 'suspend']),
+      reason: z.string().optional(),
+      endsAt: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

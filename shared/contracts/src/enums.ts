@@ -66,7 +66,7 @@ export const REPORT_URGENCY_RANK: Record<ReportUrgency, number> = { low: 0, medi
 
 /**
  * Admin actions the audit log records (`admin.action` events). The owner of each: auth (user.approved,
- * user.deleted, user.swap_count_changed), items (item.deleted), moderation (review.deleted, report.status_changed).
+ * user.deleted, user.swap_count_changed, user.sanctioned, user.sanction_lifted), items (item.deleted), moderation (review.deleted, report.status_changed).
  */
 export const ADMIN_ACTIONS = [
   'user.approved',
@@ -75,6 +75,8 @@ export const ADMIN_ACTIONS = [
   'item.deleted',
   'review.deleted',
   'report.status_changed',
+  'user.sanctioned',
+  'user.sanction_lifted',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -88,6 +90,8 @@ export const CONTACT_CATEGORIES = {
   report: 'Report Issue',
   partnership: 'Partnership',
   feedback: 'Feedback',
+  /** Appealing a warning, restriction or suspension (issue 26: the rules promise an answer in 3–5 business days). */
+  appeal: 'Appeal a moderation decision',
 } as const;
 export type ContactCategory = keyof typeof CONTACT_CATEGORIES;
 export const CONTACT_CATEGORY_VALUES = Object.keys(CONTACT_CATEGORIES) as [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
 import { StaySchema } from './stays';
+import { LASTING_SANCTION_TYPES, SANCTION_TYPES } from './sanctions';
 
 /**
  * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
@@ -95,6 +96,26 @@ export const EVENT_SCHEMAS = {
     rating: z.number(),
   }),
   'admin.action': AdminActionEventDataSchema,
+  /** An admin warned, restricted or suspended a user (issue 26); `endsAt` null: for good (or a warning). */
+  'user.sanctioned': z.object({
+    id: z.string(),
+    userId: z.string(),
+    adminId: z.string(),
+    type: z.enum(SANCTION_TYPES),
+    reason: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    /** The report the sanction answers; moderation resolves it and records the sanction on it. */
+    reportId: z.string().nullable(),
+  }),
+  /** An admin lifted a user's restriction or suspension before its end. */
+  'user.sanction-lifted': z.object({
+    id: z.string(),
+    userId: z.string(),
+    adminId: z.string(),
+    type: z.enum(LASTING_SANCTION_TYPES),
+    liftedAt: z.string(),
+  }),
   /** A message carried a safety warning for its receiver (issue 26); moderation counts them per sender. */
   'message.flagged': z.object({
     messageId: z.string(),

@@ -14,6 +14,7 @@
  */
 import type { z } from 'zod';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, SwapCountSchema } from './auth';
+import { SanctionCreateSchema } from './sanctions';
 import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } from './exchanges';
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
 import { NearestPlaceQuerySchema, PlaceSearchQuerySchema } from './places';
@@ -251,6 +252,30 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
     { reviewCount: 4 },
     [{ field: 'reviewCount', kind: 'number', side: 'min', at: 0, message: 'Invalid input' }],
     { route: 'PUT /api/admin/users/:id/swap-count', service: 'auth', forms: ['swap-count'] },
+  ),
+  ...rows(
+    'SanctionCreateSchema',
+    SanctionCreateSchema,
+    { type: 'restrict', days: 7, reason: 'Listed a prohibited item twice' },
+    [
+      { field: 'reason', side: 'min', at: 5, message: 'Reason must be at least 5 characters' },
+      { field: 'reason', side: 'max', at: 1000, message: 'Reason must be at most 1000 characters' },
+      {
+        field: 'days',
+        kind: 'number',
+        side: 'min',
+        at: 1,
+        message: 'Days must be a whole number from 1 to 365',
+      },
+      {
+        field: 'days',
+        kind: 'number',
+        side: 'max',
+        at: 365,
+        message: 'Days must be a whole number from 1 to 365',
+      },
+    ],
+    { route: 'POST /api/admin/users/:id/sanctions', service: 'auth' },
   ),
 
   // items

@@ -132,4 +132,16 @@ export const MSG = {
   safetySignalReporter: 'NomadSwap safety',
   safetySignalSubject: 'Messages asking for money or moving off NomadSwap, to several people',
   invalidPath: 'Invalid characters in the address',
+  sanctionTypeInvalid: 'Type must be warn, restrict or suspend',
+  sanctionDaysInvalid: 'Days must be a whole number from 1 to 365',
+  sanctionWarnNoDays: 'A warning has no duration',
+  sanctionReasonRequired: 'Reason must be at least 5 characters',
+  sanctionReasonMax: 'Reason must be at most 1000 characters',
+  cannotSanctionSelf: 'You cannot sanction your own account',
+  cannotSanctionAdmin: 'Admins cannot be sanctioned',
+  noCurrentSanction: 'This user has no current restriction or suspension',
+  /** Sign-in and every request of a suspended user (403 ACCOUNT_SUSPENDED); the body's `sanction` holds the details. */
+  accountSuspended: 'Your account is suspended',
+  /** Listing, messaging and swap requests of a restricted user (403 ACCOUNT_RESTRICTED). */
+  accountRestricted: 'Your account is restricted: you cannot list items, send messages or request swaps',
 } as const;

@@ -10,6 +10,7 @@ import {
   ROLES,
 } from './enums';
 import { StaySchema } from './stays';
+import { CurrentSanctionSchema, SANCTION_TYPES, WarningNoticeSchema } from './sanctions';
 
 /** What every other user may see of a user. Never a password hash; e-mail only in {@link UserSelfSchema}. */
 export const UserPublicSchema = z.object({
@@ -47,6 +48,10 @@ export const UserSelfSchema = UserPublicSchema.extend({
   noShows: z.number(),
   /** Travelling mode (issue 22): their listings are paused, hidden from everyone else. Not on the public view. */
   inTransit: z.boolean(),
+  /** The restriction or suspension in force (issue 26); null or absent without one. */
+  sanction: CurrentSanctionSchema.nullable().optional(),
+  /** The latest warning (issue 26), for the user's banner. */
+  warning: WarningNoticeSchema.nullable().optional(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 
@@ -219,6 +224,8 @@ export const ReportSchema = z.object({
   status: z.enum(REPORT_STATUSES),
   adminNotes: z.string().nullable(),
   assignedTo: z.string().nullable(),
+  /** The sanction given from this report (issue 26): it resolved the report. Absent when none was. */
+  sanction: z.object({ id: z.string(), type: z.enum(SANCTION_TYPES) }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -87,6 +87,32 @@ const EVENTS: Record<keyof typeof EVENT_SCHEMAS, [valid: object, broken: object]
     { id: 'r1', reviewerId: 'u1', revieweeId: 'u2' },
   ],
   'admin.action': [adminAction, { ...adminAction, action: 'user.banned' }],
+  'user.sanctioned': [
+    {
+      id: 's1',
+      userId: 'u1',
+      adminId: 'u9',
+      type: 'restrict',
+      reason: 'Spam',
+      startsAt: T,
+      endsAt: null,
+      reportId: null,
+    },
+    {
+      id: 's1',
+      userId: 'u1',
+      adminId: 'u9',
+      type: 'ban',
+      reason: 'Spam',
+      startsAt: T,
+      endsAt: null,
+      reportId: null,
+    },
+  ],
+  'user.sanction-lifted': [
+    { id: 's1', userId: 'u1', adminId: 'u9', type: 'suspend', liftedAt: T },
+    { id: 's1', userId: 'u1', adminId: 'u9', type: 'warn', liftedAt: T },
+  ],
   'message.flagged': [
     {
       messageId: 'm1',

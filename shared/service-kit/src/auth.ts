@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Redis } from 'ioredis';
 import { ROLES, type Role } from '@nomadswap/contracts/enums';
 import { MSG } from '@nomadswap/contracts/messages';
+import { sanctionInForce, type CurrentSanction } from '@nomadswap/contracts/sanctions';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 /** Who is calling, as every route sees it: identity from the token, role and approval from the current state. */
@@ -13,6 +14,8 @@ export interface AuthUser {
   isApproved: boolean;
   jti: string;
   tokenExpiresAt: Date;
+  /** The restriction in force (issue 26); a suspended caller never gets this far. */
+  sanction: CurrentSanction | null;
 }
 
 declare global {
@@ -76,7 +79,17 @@ export interface TokenService {
    * whose connection was down misses what was published meanwhile, so `onResync` is called after each reconnect
    * for the watcher to check what it holds against the denylist (which stays the one that decides).
    */
-  watchRevocations(handlers: { onRevoked(jti: string): void; onResync?(): void }): RevocationWatch;
+  watchRevocations(handlers: {
+    onRevoked(jti: string): void;
+    /** A user's sessions were ended as a whole (a suspension): their sockets re-check the user's state. */
+    onUserRevoked?(userId: string): void;
+    onResync?(): void;
+  }): RevocationWatch;
+  /**
+   * Tells the watchers of revocations that every session of `userId` ended (issue 26, suspension): the requests
+   * are refused by the user's state already; this closes their open sockets at once, on the logout path.
+   */
+  revokeUser(userId: string): Promise<void>;
 }
 
 export interface RevocationWatch {
@@ -89,6 +102,9 @@ export interface RevocationWatch {
 export function invalidTokenError(cause?: unknown): UnauthorizedError {
   return new UnauthorizedError(MSG.invalidToken, { code: 'INVALID_TOKEN', cause });
 }
+
+/** A revocation message naming a user rather than a token id (jtis are uuids, never starting with this). */
+const USER_REVOKED_PREFIX = 'user:';
 
 /** JWTs with `jose`, algorithm pinned to HS256, and a Redis denylist of revoked `jti`s. */
 export function createTokenService(options: TokenServiceOptions): TokenService {
@@ -150,11 +166,18 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 
     isRevoked,
 
-    watchRevocations({ onRevoked, onResync }) {
+    async revokeUser(userId) {
+      await options.redis.publish(revokedChannel, `${USER_REVOKED_PREFIX}${userId}`);
+    },
+
+    watchRevocations({ onRevoked, onUserRevoked, onResync }) {
       const subscriber = options.redis.duplicate();
       let subscribedOnce = false;
-      subscriber.on('message', (channel: string, jti: string) => {
-        if (channel === revokedChannel) onRevoked(jti);
+      subscriber.on('message', (channel: string, message: string) => {
+        if (channel !== revokedChannel) return;
+        if (message.startsWith(USER_REVOKED_PREFIX))
+          onUserRevoked?.(message.slice(USER_REVOKED_PREFIX.length));
+        else onRevoked(message);
       });
       // ioredis subscribes again by itself after a reconnect; what was published while it was away is lost.
       subscriber.on('ready', () => {
@@ -178,6 +201,11 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
 export interface UserState {
   role: Role;
   isApproved: boolean;
+  /**
+   * The user's latest restriction or suspension (issue 26), null without one; it may have ended by itself since
+   * (compare `endsAt` with the clock: {@link sanctionInForce}). Left unchanged by a `set` without it.
+   */
+  sanction?: CurrentSanction | null;
 }
 
 /**
@@ -191,6 +219,44 @@ export interface UserStateStore {
   delete(userId: string): Promise<void>;
 }
 
+const SANCTION_FIELDS = ['sanctionId', 'sanctionType', 'sanctionReason', 'sanctionEndsAt'] as const;
+
+function sanctionFromHash(hash: Record<string, string>): CurrentSanction | null {
+  const type = hash.sanctionType;
+  if (!hash.sanctionId || (type !== 'restrict' && type !== 'suspend')) return null;
+  return {
+    id: hash.sanctionId,
+    type,
+    reason: hash.sanctionReason ?? '',
+    endsAt: hash.sanctionEndsAt ? hash.sanctionEndsAt : null,
+  };
+}
+
+/** The 403 of a suspended (ACCOUNT_SUSPENDED) or restricted (ACCOUNT_RESTRICTED) caller, saying why and until when. */
+export function sanctionedError(sanction: CurrentSanction): ForbiddenError {
+  if (sanction.type === 'suspend') {
+    return new ForbiddenError(MSG.accountSuspended, {
+      code: 'ACCOUNT_SUSPENDED',
+      sanction: { type: 'suspend', reason: sanction.reason, endsAt: sanction.endsAt },
+    });
+  }
+  return new ForbiddenError(MSG.accountRestricted, {
+    code: 'ACCOUNT_RESTRICTED',
+    sanction: { type: 'restrict', endsAt: sanction.endsAt },
+  });
+}
+
+/**
+ * The user's sanction in force at `now`: a suspension throws its 403, a restriction is returned (routes that list,
+ * message or request swaps refuse it), anything ended or absent is null.
+ */
+export function sanctionInForceOrThrow(state: UserState, now: Date): CurrentSanction | null {
+  const sanction = state.sanction ?? null;
+  if (!sanction || !sanctionInForce(sanction, now)) return null;
+  if (sanction.type === 'suspend') throw sanctionedError(sanction);
+  return sanction;
+}
+
 export function createUserStateStore(options: { redis: Redis; keyPrefix?: string }): UserStateStore {
   const key = (userId: string) => `${options.keyPrefix ?? ''}userstate:${userId}`;
   return {
@@ -198,10 +264,30 @@ export function createUserStateStore(options: { redis: Redis; keyPrefix?: string
       const hash = await options.redis.hgetall(key(userId));
       const role = hash.role as Role | undefined;
       if (!role || !ROLES.includes(role)) return null;
-      return { role, isApproved: hash.isApproved === '1' };
+      const sanction = sanctionFromHash(hash);
+      return sanction
+        ? { role, isApproved: hash.isApproved === '1', sanction }
+        : { role, isApproved: hash.isApproved === '1' };
     },
     async set(userId, state) {
-      await options.redis.hset(key(userId), { role: state.role, isApproved: state.isApproved ? '1' : '0' });
+      const fields: Record<string, string> = { role: state.role, isApproved: state.isApproved ? '1' : '0' };
+      if (state.sanction === null) {
+        await options.redis
+          .multi()
+          .hset(key(userId), fields)
+          .hdel(key(userId), ...SANCTION_FIELDS)
+          .exec();
+        return;
+      }
+      if (state.sanction) {
+        Object.assign(fields, {
+          sanctionId: state.sanction.id,
+          sanctionType: state.sanction.type,
+          sanctionReason: state.sanction.reason,
+          sanctionEndsAt: state.sanction.endsAt ?? '',
+        });
+      }
+      await options.redis.hset(key(userId), fields);
     },
     async delete(userId) {
       await options.redis.del(key(userId));
@@ -212,7 +298,8 @@ export function createUserStateStore(options: { redis: Redis; keyPrefix?: string
 export interface AuthMiddleware {
   /**
    * Optional authentication: no `Authorization` header → anonymous (no `req.user`). A malformed header, a bad,
-   * expired or revoked token, or a user whose state is gone (deleted) → 401 'Invalid or expired token'.
+   * expired or revoked token, or a user whose state is gone (deleted) → 401 'Invalid or expired token'; a user
+   * suspended now → 403 ACCOUNT_SUSPENDED (issue 26).
    */
   authenticate: RequestHandler;
   /** Token → current user, for callers outside express (e.g. the Socket.IO handshake). Throws the same 401. */
@@ -226,7 +313,10 @@ export interface AuthMiddleware {
 export function createAuthMiddleware(deps: {
   tokens: TokenService;
   userState: UserStateStore;
+  /** The clock sanctions end by (a test sets it instead of waiting days). */
+  now?: () => Date;
 }): AuthMiddleware {
+  const now = deps.now ?? (() => new Date());
   async function userFromToken(token: string): Promise<AuthUser> {
     const verified = await deps.tokens.verify(token);
     const state = await deps.userState.get(verified.sub);
@@ -237,6 +327,7 @@ export function createAuthMiddleware(deps: {
       isApproved: state.isApproved,
       jti: verified.jti,
       tokenExpiresAt: verified.expiresAt,
+      sanction: sanctionInForceOrThrow(state, now()),
     };
   }
 
@@ -277,6 +368,16 @@ export const requireApproved: RequestHandler = (req, _res, next) => {
   if (!user.isApproved && user.role !== 'admin') {
     throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
   }
+  next();
+};
+
+/**
+ * After requireApproved on the routes that list, message or request swaps: 403 ACCOUNT_RESTRICTED (with the end
+ * date) for a user restricted now (issue 26).
+ */
+export const requireUnrestricted: RequestHandler = (req, _res, next) => {
+  const user = currentUser(req);
+  if (user.sanction?.type === 'restrict') throw sanctionedError(user.sanction);
   next();
 };
 

@@ -15,6 +15,8 @@ export interface HttpErrorOptions {
   /** Overrides the class's default machine code (e.g. `NOT_APPROVED` on a 403). */
   code?: string;
   details?: FieldIssue[];
+  /** On 403 ACCOUNT_SUSPENDED / ACCOUNT_RESTRICTED: the sanction the caller is under (ErrorBody.sanction). */
+  sanction?: ErrorBody['sanction'];
   cause?: unknown;
 }
 
@@ -26,6 +28,7 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: FieldIssue[];
+  readonly sanction?: ErrorBody['sanction'];
   /** Extra response headers (e.g. `Retry-After`). */
   readonly headers: Record<string, string> = {};
 
@@ -35,12 +38,14 @@ export class HttpError extends Error {
     this.status = status;
     this.code = code;
     if (options.details) this.details = options.details;
+    if (options.sanction) this.sanction = options.sanction;
   }
 
   toBody(): ErrorBody {
-    return this.details
-      ? { error: this.message, code: this.code, details: this.details }
-      : { error: this.message, code: this.code };
+    const body: ErrorBody = { error: this.message, code: this.code };
+    if (this.details) body.details = this.details;
+    if (this.sanction) body.sanction = this.sanction;
+    return body;
   }
 }
 

@@ -174,7 +174,7 @@ export async function createTestStores(options: {
   const redis = createRedis(redisUrl, { name: `test-${options.service}`, logger });
   const tokens = createTokenService({ ...jwt, redis, keyPrefix, now: options.now });
   const userState = createUserStateStore({ redis, keyPrefix });
-  const auth = createAuthMiddleware({ tokens, userState });
+  const auth = createAuthMiddleware({ tokens, userState, now: options.now });
 
   return {
     mongoUrl,

@@ -8,6 +8,7 @@ import {
   createUserStateStore,
   requireAdmin,
   requireApproved,
+  requireUnrestricted,
   requireUser,
   signedInUser,
   type TokenService,
@@ -141,6 +142,92 @@ describe('user state store', () => {
     expect(await userState.get('s1')).toEqual({ role: 'admin', isApproved: true });
     await userState.delete('s1');
     expect(await userState.get('s1')).toBeNull();
+  });
+
+  it('keeps a sanction until a state with `sanction: null` clears it; a state without one leaves it alone', async () => {
+    const sanction = {
+      id: 'x1',
+      type: 'restrict' as const,
+      reason: 'Spam',
+      endsAt: '2030-01-08T10:00:00.000Z',
+    };
+    await userState.set('s2', { role: 'user', isApproved: true, sanction });
+    await userState.set('s2', { role: 'user', isApproved: true });
+    expect(await userState.get('s2')).toEqual({ role: 'user', isApproved: true, sanction });
+    await userState.set('s2', { role: 'user', isApproved: true, sanction: { ...sanction, endsAt: null } });
+    expect((await userState.get('s2'))?.sanction).toEqual({ ...sanction, endsAt: null });
+    await userState.set('s2', { role: 'user', isApproved: true, sanction: null });
+    expect(await userState.get('s2')).toEqual({ role: 'user', isApproved: true });
+  });
+});
+
+describe('sanctions in the auth middleware (issue 26)', () => {
+  let time = new Date('2030-01-01T10:00:00.000Z').getTime();
+  function buildApp() {
+    const { authenticate } = createAuthMiddleware({ tokens, userState, now: () => new Date(time) });
+    const app = express();
+    app.use(authenticate);
+    app.get('/read', requireApproved, (_req, res) => res.json({ ok: true }));
+    app.post('/list', requireApproved, requireUnrestricted, (_req, res) => res.json({ ok: true }));
+    app.use(errorHandler);
+    return app;
+  }
+  async function sanctioned(id: string, type: 'restrict' | 'suspend', endsAt: string | null) {
+    await userState.set(id, {
+      role: 'user',
+      isApproved: true,
+      sanction: { id: `${id}-s`, type, reason: 'Spam', endsAt },
+    });
+    const signed = await tokens.sign({ sub: id, role: 'user' });
+    return { Authorization: `Bearer ${signed.token}` };
+  }
+  const END = '2030-01-08T10:00:00.000Z';
+
+  it('a suspended user is refused everywhere with 403 ACCOUNT_SUSPENDED, the reason and the end, until the end', async () => {
+    const headers = await sanctioned('k1', 'suspend', END);
+    const res = await request(buildApp()).get('/read').set(headers);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      error: 'Your account is suspended',
+      code: 'ACCOUNT_SUSPENDED',
+      sanction: { type: 'suspend', reason: 'Spam', endsAt: END },
+    });
+    time = Date.parse(END) - 1;
+    expect((await request(buildApp()).get('/read').set(headers)).status).toBe(403);
+    time = Date.parse(END);
+    expect((await request(buildApp()).get('/read').set(headers)).status).toBe(200);
+    time = new Date('2030-01-01T10:00:00.000Z').getTime();
+  });
+
+  it('a restricted user reads, but requireUnrestricted answers 403 ACCOUNT_RESTRICTED with the end; for good has none', async () => {
+    const headers = await sanctioned('k2', 'restrict', END);
+    expect((await request(buildApp()).get('/read').set(headers)).status).toBe(200);
+    const refused = await request(buildApp()).post('/list').set(headers);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'Your account is restricted: you cannot list items, send messages or request swaps',
+      code: 'ACCOUNT_RESTRICTED',
+      sanction: { type: 'restrict', endsAt: END },
+    });
+    const forGood = await sanctioned('k3', 'restrict', null);
+    expect((await request(buildApp()).post('/list').set(forGood)).body.sanction).toEqual({
+      type: 'restrict',
+      endsAt: null,
+    });
+  });
+
+  it('tells the watchers of revocations which user’s sessions ended (a suspension closes their sockets)', async () => {
+    const users: string[] = [];
+    const jtis: string[] = [];
+    const watcher = tokens.watchRevocations({
+      onRevoked: (jti) => jtis.push(jti),
+      onUserRevoked: (id) => users.push(id),
+    });
+    await watcher.ready;
+    await tokens.revokeUser('k4');
+    await expect.poll(() => users).toEqual(['k4']);
+    expect(jtis).toEqual([]);
+    await watcher.close();
   });
 });
 

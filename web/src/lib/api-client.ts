@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@nomadswap/contracts/common';
 import { i18n } from '../i18n';
+import { noteSuspension } from './account-suspended';
 import { getAuthToken } from './auth-token';
 import { takeEarlyRead } from './early-reads';
 
@@ -84,6 +85,8 @@ function toErrorBody(data: unknown): ErrorBody | null {
   if (typeof error !== 'string') return null;
   const body: ErrorBody = { error };
   if (typeof code === 'string') body.code = code;
+  const { sanction } = data as { sanction?: ErrorBody['sanction'] };
+  if (typeof sanction === 'object' && sanction !== null) body.sanction = sanction;
   if (Array.isArray(details)) {
     body.details = details.filter(
       (d): d is { field: string; message: string } =>
@@ -136,7 +139,12 @@ export async function apiRequestWithHeaders<T = unknown>(
   const early = method === 'GET' && body === undefined ? takeEarlyRead(path, token) : undefined;
   const response = await (early ?? fetch(path, init));
   const text = await response.text();
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  if (!response.ok) {
+    const error = new ApiError(response.status, text, response.statusText);
+    // A suspension ends the session wherever it shows (issue 26): the sign-in page says why and until when.
+    if (error.status === 403 && error.code === 'ACCOUNT_SUSPENDED') noteSuspension(error.body?.sanction);
+    throw error;
+  }
   return { data: parseJson(text) as T, headers: response.headers };
 }
 

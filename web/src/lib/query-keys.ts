@@ -50,10 +50,12 @@ export const queryKeys = {
   },
   /** Every admin action writes an entry, so each admin mutation refreshes the audit log. */
   auditLog: ['audit-log'] as const,
+  reports: ['reports'] as const,
   admin: {
     all: ['admin'] as const,
     pendingUsers: ['admin', 'pending-users'] as const,
     allUsers: ['admin', 'all-users'] as const,
     user: (id: string) => ['admin', 'users', id] as const,
+    sanctions: (id: string) => ['admin', 'users', id, 'sanctions'] as const,
   },
 };

@@ -6,6 +6,7 @@ import { SubpageLayout } from '../components/subpage-layout';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { AccessDenied } from '../features/admin/components/access-denied';
 import { ReportQueue } from '../features/reports/components/report-queue';
+import { ReportSanctionActions } from '../features/sanctions/components/report-sanction-actions';
 
 /** `/admin/reports`: the whole report queue with filters. Non-admins: 'Access Denied'. */
 export default function AdminReportsRoute() {
@@ -22,7 +23,7 @@ export default function AdminReportsRoute() {
       backLabel={t('admin.backToDashboard')}
       title={t('adminReports.queueTitle')}
     >
-      <ReportQueue />
+      <ReportQueue renderActions={(report) => <ReportSanctionActions report={report} />} />
     </SubpageLayout>
   );
 }

@@ -14,6 +14,7 @@ import { useAdminUser } from '../features/admin/api/get-admin-user';
 import { AccessDenied } from '../features/admin/components/access-denied';
 import { AdminUserCard } from '../features/admin/components/admin-user-card';
 import { SwapCountEditor } from '../features/admin/components/swap-count-editor';
+import { SanctionPanel } from '../features/sanctions/components/sanction-panel';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { AdminDeleteItemButton } from '../features/items/components/admin-delete-item-button';
 import { ItemList } from '../features/items/components/item-list';
@@ -84,6 +85,7 @@ export default function AdminUserRoute() {
         isSelf={user.id === viewer.user.id}
         onDeleted={() => void navigate(paths.adminUsers, { replace: true })}
       />
+      <SanctionPanel user={user} isSelf={user.id === viewer.user.id} />
       <ItemStatCards
         query={items}
         variant="admin"

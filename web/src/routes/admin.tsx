@@ -10,6 +10,7 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { PendingUsersSection } from '../features/admin/components/pending-users-section';
 import { ItemManagement } from '../features/items/components/item-management';
 import { ReportsSection } from '../features/reports/components/reports-section';
+import { ReportSanctionActions } from '../features/sanctions/components/report-sanction-actions';
 import { AuditLogPanel } from '../features/audit-log/components/audit-log-panel';
 import { ContactMessagesSection } from '../features/contact/components/contact-messages-section';
 
@@ -53,7 +54,7 @@ export default function AdminRoute() {
       */}
       <div className="grid gap-10">
         <ItemManagement />
-        <ReportsSection />
+        <ReportsSection renderActions={(report) => <ReportSanctionActions report={report} />} />
         <PendingUsersSection />
         <AuditLogPanel />
         <ContactMessagesSection />

@@ -17,6 +17,12 @@ async function fillValid() {
 }
 
 describe('/contact', () => {
+  it('the sanction banners’ appeal link opens the form with the appeal category chosen', async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/contact?category=appeal');
+    expect(await screen.findByLabelText('Category')).toHaveValue('appeal');
+  });
+
   it('three info cards, the support address and the spec categories; validation texts', async () => {
     const fetchMock = mockApi({ 'GET /api/health': { body: healthyResponse } });
     renderApp('/contact');
@@ -41,6 +47,7 @@ describe('/contact', () => {
       ['report', 'Report Issue'],
       ['partnership', 'Partnership'],
       ['feedback', 'Feedback'],
+      ['appeal', 'Appeal a moderation decision'],
     ]);
 
     await userEvent.type(screen.getByLabelText('Email'), 'nope');

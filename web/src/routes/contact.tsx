@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '../components/ui/card';
 import { PageSkeleton } from '../components/page-skeleton';
@@ -12,6 +13,8 @@ export default function ContactRoute() {
   const { t } = useTranslation();
   usePageMeta({ title: t('contact.pageTitle'), description: t('meta.descriptions.contact') });
   const { user, isLoading } = useCurrentUser();
+  // `?category=appeal`: the sanction banners link here to appeal (issue 26).
+  const [searchParams] = useSearchParams();
   const supportEmail = useSupportEmail();
   if (isLoading) return <PageSkeleton />;
 
@@ -24,7 +27,10 @@ export default function ContactRoute() {
       <ContactInfoCards supportEmail={supportEmail} />
       <Card>
         <CardContent className="pt-6">
-          <ContactForm initial={{ name: user?.fullName ?? '', email: user?.email ?? '' }} />
+          <ContactForm
+            initial={{ name: user?.fullName ?? '', email: user?.email ?? '' }}
+            category={searchParams.get('category') ?? undefined}
+          />
         </CardContent>
       </Card>
       <p className="text-center text-sm text-muted-foreground">

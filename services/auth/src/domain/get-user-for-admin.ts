@@ -1,9 +1,11 @@
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
+import { sanctionNotices } from './current-sanction';
 import { findUserOr404 } from './find-user';
 import { toUserSelf } from './user-views';
 
-/** Any user in full, for the admin's user detail page. */
+/** Any user in full, for the admin's user detail page, with their current sanction and latest warning. */
 export async function getUserForAdmin(ctx: AuthContext, props: { userId: string }): Promise<UserSelf> {
-  return toUserSelf(await findUserOr404(ctx.users, props.userId));
+  const user = await findUserOr404(ctx.users, props.userId);
+  return { ...toUserSelf(user), ...(await sanctionNotices(ctx, user._id, ctx.now())) };
 }

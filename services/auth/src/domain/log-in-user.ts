@@ -3,7 +3,9 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import { RateLimitedError, UnauthorizedError } from '@nomadswap/service-kit/errors';
 import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
+import { sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
 import type { AuthContext } from '../context';
+import { userStateOf } from './current-sanction';
 import { signDeviceCookie, verifyDeviceCookie } from './device-cookies';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { startSession } from './start-session';
@@ -93,7 +95,8 @@ export interface LoginOutcome {
  * of the first two (see device-cookies.ts). Each attempt takes its point before the password is verified; a
  * success gives the points back and clears the first count. Once a limit is used up even the right password
  * is refused until its window ends. An unknown e-mail costs the same hash verification as a wrong password
- * and gets the same answer. A success answers a new device cookie.
+ * and gets the same answer. A success answers a new device cookie; a suspended user with the right password
+ * gets 403 ACCOUNT_SUSPENDED saying why and until when instead.
  */
 export async function logInUser(
   ctx: AuthContext,
@@ -112,7 +115,10 @@ export async function logInUser(
   const [first, ...others] = loginLimits(ctx, keys);
   await Promise.all([first![0].delete(first![1]), ...others.map(([limiter, key]) => limiter.reward(key))]);
   // Self-healing: whatever happened to Redis, a signed-in user's state is current from here on.
-  await ctx.userState.set(user._id.toHexString(), { role: user.role, isApproved: user.isApproved });
+  const state = await userStateOf(ctx, user);
+  await ctx.userState.set(user._id.toHexString(), state);
+  // Told only to whoever knows the password: 403 ACCOUNT_SUSPENDED with the reason and the end (issue 26).
+  sanctionInForceOrThrow(state, ctx.now());
   return {
     session: await startSession(ctx, user),
     deviceCookie: signDeviceCookie(ctx.settings.deviceCookieKey, user.email),

@@ -1,4 +1,7 @@
+import { LASTING_SANCTION_TYPES } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
+import type { SanctionRecord } from '../db/sanction';
+import { toCurrentSanction } from './current-sanction';
 
 /**
  * Writes every user's `userstate:{id}` from the database and removes states of users that no longer exist.
@@ -6,13 +9,24 @@ import type { AuthContext } from '../context';
  * a write failed, and every service decides access from these keys.
  */
 export async function seedUserStates(
-  ctx: Pick<AuthContext, 'users' | 'userState' | 'redis' | 'keyPrefix'>,
+  ctx: Pick<AuthContext, 'users' | 'sanctions' | 'userState' | 'redis' | 'keyPrefix'>,
 ): Promise<{ seeded: number; removed: number }> {
+  // Each user's newest restriction or suspension (see current-sanction.ts), in one pass.
+  const latest = await ctx.sanctions.aggregate<{ _id: unknown; record: SanctionRecord }>([
+    { $match: { type: { $in: LASTING_SANCTION_TYPES } } },
+    { $sort: { startsAt: -1, _id: -1 } },
+    { $group: { _id: '$userId', record: { $first: '$$ROOT' } } },
+  ]);
+  const sanctions = new Map(latest.map(({ record }) => [record.userId.toHexString(), record]));
   const known = new Set<string>();
   for await (const user of ctx.users.find({}, { role: 1, isApproved: 1 }).lean().cursor()) {
     const id = user._id.toHexString();
     known.add(id);
-    await ctx.userState.set(id, { role: user.role, isApproved: user.isApproved });
+    await ctx.userState.set(id, {
+      role: user.role,
+      isApproved: user.isApproved,
+      sanction: toCurrentSanction(sanctions.get(id) ?? null),
+    });
   }
 
   const prefix = `${ctx.keyPrefix}userstate:`;

@@ -40,6 +40,8 @@ export interface AuthTestEnvOptions {
   shareWith?: TestStores;
   /** Overrides for the bus (e.g. its own Redis and stream, to take the event store away mid-test). */
   bus?: Partial<EventBusOptions>;
+  /** The clock sanctions start and end by (issue 26); the test moves it. */
+  now?: () => Date;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface AuthTestEnvOptions {
  * prefix, the workers running as src/worker.ts runs them, and a temporary DATA_DIR for the outbox.
  */
 export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promise<AuthTestEnv> {
-  const stores = await createTestStores({ service: 'auth' });
+  const stores = await createTestStores({ service: 'auth', now: options.now });
   const sessions = options.shareWith ?? stores;
   // Shared stores: auth's outbox lives in the shared test database, beside the other service's (a test-only
   // arrangement; in production each service has its own database and outbox).
@@ -66,6 +68,7 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
     keyPrefix: stores.keyPrefix,
     // Suites register many users from one address; the limit has its own test.
     settings: { registerLimitPerHour: 10_000, ...options.settings },
+    now: options.now,
   });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nomadswap-auth-test-'));
   const outboxDir = path.join(dataDir, 'outbox');

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { invalidateListings, invalidatesListings } from './listing-cache';
 import { CATEGORIES, CONDITION_VALUES, type Category, type Condition } from '@nomadswap/contracts/enums';
@@ -47,6 +48,12 @@ export interface ItemRecord {
    * expired — its deadline keeps running. Copied from the owner's user events (apply-user-events).
    */
   ownerPaused: boolean;
+  /**
+   * Until when it is hidden because its owner is suspended (issue 26): gone from browse, search, stats and other
+   * people's item detail while this is later than the clock, shown again by itself after it (no job) or when the
+   * suspension is lifted. Null: not hidden. A suspension for good hides it until {@link HIDDEN_FOR_GOOD}.
+   */
+  hiddenUntil: Date | null;
   /** In display order; at most three. */
   photos: PhotoRecord[];
   /** Incremented on every change: carried in events and used for optimistic concurrency on writes. */
@@ -56,6 +63,14 @@ export interface ItemRecord {
 }
 
 export type ItemModel = Model<ItemRecord>;
+
+/** The latest date there is: the `hiddenUntil` of a suspension for good. */
+export const HIDDEN_FOR_GOOD = new Date(8_640_000_000_000_000);
+
+/** Items not hidden by their owner's suspension at `now` (a filter part; see `hiddenUntil`). */
+export function notHiddenAt(now: Date): Record<string, unknown> {
+  return { $or: [{ hiddenUntil: null }, { hiddenUntil: mongoose.trusted({ $lte: now }) }] };
+}
 
 const photoSchema = new Schema<PhotoRecord>(
   {
@@ -83,6 +98,7 @@ export const itemSchema = new Schema<ItemRecord>(
     availableUntil: { type: Date, default: null },
     expiredAt: { type: Date, default: null },
     ownerPaused: { type: Boolean, default: false },
+    hiddenUntil: { type: Date, default: null },
     photos: { type: [photoSchema], default: [] },
     version: { type: Number, default: 1 },
   },

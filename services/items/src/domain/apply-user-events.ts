@@ -64,3 +64,18 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });
 }
+
+/**
+ * A user was sanctioned or a sanction lifted (issue 26): a suspension hides their items until it ends (for good:
+ * until it is lifted); a newer restriction supersedes a suspension and a lift ends it, so both show them again.
+ * Not deleted: the owner and admins still see them. Idempotent.
+ */
+export async function applySanction(
+  core: Pick<ItemsCore, 'items'>,
+  props: { userId: string; hiddenUntil: Date | null },
+): Promise<void> {
+  await core.items.updateMany(
+    { userId: new mongoose.Types.ObjectId(props.userId) },
+    { $set: { hiddenUntil: props.hiddenUntil } },
+  );
+}

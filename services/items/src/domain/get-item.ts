@@ -8,7 +8,8 @@ import { presentItems } from './present-items';
 
 /**
  * Item detail (spec section 6): approved users, owners for their own items and admins; anyone else signed in
- * gets 403 'Approval Required' (code NOT_APPROVED). An inactive or paused item exists only for its owner and admins.
+ * gets 403 'Approval Required' (code NOT_APPROVED). An inactive or paused item, or one whose owner is suspended,
+ * exists only for its owner and admins.
  */
 export async function getItem(core: ItemsCore, props: { viewer: Viewer; itemId: string }): Promise<Item> {
   const { viewer } = props;
@@ -16,6 +17,10 @@ export async function getItem(core: ItemsCore, props: { viewer: Viewer; itemId: 
   const privileged = viewer.role === 'admin' || isOwner(item, viewer);
   // A paused item (its owner is in transit, issue 22) is hidden from others as an inactive one is.
   if ((!item.isActive || item.ownerPaused) && !privileged) throw new NotFoundError(MSG.itemNotFound);
+  // An owner suspended now: their item is hidden from everyone else, as if it were not there (issue 26).
+  if (!privileged && item.hiddenUntil && item.hiddenUntil > core.now()) {
+    throw new NotFoundError(MSG.itemNotFound);
+  }
   if (!privileged && !viewer.isApproved) {
     throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
   }

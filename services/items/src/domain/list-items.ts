@@ -5,7 +5,7 @@ import type { ListedItem } from '@nomadswap/contracts/responses';
 import { getPlaceOr400 } from '@nomadswap/service-kit/places';
 import { matchPlace, placeIdsWithin } from '@nomadswap/places/places';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import { notHiddenAt, type ItemRecord } from '../db/item';
 import {
   afterDeadline,
   afterPosition,
@@ -95,9 +95,14 @@ export function itemFilter(query: {
   cursor?: string;
   includeUnavailable?: boolean;
   searchLocation?: boolean;
+  /** The clock an owner's suspension is compared with (issue 26); without it, suspensions hide nothing. */
+  now?: Date;
 }): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
-  if (!query.includeUnavailable) and.push({ ...AVAILABLE, ownerPaused: NOT_PAUSED() });
+  if (!query.includeUnavailable) {
+    and.push({ ...AVAILABLE, ownerPaused: NOT_PAUSED() });
+    if (query.now) and.push(notHiddenAt(query.now));
+  }
   if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
   if (query.category) and.push({ category: query.category });
   const where = placeFilter(query);
@@ -133,6 +138,7 @@ export async function listItems(
     ? (props.query.limit ?? DEFAULT_PAGE_SIZE)
     : Math.min(props.query.limit ?? LIMITS.visitorPreviewItems, LIMITS.visitorPreviewItems);
   const includeUnavailable = !!viewer && !!userId && (userId === viewer.id || viewer.role === 'admin');
+  const now = core.now();
 
   // The page (records and owners) is the same for every viewer asking the same; only favourites and photo
   // visibility depend on who asks, and they are applied afterwards.
@@ -144,12 +150,12 @@ export async function listItems(
     const { items, nextCursor } =
       sort === 'leaving-soon'
         ? await loadLeavingSoon(core, {
-            filter: itemFilter({ ...criteria, cursor: undefined, includeUnavailable, stockedPlaceIds }),
+            filter: itemFilter({ ...criteria, cursor: undefined, includeUnavailable, stockedPlaceIds, now }),
             cursor: 'cursor' in criteria ? criteria.cursor : undefined,
             limit,
           })
         : await loadNewest(core, {
-            filter: itemFilter({ ...criteria, includeUnavailable, stockedPlaceIds }),
+            filter: itemFilter({ ...criteria, includeUnavailable, stockedPlaceIds, now }),
             limit,
           });
     return { items, owners: await loadOwners(core, items), nextCursor };

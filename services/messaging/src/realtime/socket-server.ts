@@ -19,6 +19,8 @@ import {
   type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
 import { MSG } from '@nomadswap/contracts/messages';
+import { sanctionInForce } from '@nomadswap/contracts/sanctions';
+import { sanctionedError, sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
 import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
@@ -208,7 +210,15 @@ export function attachSocketServer(
     if (!state.isApproved && state.role !== 'admin') {
       throw new ForbiddenError(MSG.approvalRequired, { code: 'NOT_APPROVED' });
     }
-    return { id: userId, role: state.role, isApproved: state.isApproved };
+    let sanction;
+    try {
+      sanction = sanctionInForceOrThrow(state, ctx.now());
+    } catch (suspended) {
+      log.info({ reason: 'user suspended', userId, socketId: socket.id }, 'socket closed');
+      socket.disconnect(true);
+      throw suspended;
+    }
+    return { id: userId, role: state.role, isApproved: state.isApproved, sanction };
   }
 
   /**
@@ -323,7 +333,11 @@ export function attachSocketServer(
       const started = performance.now();
       const input = SocketMessageSendSchema.parse(payload);
       // The sender's current state is read with the send's own checks, not before them: one round trip less.
-      const result = await sendMessage(ctx, { sender: { id: userId }, input, senderCheck: viewer });
+      // A restricted sender may read but not send (issue 26).
+      const senderCheck = viewer.then((who) => {
+        if (who.sanction?.type === 'restrict') throw sanctionedError(who.sanction);
+      });
+      const result = await sendMessage(ctx, { sender: { id: userId }, input, senderCheck });
       markSendStage('socket send', started);
       reply(result.message);
     });
@@ -418,8 +432,24 @@ export function attachSocketServer(
   const checkRevoked = (onlyJti?: string) => {
     closeRevoked(onlyJti).catch((error: unknown) => log.warn({ err: error }, 'revocation check failed'));
   };
+  /** A user's sessions ended as a whole (a suspension): their sockets here close when their state says so. */
+  async function closeSuspended(userId: string): Promise<void> {
+    const sockets = [...io.of('/').sockets.values()].filter((socket) => socket.data.userId === userId);
+    if (sockets.length === 0) return;
+    const state = await ctx.userState.get(userId);
+    const suspended =
+      !state || (state.sanction?.type === 'suspend' && sanctionInForce(state.sanction, ctx.now()));
+    if (!suspended) return;
+    for (const socket of sockets) {
+      log.info({ reason: 'user suspended', userId, socketId: socket.id }, 'socket closed');
+      socket.disconnect(true);
+    }
+  }
   const revocations = ctx.tokens.watchRevocations({
     onRevoked: (jti) => checkRevoked(jti),
+    onUserRevoked: (userId) => {
+      closeSuspended(userId).catch((error: unknown) => log.warn({ err: error }, 'suspension check failed'));
+    },
     onResync: () => checkRevoked(),
   });
   revocations.ready.catch((error: unknown) => log.warn({ err: error }, 'revocation watch failed'));

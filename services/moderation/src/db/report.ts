@@ -9,6 +9,7 @@ import {
   type ReportType,
   type ReportUrgency,
 } from '@nomadswap/contracts/enums';
+import { SANCTION_TYPES, type SanctionType } from '@nomadswap/contracts/sanctions';
 
 /** A report of a safety problem, a user, an item… (spec section 3, lifecycle in section 4). */
 export interface ReportRecord {
@@ -36,6 +37,8 @@ export interface ReportRecord {
   adminNotes: string | null;
   /** The admin who last changed its status. */
   assignedTo: Types.ObjectId | null;
+  /** The sanction an admin gave from this report (issue 26; auth's user.sanctioned names the report). */
+  sanction?: { id: string; type: SanctionType } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -59,6 +62,10 @@ const reportSchema = new Schema<ReportRecord>(
     status: { type: String, enum: REPORT_STATUSES, default: 'open' },
     adminNotes: { type: String, default: null },
     assignedTo: { type: Schema.Types.ObjectId, default: null },
+    sanction: {
+      type: new Schema({ id: String, type: { type: String, enum: SANCTION_TYPES } }, { _id: false }),
+      default: null,
+    },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

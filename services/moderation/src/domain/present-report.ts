@@ -41,6 +41,7 @@ export async function presentReports(
       status: record.status,
       adminNotes: record.adminNotes,
       assignedTo: record.assignedTo ? hex(record.assignedTo) : null,
+      ...(record.sanction ? { sanction: { id: record.sanction.id, type: record.sanction.type } } : {}),
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
     };

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
+import { SanctionBanners } from '../../features/sanctions/components/sanction-banners';
+import { SuspensionNotice } from '../../features/sanctions/components/suspension-notice';
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
 import { useOnlineStatus } from '../../features/pwa/hooks/use-online-status';
@@ -67,6 +69,7 @@ export function AppShell() {
       {/* Offline, the offline banner says why nothing answers; "API not responding" would only alarm. */}
       {online ? <HealthBanner /> : null}
       {user && !user.isApproved ? <PendingApprovalBanner /> : null}
+      {user ? <SanctionBanners key={user.warning?.id ?? 'none'} user={user} /> : <SuspensionNotice />}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

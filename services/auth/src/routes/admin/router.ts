@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { SwapCountSchema } from '@nomadswap/contracts/auth';
+import { SanctionCreateSchema } from '@nomadswap/contracts/sanctions';
 import { IdParamsSchema, IdSchema } from '@nomadswap/contracts/common';
 import { requireAdmin, signedInUser } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
@@ -9,6 +10,9 @@ import { approveUser } from '../../domain/approve-user';
 import { deleteUser } from '../../domain/delete-user';
 import { getUserForAdmin } from '../../domain/get-user-for-admin';
 import { listAllUsers, listPendingUsers } from '../../domain/list-users';
+import { liftSanction } from '../../domain/lift-sanction';
+import { listSanctions } from '../../domain/list-sanctions';
+import { sanctionUser } from '../../domain/sanction-user';
 import { setSwapCount } from '../../domain/set-swap-count';
 
 const UserIdParamsSchema = z.object({ userId: IdSchema });
@@ -57,6 +61,26 @@ export function adminRouter(ctx: AuthContext): Router {
         reviewCount: body.reviewCount,
       }),
     );
+  });
+
+  // Sanctions (issue 26): warn, restrict, suspend; the history; lifting the current restriction or suspension.
+  const sanction = validate({ params: IdParamsSchema, body: SanctionCreateSchema });
+  router.post('/users/:id/sanctions', sanction, async (req, res) => {
+    const { params, body } = sanction.from(req);
+    res
+      .status(201)
+      .json(await sanctionUser(ctx, { adminId: signedInUser(req).id, userId: params.id, input: body }));
+  });
+
+  router.get('/users/:id/sanctions', byId, async (req, res) => {
+    const { params } = byId.from(req);
+    res.json(await listSanctions(ctx, { userId: params.id }));
+  });
+
+  router.delete('/users/:id/sanctions/current', byId, async (req, res) => {
+    const { params } = byId.from(req);
+    await liftSanction(ctx, { adminId: signedInUser(req).id, userId: params.id });
+    res.status(204).end();
   });
 
   return router;

@@ -7,7 +7,7 @@ import {
   ItemRelistSchema,
   ItemUpdateSchema,
 } from '@nomadswap/contracts/items';
-import { requireApproved, requireUser } from '@nomadswap/service-kit/auth';
+import { requireApproved, requireUnrestricted, requireUser } from '@nomadswap/service-kit/auth';
 import { uploadBody } from '@nomadswap/service-kit/app';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { ItemsContext } from '../../context';
@@ -55,7 +55,7 @@ export function itemsRouter(ctx: ItemsContext): Router {
   });
 
   const create = validate({ body: ItemCreateSchema });
-  router.post('/', requireApproved, uploadBody('images'), create, async (req, res) => {
+  router.post('/', requireApproved, requireUnrestricted, uploadBody('images'), create, async (req, res) => {
     const { body } = create.from(req);
     res.status(201).json(await createItem(ctx, { viewer: signedInViewer(req), input: body }));
   });

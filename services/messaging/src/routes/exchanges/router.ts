@@ -8,7 +8,7 @@ import {
 } from '@nomadswap/contracts/exchanges';
 import { IdParamsSchema } from '@nomadswap/contracts/common';
 import { ExchangeCompleteSchema } from '@nomadswap/contracts/messaging';
-import { requireApproved } from '@nomadswap/service-kit/auth';
+import { requireApproved, requireUnrestricted } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { MessagingContext } from '../../context';
 import { actOnExchange, type ExchangeActionInput } from '../../domain/act-on-exchange';
@@ -40,7 +40,7 @@ export function exchangesRouter(ctx: MessagingContext): Router {
   });
 
   const request = validate({ body: ExchangeRequestSchema });
-  router.post('/', request, async (req, res) => {
+  router.post('/', requireUnrestricted, request, async (req, res) => {
     const { exchange, created } = await requestExchange(ctx, {
       viewer: signedInViewer(req),
       input: request.from(req).body,

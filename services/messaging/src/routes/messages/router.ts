@@ -4,7 +4,7 @@ import {
   MessageSendSchema,
   NEXT_CURSOR_HEADER,
 } from '@nomadswap/contracts/messaging';
-import { requireApproved } from '@nomadswap/service-kit/auth';
+import { requireApproved, requireUnrestricted } from '@nomadswap/service-kit/auth';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { MessagingContext } from '../../context';
 import { countUnread } from '../../domain/count-unread';
@@ -29,7 +29,7 @@ export function messagesRouter(ctx: MessagingContext): Router {
   });
 
   const send = validate({ body: MessageSendSchema });
-  router.post('/', send, async (req, res) => {
+  router.post('/', requireUnrestricted, send, async (req, res) => {
     const result = await sendMessage(ctx, { sender: signedInViewer(req), input: send.from(req).body });
     res.status(result.created ? 201 : 200).json(result.message);
   });

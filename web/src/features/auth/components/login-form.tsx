@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { clearSuspensionNotice } from '../../../lib/account-suspended';
 import { errorMessage } from '../../../lib/api-client';
 import { messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
@@ -30,6 +31,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   const login = useLogin({
     onSuccess: () => {
+      clearSuspensionNotice();
       toast({
         title: t('auth.login.successTitle'),
         description: t('auth.login.successDescription'),

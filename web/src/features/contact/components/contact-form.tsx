@@ -29,11 +29,20 @@ const FIELDS: readonly string[] = ['name', 'email', 'subject', 'category', 'mess
  * The contact form (spec sections 2 and 5) and its success view; 'Send Another Message' brings back the
  * form, reset. `name` and `email` start from the signed-in user when there is one.
  */
-export function ContactForm({ initial }: { initial: { name: string; email: string } }) {
+export function ContactForm({
+  initial,
+  category,
+}: {
+  initial: { name: string; email: string };
+  /** A category chosen beforehand (a known one only), e.g. 'appeal' from a sanction banner. */
+  category?: string;
+}) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const send = useSendContactMessage();
-  const empty: ContactFormValues = { ...initial, subject: '', category: '', message: '' };
+  const preset =
+    category && (CONTACT_CATEGORY_VALUES as readonly string[]).includes(category) ? category : '';
+  const empty: ContactFormValues = { ...initial, subject: '', category: preset, message: '' };
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: zodResolver(ContactSchema) as never,
     defaultValues: empty,

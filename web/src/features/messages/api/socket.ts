@@ -5,6 +5,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@nomadswap/contracts/socket-events';
+import { apiGet } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/auth-token';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -25,7 +26,7 @@ function setState(next: Partial<SocketState>): void {
 }
 
 /** Handshake refusals another try cannot change: the session is over (the app learns it on its next REST call). */
-const FINAL_REFUSALS = new Set(['UNAUTHORIZED', 'INVALID_TOKEN', 'NOT_APPROVED']);
+const FINAL_REFUSALS = new Set(['UNAUTHORIZED', 'INVALID_TOKEN', 'NOT_APPROVED', 'ACCOUNT_SUSPENDED']);
 /** Waits before trying again after a passing refusal (each ±50 %), the last one repeated. */
 const RETRY_AFTER_REFUSAL_MS = [1_000, 2_000, 5_000];
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -47,13 +48,20 @@ export function openMessagingSocket(): ChatSocket {
     refusals = 0;
     setState({ connected: true, reconnecting: false });
   });
-  socket.on('disconnect', () => setState({ connected: false, reconnecting: true }));
+  socket.on('disconnect', (reason) => {
+    setState({ connected: false, reconnecting: true });
+    // The server ended the session (a suspension, a revoked token): asking who we are lets the API client end
+    // it here too and say why (issue 26).
+    if (reason === 'io server disconnect') void apiGet('/api/auth/me').catch(() => undefined);
+  });
   // socket.io-client retries a failed transport by itself (the socket stays active), but a refusal by the
   // server's handshake ends its retries: a passing one (SERVICE_UNAVAILABLE, the server could not check the
   // token) would leave the chat without live updates until a reload. Those are tried again.
   socket.on('connect_error', (error) => {
     if (socket.active) return;
     const code = (error as Error & { data?: { code?: unknown } }).data?.code;
+    // Refused as suspended: the API says why and until when, and ends the session here (issue 26).
+    if (code === 'ACCOUNT_SUSPENDED') void apiGet('/api/auth/me').catch(() => undefined);
     if (typeof code === 'string' && FINAL_REFUSALS.has(code)) return;
     const wait = RETRY_AFTER_REFUSAL_MS[Math.min(refusals, RETRY_AFTER_REFUSAL_MS.length - 1)]!;
     refusals += 1;

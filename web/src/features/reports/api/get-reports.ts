@@ -2,8 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReportListQuery } from '@nomadswap/contracts/moderation';
 import type { Report } from '@nomadswap/contracts/responses';
 import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export const reportsQueryKey = ['reports'] as const;
+export const reportsQueryKey = queryKeys.reports;
 
 export interface ReportPage {
   reports: Report[];

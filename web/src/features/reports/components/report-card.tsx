@@ -1,4 +1,5 @@
-import { Ban, CheckCircle2, ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Ban, CheckCircle2, ExternalLink, Gavel } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ReportStatus } from '@nomadswap/contracts/enums';
 import type { Report } from '@nomadswap/contracts/responses';
@@ -23,7 +24,14 @@ const STATUS_VARIANT: Record<ReportStatus, BadgeVariant> = {
  * reporter or Anonymous, date, description and id; the checkbox toggles it (open → resolved, otherwise back
  * to open), Resolve and Dismiss act on open reports, and the reported user opens in a new tab.
  */
-export function ReportCard({ report }: { report: Report }) {
+export function ReportCard({
+  report,
+  renderActions,
+}: {
+  report: Report;
+  /** More actions beside Resolve/Dismiss (the admin pages: Warn, Restrict, Suspend the reported user). */
+  renderActions?: (report: Report) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const update = useUpdateReport();
 
@@ -70,6 +78,12 @@ export function ReportCard({ report }: { report: Report }) {
             </Badge>
             <Badge variant="outline">{t(`report.types.${report.type}`)}</Badge>
             <Badge variant="outline">{t(`report.urgencies.${report.urgency}`)}</Badge>
+            {report.sanction ? (
+              <Badge variant="destructive">
+                <Gavel className="size-3" aria-hidden="true" />
+                {t('sanctions.reportRecorded', { type: t(`sanctions.types.${report.sanction.type}`) })}
+              </Badge>
+            ) : null}
           </div>
           <p className="text-xs text-muted-foreground">
             {t('adminReports.byOn', {
@@ -100,6 +114,7 @@ export function ReportCard({ report }: { report: Report }) {
               <Ban aria-hidden="true" />
               {t('adminReports.dismiss')}
             </Button>
+            {renderActions?.(report)}
           </>
         ) : null}
         {report.relatedItem ? (

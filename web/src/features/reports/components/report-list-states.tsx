@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import type { Report } from '@nomadswap/contracts/responses';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QuerySection, SectionLoading } from '../../../components/section-states';
@@ -9,10 +11,12 @@ import { ReportCard } from './report-card';
 export function ReportList({
   query,
   limit,
+  renderActions,
 }: {
   query: UseQueryResult<ReportPage>;
   /** Show only the first n (the dashboard shows 5). */
   limit?: number;
+  renderActions?: (report: Report) => ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,7 +37,7 @@ export function ReportList({
         <ul className="grid gap-3">
           {(limit ? page.reports.slice(0, limit) : page.reports).map((report) => (
             <li key={report.id}>
-              <ReportCard report={report} />
+              <ReportCard report={report} renderActions={renderActions} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { Report } from '@nomadswap/contracts/responses';
 import { useTranslation } from 'react-i18next';
 import {
   REPORT_STATUSES,
@@ -16,7 +18,12 @@ import { ReportList } from './report-list-states';
 const PAGE_SIZE = 20;
 
 /** The full report queue (`/admin/reports`): filters in the address, most urgent and newest first, paged. */
-export function ReportQueue() {
+export function ReportQueue({
+  renderActions,
+}: {
+  /** More actions on each open report (the admin pages: the sanction buttons). */
+  renderActions?: (report: Report) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { pick, setParam, page, setPage } = useUrlFilters();
   const status = pick<ReportStatus>('status', REPORT_STATUSES);
@@ -61,7 +68,7 @@ export function ReportQueue() {
           {t('adminReports.count', { count: reports.data.total })}
         </p>
       ) : null}
-      <ReportList query={reports} />
+      <ReportList query={reports} renderActions={renderActions} />
       <Pager
         label={t('adminReports.pagination')}
         page={page}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { Report } from '@nomadswap/contracts/responses';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,12 @@ import { ReportList } from './report-list-states';
 export const DASHBOARD_REPORTS = 5;
 
 /** Reports Submitted on the admin dashboard: the first 5 (most urgent, newest) and '+N more reports'. */
-export function ReportsSection() {
+export function ReportsSection({
+  renderActions,
+}: {
+  /** More actions on each open report (the admin pages: the sanction buttons). */
+  renderActions?: (report: Report) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const reports = useReports({ limit: 20 });
   const more = reports.data ? Math.max(0, reports.data.total - DASHBOARD_REPORTS) : 0;
@@ -34,7 +41,7 @@ export function ReportsSection() {
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
-      <ReportList query={reports} limit={DASHBOARD_REPORTS} />
+      <ReportList query={reports} limit={DASHBOARD_REPORTS} renderActions={renderActions} />
       {more > 0 ? (
         <Link to={paths.adminReports} className="text-sm font-medium text-primary hover:underline">
           {t('adminReports.more', { count: more })}

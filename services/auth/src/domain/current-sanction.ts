@@ -1,0 +1,76 @@
+import mongoose from 'mongoose';
+import {
+  LASTING_SANCTION_TYPES,
+  sanctionInForce,
+  type CurrentSanction,
+  type WarningNotice,
+} from '@nomadswap/contracts/sanctions';
+import type { UserState } from '@nomadswap/service-kit/auth';
+import type { AuthCore } from '../context';
+import type { SanctionRecord } from '../db/sanction';
+import type { UserRecord } from '../db/user';
+
+type Sanctions = Pick<AuthCore, 'sanctions'>;
+const oid = (id: string | mongoose.Types.ObjectId) =>
+  typeof id === 'string' ? new mongoose.Types.ObjectId(id) : id;
+const newestFirst = { startsAt: -1, _id: -1 } as const;
+
+/**
+ * The user's newest restriction or suspension, lifted or not, ended or not: a newer one supersedes an older one,
+ * so this one alone decides what the user may do (issue 26, docs/decisions/new-sanctions.md).
+ */
+export function latestLastingSanction(
+  ctx: Sanctions,
+  userId: string | mongoose.Types.ObjectId,
+): Promise<SanctionRecord | null> {
+  return ctx.sanctions
+    .findOne({ userId: oid(userId), type: mongoose.trusted({ $in: LASTING_SANCTION_TYPES }) })
+    .sort(newestFirst)
+    .lean();
+}
+
+/** The sanction as the user state carries it, or null once lifted (an ended one is told by its `endsAt`). */
+export function toCurrentSanction(record: SanctionRecord | null): CurrentSanction | null {
+  if (!record || record.liftedAt || record.type === 'warn') return null;
+  return {
+    id: record._id.toHexString(),
+    type: record.type,
+    reason: record.reason,
+    endsAt: record.endsAt ? record.endsAt.toISOString() : null,
+  };
+}
+
+/** Whether `record` restricts or suspends the user at `now` (not lifted, not ended). */
+export function isInForce(record: SanctionRecord | null, now: Date): boolean {
+  return toCurrentSanction(record) !== null && sanctionInForce(record, now);
+}
+
+/** What every service reads of the user on each request: role, approval and the current sanction. */
+export async function userStateOf(
+  ctx: Sanctions,
+  user: Pick<UserRecord, '_id' | 'role' | 'isApproved'>,
+): Promise<UserState> {
+  return {
+    role: user.role,
+    isApproved: user.isApproved,
+    sanction: toCurrentSanction(await latestLastingSanction(ctx, user._id)),
+  };
+}
+
+/** The user's sanction in force at `now` and their latest warning, for their own view (banners). */
+export async function sanctionNotices(
+  ctx: Sanctions,
+  userId: mongoose.Types.ObjectId,
+  now: Date,
+): Promise<{ sanction: CurrentSanction | null; warning: WarningNotice | null }> {
+  const [lasting, warning] = await Promise.all([
+    latestLastingSanction(ctx, userId),
+    ctx.sanctions.findOne({ userId, type: 'warn' }).sort(newestFirst).lean(),
+  ]);
+  return {
+    sanction: isInForce(lasting, now) ? toCurrentSanction(lasting) : null,
+    warning: warning
+      ? { id: warning._id.toHexString(), reason: warning.reason, at: warning.startsAt.toISOString() }
+      : null,
+  };
+}

@@ -1,0 +1,60 @@
+import mongoose from 'mongoose';
+import { MSG } from '@nomadswap/contracts/messages';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
+import { NotFoundError } from '@nomadswap/service-kit/errors';
+import type { AuthContext } from '../context';
+import { isInForce, latestLastingSanction } from './current-sanction';
+import { findUserOr404 } from './find-user';
+
+/**
+ * An admin lifts a user's restriction or suspension in force before its end (404 when there is none): the user
+ * state loses it at once, user.sanction-lifted tells the other services (listings shown again), the audit log
+ * records it.
+ */
+export async function liftSanction(
+  ctx: AuthContext,
+  props: { adminId: string; userId: string },
+): Promise<void> {
+  const user = await findUserOr404(ctx.users, props.userId);
+  const current = await latestLastingSanction(ctx, user._id);
+  const now = ctx.now();
+  if (!current || current.type === 'warn' || !isInForce(current, now)) {
+    throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
+  }
+  const sanctionId = current._id.toHexString();
+  const staged = await ctx.bus.stage(
+    {
+      collection: ctx.sanctions.collection.collectionName,
+      id: current._id,
+      exists: { liftedAt: { $ne: null } },
+    },
+    [
+      {
+        type: 'user.sanction-lifted',
+        data: {
+          id: sanctionId,
+          userId: props.userId,
+          adminId: props.adminId,
+          type: current.type,
+          liftedAt: now.toISOString(),
+        },
+      },
+      adminActionEvent({
+        actorId: props.adminId,
+        action: 'user.sanction_lifted',
+        target: { type: 'user', id: props.userId },
+        before: { sanctionId, type: current.type, endsAt: current.endsAt?.toISOString() ?? null },
+      }),
+    ],
+  );
+  const lifted = await ctx.sanctions.updateOne(
+    { _id: current._id, liftedAt: null },
+    { $set: { liftedAt: now, liftedBy: new mongoose.Types.ObjectId(props.adminId) } },
+  );
+  if (lifted.modifiedCount === 0) {
+    await staged.cancel();
+    throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
+  }
+  await staged.confirm();
+  await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved, sanction: null });
+}

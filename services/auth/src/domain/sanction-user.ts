@@ -1,0 +1,92 @@
+import mongoose from 'mongoose';
+import type { SanctionCreateInput, Sanction } from '@nomadswap/contracts/sanctions';
+import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
+import type { AuthContext } from '../context';
+import { toCurrentSanction } from './current-sanction';
+import { findUserOr404 } from './find-user';
+import { presentSanctions } from './list-sanctions';
+import { sanctionEmail } from './sanction-mails';
+import { assertSanctionable, sanctionEnd } from './sanction-rules';
+
+/**
+ * An admin warns, restricts or suspends a user (issue 26). The sanction and its events (user.sanctioned for the
+ * other services, admin.action for the audit log) go through the outbox; a restriction or suspension is in the
+ * user's state at once, so every service refuses on the very next request; a suspension also ends the user's
+ * open sockets (the logout path). The user is told by e-mail.
+ */
+export async function sanctionUser(
+  ctx: AuthContext,
+  props: { adminId: string; userId: string; input: SanctionCreateInput },
+): Promise<Sanction> {
+  const user = await findUserOr404(ctx.users, props.userId);
+  assertSanctionable({ adminId: props.adminId, userId: props.userId, role: user.role });
+  const { type, reason, days, reportId } = props.input;
+  const startsAt = ctx.now();
+  const record = {
+    _id: new mongoose.Types.ObjectId(),
+    userId: user._id,
+    adminId: new mongoose.Types.ObjectId(props.adminId),
+    type,
+    reason,
+    days: days ?? null,
+    startsAt,
+    endsAt: type === 'warn' ? null : sanctionEnd(startsAt, days),
+    liftedAt: null,
+    liftedBy: null,
+    reportId: reportId ? new mongoose.Types.ObjectId(reportId) : null,
+  };
+  const staged = await ctx.bus.stage(
+    { collection: ctx.sanctions.collection.collectionName, id: record._id, exists: {} },
+    [
+      {
+        type: 'user.sanctioned',
+        data: {
+          id: record._id.toHexString(),
+          userId: props.userId,
+          adminId: props.adminId,
+          type,
+          reason,
+          startsAt: startsAt.toISOString(),
+          endsAt: record.endsAt?.toISOString() ?? null,
+          reportId: reportId ?? null,
+        },
+      },
+      adminActionEvent({
+        actorId: props.adminId,
+        action: 'user.sanctioned',
+        target: { type: 'user', id: props.userId },
+        after: {
+          sanctionId: record._id.toHexString(),
+          type,
+          reason,
+          days: record.days,
+          endsAt: record.endsAt?.toISOString() ?? null,
+          ...(reportId ? { reportId } : {}),
+        },
+      }),
+    ],
+  );
+  await ctx.sanctions.create(record);
+  await staged.confirm();
+  if (type !== 'warn') {
+    await ctx.userState.set(props.userId, {
+      role: user.role,
+      isApproved: user.isApproved,
+      sanction: toCurrentSanction(record),
+    });
+  }
+  if (type === 'suspend') await ctx.tokens.revokeUser(props.userId);
+  await ctx.queues.notifications.enqueue(
+    sanctionEmail({
+      to: user.email,
+      fullName: user.fullName,
+      type,
+      reason,
+      endsAt: record.endsAt,
+      publicUrl: ctx.settings.publicUrl,
+    }),
+    { jobId: `sanction-${record._id.toHexString()}` },
+  );
+  const [presented] = await presentSanctions(ctx, [record]);
+  return presented!;
+}
