@@ -6,7 +6,7 @@ import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
-import { useOnlineStatus } from '../../features/pwa/hooks/use-online-status';
+import { useOnlineStatus } from '../../hooks/use-online-status';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
 import { Footer } from './footer';
