@@ -154,7 +154,7 @@ describe('/profile', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Stats' }));
     expect(within(screen.getByText('Average rating').parentElement!).getByText('4.3')).toBeInTheDocument();
-    expect(within(screen.getByText('Exchanges completed').parentElement!).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByText('Exchanges completed').parentElement!).getByText('2')).toBeInTheDocument();
   });
 
   it('Pending Reviews, nothing to review: the empty state', async () => {
