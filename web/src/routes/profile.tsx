@@ -14,6 +14,7 @@ import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { useFavorites } from '../features/items/api/get-favorites';
+import { RemoveFavoriteButton } from '../features/items/components/remove-favorite-button';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
 import { RelistButton } from '../features/items/components/relist-dialog';
@@ -136,6 +137,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
               query={favorites}
               emptyTitle={t('profile.noFavoritesTitle')}
               emptyDescription={t('profile.noFavoritesDescription')}
+              renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
             />
           ) : (
             <EmptyState
