@@ -133,6 +133,22 @@ const serverBuild = defineConfig({
   },
 });
 
+/**
+ * A runtime cache of the viewer's API answers: network first (a change the app just made shows at once), the
+ * cached answer when the network is down or slower than 5 s. features/pwa deletes it when the viewer changes.
+ */
+function viewerAnswers(cacheName: string) {
+  return {
+    handler: 'NetworkFirst' as const,
+    options: {
+      cacheName,
+      networkTimeoutSeconds: 5,
+      expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
+      cacheableResponse: { statuses: [200] },
+    },
+  };
+}
+
 const clientBuild = defineConfig({
   plugins: [
     react(),
@@ -219,18 +235,20 @@ const clientBuild = defineConfig({
             // whenever the signed-in user changes.
             urlPattern: ({ request, url }) =>
               request.method === 'GET' && /^\/api\/items(\/[^/]+)?$/.test(url.pathname),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'nomadswap-browse',
-              networkTimeoutSeconds: 5,
-              expiration: { maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
+            ...viewerAnswers('nomadswap-browse'),
+          },
+          {
+            // The conversations and the messages read online, so /messages reads them offline (the outbox holds
+            // what is typed meanwhile). Network first: live messages and reads change them all the time. Private
+            // to the viewer: deleted with the browse cache when the signed-in user changes.
+            urlPattern: ({ request, url }) =>
+              request.method === 'GET' && /^\/api\/(conversations|messages|blocks)$/.test(url.pathname),
+            ...viewerAnswers('nomadswap-messages'),
           },
           {
             // Who is signed in, so that offline the app still knows the viewer (and shows what they saw).
             // Deleted with the browse cache when the signed-in user changes. Every other `/api` GET
-            // (messages, profiles, admin) and `/socket.io` passes through the worker and is never cached.
+            // (profiles, swaps, admin) and `/socket.io` passes through the worker and is never cached.
             urlPattern: ({ request, url }) => request.method === 'GET' && url.pathname === '/api/auth/me',
             handler: 'NetworkFirst',
             options: {

@@ -94,6 +94,35 @@ test("browse's search placeholder is shown whole", async ({ page }, testInfo) =>
   await snap(page, testInfo, 'first-use-browse-search');
 });
 
+test('a visitor: every destination name fits its card, a picked city shows on browse with what signing in gives, a card tap says why nothing opens', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  const destinations = page.locator('section[aria-labelledby="destinations-title"]');
+  await expect(destinations.getByRole('link', { name: /Ho Chi Minh/ })).toBeVisible({ timeout: 30_000 });
+  const cut = await destinations
+    .locator('li .truncate')
+    .evaluateAll((names) =>
+      names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+    );
+  expect(cut).toEqual([]);
+  await snap(page, testInfo, 'first-use-destinations');
+
+  await destinations.getByRole('link', { name: /Lisbon/ }).click();
+  await expect(page.getByText('You picked Lisbon — showing items from every city')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('link', { name: "Sign in to see only Lisbon's items" })).toHaveAttribute(
+    'href',
+    '/auth/login',
+  );
+  await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('article').first().getByRole('heading').getByRole('button').click();
+  await expect(page.getByText('Log in to see details').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snap(page, testInfo, 'first-use-visitor-city');
+});
+
 test('malformed ids are Item not found / User Not Found with a way back, not a Try again', async ({
   page,
   request,

@@ -175,6 +175,72 @@ test('offline, a page seen before opens again with its content and photos, the o
   expect(page.url()).not.toBe(itemUrl);
 });
 
+test('offline, conversations and messages read before open again, the message box stays above the tab bar and what is typed is sent on reconnect', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const [reader, writer] = await Promise.all([
+    approvedTraveller(request, 'Reader'),
+    approvedTraveller(request, 'Writer'),
+  ]);
+  const [readerToken, writerToken] = await Promise.all([
+    token(request, reader.email, PASSWORD),
+    token(request, writer.email, PASSWORD),
+  ]);
+  const sent = await request.post('/api/messages', {
+    headers: { Authorization: `Bearer ${writerToken}` },
+    data: { receiverId: reader.id, content: 'Is the backpack still there?' },
+  });
+  expect(sent.status()).toBe(201);
+  await page.addInitScript((t) => window.localStorage.setItem('authToken', t), readerToken);
+
+  await page.goto('/');
+  await controlledByServiceWorker(page);
+  // Read online: the list, then the conversation.
+  await page.goto(`/messages?user=${writer.id}`);
+  const thread = page.getByRole('log', { name: /Conversation with Writer/ });
+  await expect(thread.getByText('Is the backpack still there?')).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/You're offline\. You can still see pages/)).toBeVisible({ timeout: 30_000 });
+  await expect(thread.getByText('Is the backpack still there?')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Could not load your conversations')).toHaveCount(0);
+  await expect(page.getByText("Online status unknown while you're offline")).toBeVisible();
+  await expect(page.getByText("You're offline — messages will be sent when you reconnect.")).toBeVisible();
+  const box = page.getByRole('textbox', { name: /message/i });
+  await expect(box).toBeVisible();
+  if (testInfo.project.name === 'mobile') {
+    // The message box is fully above the phone's tab bar, banner and all.
+    const tabBar = await page.getByRole('navigation', { name: 'Quick navigation' }).boundingBox();
+    const field = await box.boundingBox();
+    expect(field && tabBar && field.y + field.height <= tabBar.y).toBe(true);
+  } else {
+    await expect(
+      page.getByRole('navigation', { name: 'Conversations' }).getByText(writer.fullName),
+    ).toBeVisible();
+  }
+  await box.fill('Yes, come by at six.');
+  await box.press('Enter');
+  await snap(page, testInfo, 'pwa-offline-messages');
+
+  // Back online, the held message goes out.
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () => {
+        const thread = await request.get(`/api/messages?with=${reader.id}`, {
+          headers: { Authorization: `Bearer ${writerToken}` },
+        });
+        return ((await thread.json()) as { content: string }[]).map((m) => m.content);
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Yes, come by at six.');
+});
+
 test('a new version shows "Update available — Reload", and Reload runs it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await page.goto('/browse');

@@ -4,6 +4,7 @@ import { loadAuthConfig } from './config';
 import { createAuthContext } from './context';
 import { deviceCookieKeyFrom } from './domain/device-cookies';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
+import { moveEditedSwapCounts } from './domain/move-edited-swap-counts';
 import { seedUserStates } from './domain/seed-user-states';
 import { consumeAuthEvents } from './events/consume';
 import { matchStoredLocations } from '@nomadswap/service-kit/places';
@@ -41,6 +42,7 @@ const { context } = await startService({
     // Before listening: every service decides access from these keys.
     const seeded = await seedUserStates(ctx);
     logger.info(seeded, 'user states seeded');
+    logger.info(await moveEditedSwapCounts(ctx), 'users: edited swap counts moved to completed swaps');
 
     consumeAuthEvents(service.bus, ctx);
     stored = ctx.users;

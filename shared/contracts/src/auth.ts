@@ -118,7 +118,8 @@ export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
 /**
  * PUT /api/admin/users/:userId/swap-count — a whole number ≥ 0. A string is accepted only as decimal digits
  * ('4', ' 12 '): `Number()` would also read '1e3', '0x10', '2.0' and '' as numbers. Anything else (other strings,
- * null, booleans, arrays) is 'Invalid input' rather than being coerced.
+ * null, booleans, arrays) is 'Invalid input' rather than being coerced. The field keeps the spec's name, but the
+ * number is the user's completed swaps (docs/decisions/new-swap-count-is-completed-swaps.md).
  */
 export const SwapCountSchema = z.object({
   reviewCount: z.preprocess(

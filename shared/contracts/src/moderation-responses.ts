@@ -60,7 +60,13 @@ export const AuditEntrySchema = z.object({
   actorId: z.string(),
   actor: z.object({ id: z.string(), fullName: z.string(), username: z.string() }).nullable(),
   action: z.enum(ADMIN_ACTIONS),
-  target: z.object({ type: z.enum(ADMIN_TARGET_TYPES), id: z.string() }),
+  /** `name` (a user's full name, a listing's title, a report's subject) and a user's `username`, when known. */
+  target: z.object({
+    type: z.enum(ADMIN_TARGET_TYPES),
+    id: z.string(),
+    name: z.string().optional(),
+    username: z.string().optional(),
+  }),
   at: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

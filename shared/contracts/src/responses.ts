@@ -214,11 +214,16 @@ export const ReportSchema = z.object({
   urgency: z.enum(REPORT_URGENCIES),
   subject: z.string(),
   description: z.string(),
-  relatedUser: z.object({ id: z.string() }).nullable(),
+  /** Named from moderation's copy of the users (absent when it has none: the admin sees the id). */
+  relatedUser: z
+    .object({ id: z.string(), fullName: z.string().optional(), username: z.string().optional() })
+    .nullable(),
   relatedItem: z.string().nullable(),
+  /** The listing's title from moderation's copy of the items; null when it has none. */
+  relatedItemTitle: z.string().nullable().optional(),
   contactEmail: z.string().nullable(),
   reporterId: z.string().nullable(),
-  reporter: z.object({ fullName: z.string() }).nullable(),
+  reporter: z.object({ fullName: z.string(), username: z.string().optional() }).nullable(),
   /** 'safety-signal': filed by NomadSwap itself (reporter 'NomadSwap safety'), the messages in the description. */
   source: z.enum(REPORT_SOURCES),
   status: z.enum(REPORT_STATUSES),

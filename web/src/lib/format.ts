@@ -45,3 +45,10 @@ export function formatNumber(value: number, language: string): string {
 export function withCount(t: TFunction, label: string, count: number | undefined): string {
   return count === undefined ? label : t('common.withCount', { label, count });
 }
+
+/** How admin screens name someone: "Tomás Costa (@tomas.costa)", just the name when the handle is unknown. */
+export function personName(t: TFunction, person: { fullName: string; username?: string }): string {
+  return person.username
+    ? t('common.person', { name: person.fullName, username: person.username })
+    : person.fullName;
+}

@@ -123,6 +123,49 @@ describe('admin dashboard: reports, audit log, contact messages', () => {
     expect(await contact.findByText('Partnership idea')).toBeInTheDocument();
   });
 
+  it('names, not ids: the reporter, the reported user and listing by name, the reply address; ids only beside them', async () => {
+    const named = buildReport({
+      relatedUser: { id: '65f1a2b3c4d5e6f708192a77', fullName: 'Tomás Costa', username: 'tomas.costa' },
+      relatedItem: '66aa00bb11cc22dd33ee44ff',
+      relatedItemTitle: 'Blue backpack',
+      reporterId: '65f1a2b3c4d5e6f708192a55',
+      reporter: { fullName: 'Rita Reporter', username: 'rita' },
+      contactEmail: 'rita@example.test',
+    });
+    const onUser: AuditEntry = {
+      ...entry,
+      id: 'a2',
+      action: 'user.approved',
+      target: { type: 'user', id: '65f1a2b3c4d5e6f708192a77', name: 'Tomás Costa', username: 'tomas.costa' },
+      before: null,
+      after: null,
+    };
+    signInAs(admin, {
+      'GET /api/reports': listed([named], 1),
+      'GET /api/admin/audit-log': listed([onUser], 1),
+      'GET /api/admin/contact-messages': listed([], 0),
+    });
+    renderApp('/admin');
+
+    const card = within(await screen.findByRole('article', { name: 'Fake listing' }));
+    expect(card.getByText(/By Rita Reporter \(@rita\)/)).toBeInTheDocument();
+    expect(card.getByText('Reported user: Tomás Costa (@tomas.costa)')).toBeInTheDocument();
+    expect(card.getByText('Reported listing: Blue backpack')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'rita@example.test' })).toHaveAttribute(
+      'href',
+      'mailto:rita@example.test',
+    );
+    expect(card.getByText('User 65f1a2b3c4d5e6f708192a77')).toHaveClass('whitespace-nowrap');
+    expect(card.getByText('Listing 66aa00bb11cc22dd33ee44ff')).toBeInTheDocument();
+
+    const audit = within(screen.getByRole('heading', { name: 'Recent admin actions' }).closest('section')!);
+    expect(await audit.findByRole('link', { name: 'user Tomás Costa (@tomas.costa)' })).toHaveAttribute(
+      'href',
+      '/admin/users/65f1a2b3c4d5e6f708192a77',
+    );
+    expect(audit.getByText('ID: 65f1a2b3c4d5e6f708192a77')).toBeInTheDocument();
+  });
+
   it('no reports: All clear!', async () => {
     signInAs(admin, { 'GET /api/reports': listed([], 0) });
     renderApp('/admin');

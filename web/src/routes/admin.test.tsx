@@ -186,7 +186,8 @@ describe('/admin/users/:userId', () => {
 
   it('shows the profile card and item stats', async () => {
     signInAs(admin, {
-      [`GET ${DETAIL}`]: { body: { ...approvedUser, reviewCount: 4 } },
+      // The swap count is the completed swaps, not the review count (issue 26).
+      [`GET ${DETAIL}`]: { body: { ...approvedUser, completedSwaps: 4, reviewCount: 1 } },
       'GET /api/items': {
         body: [buildItem({ id: 'i1' }), buildItem({ id: 'i2', title: 'Sold lamp', isSwapped: true })],
       },
@@ -254,7 +255,7 @@ describe('/admin/users/:userId', () => {
   it('a valid swap count is saved with PUT {reviewCount} and toasts Swap count updated', async () => {
     const fetchMock = signInAs(admin, {
       [`GET ${DETAIL}`]: { body: approvedUser },
-      [`PUT ${SWAP}`]: { body: { ...approvedUser, reviewCount: 7 } },
+      [`PUT ${SWAP}`]: { body: { ...approvedUser, completedSwaps: 7 } },
     });
     renderApp(`/admin/users/${approvedUser.id}`);
     const user = userEvent.setup();

@@ -209,6 +209,29 @@ describe('/browse', () => {
     ).toHaveAttribute('href', '/auth/login');
   });
 
+  it('a visitor who picked a city on home sees it and what signing in gives; tapping a card says why nothing opens', async () => {
+    mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'GET /api/items': { body: [otherCard] },
+    });
+    renderApp('/browse?location=Lisbon%2C%20Portugal&placeId=2267057');
+
+    expect(
+      await screen.findByText('You picked Lisbon, Portugal — showing items from every city'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Sign in to see only Lisbon's items" })).toHaveAttribute(
+      'href',
+      '/auth/login',
+    );
+    await screen.findByText('1 item found');
+    await userEvent.click(
+      within(card('Kindle Paperwhite')).getByRole('button', { name: 'Kindle Paperwhite' }),
+    );
+    expect(
+      await within(screen.getByRole('region', { name: /Notifications/ })).findByText('Log in to see details'),
+    ).toBeInTheDocument();
+  });
+
   it('the heart turns on at once and reverts with a toast when the call fails', async () => {
     let fail: () => void = () => {};
     signInAs(me, {

@@ -125,6 +125,19 @@ function Browse({ user }: { user: UserSelf | null }) {
 
       <BrowseSort value={sort} onChange={(next) => update({ sort: next === 'newest' ? '' : next })} />
 
+      {!user && location ? (
+        // A city picked on the home page: visitors still get every city (spec), so say so and what signing in gives.
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1.5 font-medium text-secondary-foreground">
+            <MapPin className="size-4" aria-hidden="true" />
+            {t('browse.visitorPicked', { location })}
+          </span>
+          <Link to={paths.login} className="font-semibold text-primary underline underline-offset-2">
+            {t('browse.signInForCity', { city: location.split(',')[0]!.trim() })}
+          </Link>
+        </p>
+      ) : null}
+
       {user && location ? (
         <div className="flex flex-wrap items-center gap-2">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-secondary px-3 py-1.5 text-sm font-medium text-secondary-foreground">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
 import { healthyResponse, mockApi, requestBody, wasCalled } from '../testing/api-mock';
 
@@ -88,6 +88,29 @@ describe('/contact', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send Another Message' }));
     await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue(''));
     expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('the success card is scrolled into view (it replaces the long form)', async () => {
+    mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'POST /api/contact': { status: 201, body: { id: 'c1' } },
+    });
+    const scrolled: Element[] = [];
+    const spy = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderApp('/contact');
+      await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+      await fillValid();
+      await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+      const card = (await screen.findByRole('button', { name: 'Send Another Message' })).closest(
+        '[role="status"]',
+      );
+      await waitFor(() => expect(scrolled).toContain(card));
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('failure: Error with the server message, the form stays', async () => {

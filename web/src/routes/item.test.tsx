@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { prefetchItemPage } from './item';
 import { renderApp } from '../testing/render-app';
 import {
   buildItem,
@@ -57,6 +58,23 @@ describe('/item/:id', () => {
     expect(within(listedBy).getByRole('link')).toHaveAttribute('href', `/user/${owner.id}`);
     expect(within(listedBy).getByText('@omar')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Item' })).not.toBeInTheDocument();
+  });
+
+  it('opened directly, the item is read once and the tab’s title names it', async () => {
+    const fetchMock = signInAs(me, { 'GET /api/items/i1': { body: item } });
+    // As boot.tsx does for a direct visit: who is signed in and the item are read before the page's first render.
+    const { router, queryClient } = renderApp('/community-rules');
+    await prefetchItemPage(queryClient, 'i1');
+    await router.navigate('/item/i1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kindle Paperwhite' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Kindle Paperwhite · NomadSwap'));
+    const reads = fetchMock.mock.calls.filter(
+      ([url, init]) =>
+        new URL(String(url), 'http://localhost').pathname === '/api/items/i1' &&
+        (init?.method ?? 'GET').toUpperCase() === 'GET',
+    );
+    expect(reads).toHaveLength(1);
   });
 
   it('Message Owner opens Safety First with 5 tips, Continue to Message and the guidelines link', async () => {

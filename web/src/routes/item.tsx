@@ -41,10 +41,31 @@ export default function ItemRoute() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser();
   const { id = '' } = useParams();
-  usePageMeta({ title: t('itemDetail.pageTitle') });
-  if (isLoading) return <PageSkeleton />;
-  if (!user) return <AuthRequired description={t('itemDetail.loginRequired')} />;
+  if (isLoading)
+    return (
+      <>
+        <GenericItemTitle />
+        <PageSkeleton />
+      </>
+    );
+  if (!user)
+    return (
+      <>
+        <GenericItemTitle />
+        <AuthRequired description={t('itemDetail.loginRequired')} />
+      </>
+    );
   return <ItemPage id={id} user={user} />;
+}
+
+/**
+ * "Item" as the tab's title until the item is known. Not in ItemRoute itself: a parent's effect runs after its
+ * child's, so the route's generic title would overwrite the item's own (ItemPage).
+ */
+function GenericItemTitle() {
+  const { t } = useTranslation();
+  usePageMeta({ title: t('itemDetail.pageTitle') });
+  return null;
 }
 
 function ItemPage({ id, user }: { id: string; user: UserSelf }) {

@@ -45,6 +45,28 @@ describe('/profile', () => {
     expect(screen.getAllByRole('link', { name: 'Log In' })[0]).toHaveAttribute('href', '/auth/login');
   });
 
+  it('a favourite is removed from the Favorites tab and the list is read again', async () => {
+    let favorites = [buildItem({ id: 'f1', title: 'Guitar' })];
+    const fetchMock = signInAs(me, {
+      'GET /api/items': { body: [] },
+      'GET /api/favorites': () =>
+        new Response(JSON.stringify(favorites), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      'DELETE /api/favorites/f1': () => {
+        favorites = [];
+        return new Response(null, { status: 204 });
+      },
+      [`GET /api/reviews/${me.id}`]: { body: [] },
+    });
+    renderApp('/profile?tab=favorites');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Guitar from favorites' }));
+    expect(await screen.findByText('No favorites yet')).toBeInTheDocument();
+    expect(wasCalled(fetchMock, 'DELETE', '/api/favorites/f1')).toBe(true);
+  });
+
   it('shows the header, the item counts and tab labels with counts', async () => {
     signInAs(me, {
       'GET /api/items': {
@@ -154,7 +176,7 @@ describe('/profile', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Stats' }));
     expect(within(screen.getByText('Average rating').parentElement!).getByText('4.3')).toBeInTheDocument();
-    expect(within(screen.getByText('Exchanges completed').parentElement!).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByText('Exchanges completed').parentElement!).getByText('2')).toBeInTheDocument();
   });
 
   it('Pending Reviews, nothing to review: the empty state', async () => {

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { StayCard } from '../features/auth/components/stay-card';
 import { useFavorites } from '../features/items/api/get-favorites';
+import { RemoveFavoriteButton } from '../features/items/components/remove-favorite-button';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemList } from '../features/items/components/item-list';
 import { RelistButton } from '../features/items/components/relist-dialog';
@@ -139,6 +140,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
               query={favorites}
               emptyTitle={t('profile.noFavoritesTitle')}
               emptyDescription={t('profile.noFavoritesDescription')}
+              renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
             />
           ) : (
             <EmptyState

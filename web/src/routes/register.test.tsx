@@ -42,6 +42,17 @@ async function fillValidForm(user = userEvent.setup()) {
 }
 
 describe('/auth/register', () => {
+  it('placeholders read as examples ("e.g. …") in the lighter placeholder colour, never as typed values', async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/auth/register');
+
+    for (const label of ['Full Name', 'Username', 'Email']) {
+      const field = await screen.findByLabelText(label, { exact: false, selector: 'input' });
+      expect(field.getAttribute('placeholder'), label).toMatch(/^e\.g\. /);
+      expect(field, label).toHaveClass('placeholder:text-placeholder');
+    }
+  });
+
   it('submitting the empty form shows the shared schema messages on each field', async () => {
     const fetchMock = mockApi({ 'GET /api/health': { body: healthyResponse } });
     renderApp('/auth/register');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { healthyResponse, mockApi, requestBody, wasCalled } from '../testing/api-mock';
+import { buildItem, buildUser, healthyResponse, mockApi, requestBody, wasCalled } from '../testing/api-mock';
 import { rememberReportedUser } from '../lib/report-hint';
 
 function toasts() {
@@ -114,6 +114,32 @@ describe('/report-issue and /reported', () => {
     expect(await screen.findByLabelText('Reported user')).toHaveValue('65f1a2b3c4d5e6f708192a77');
     await userEvent.selectOptions(screen.getByLabelText('Report type'), 'fraud');
     expect(screen.queryByLabelText('Reported user')).not.toBeInTheDocument();
+  });
+
+  it('a form opened from a listing names the listing by its title', async () => {
+    mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'GET /api/items/66a1b2c3d4e5f60718293a4b': {
+        body: buildItem({ id: '66a1b2c3d4e5f60718293a4b', title: 'Blue backpack' }),
+      },
+      'GET /api/users/65f1a2b3c4d5e6f708192a77': {
+        body: buildUser({ id: '65f1a2b3c4d5e6f708192a77', fullName: 'Tomás Costa', username: 'tomas.costa' }),
+      },
+    });
+    renderApp('/report-issue?type=item&item=66a1b2c3d4e5f60718293a4b');
+    expect(await screen.findByText('Reporting “Blue backpack”')).toBeInTheDocument();
+    expect(screen.getByLabelText('Reported listing')).toHaveValue('66a1b2c3d4e5f60718293a4b');
+  });
+
+  it('a form opened from a chat names the reported user', async () => {
+    mockApi({
+      'GET /api/health': { body: healthyResponse },
+      'GET /api/users/65f1a2b3c4d5e6f708192a77': {
+        body: buildUser({ id: '65f1a2b3c4d5e6f708192a77', fullName: 'Tomás Costa', username: 'tomas.costa' }),
+      },
+    });
+    renderApp('/report-issue?type=user&user=65f1a2b3c4d5e6f708192a77');
+    expect(await screen.findByText('Reporting Tomás Costa (@tomas.costa)')).toBeInTheDocument();
   });
 
   it('failure: Submission Failed / Unable to submit your report, and the server field error', async () => {

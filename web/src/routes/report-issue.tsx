@@ -6,6 +6,8 @@ import { paths } from '../config/paths';
 import { Card, CardContent, CardHeader } from '../components/ui/card';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { readReportedUser } from '../lib/report-hint';
+import { useItem } from '../features/items/api/get-item';
+import { useUser } from '../features/users/api/get-user';
 import { ReportForm, type ReportFormValues } from '../features/reports/components/report-form';
 import { EmergencyNotice, WhatHappensNext } from '../features/reports/components/report-info';
 
@@ -19,6 +21,11 @@ export default function ReportIssueRoute() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [prefill] = useState(() => initialValues(search));
+  // A form opened from a listing or a chat names what it reports, not only its id.
+  const { relatedItem, relatedUser } = prefill.values;
+  const item = useItem(relatedItem, { enabled: relatedItem !== '' }).data;
+  const user = useUser(relatedUser, { enabled: relatedUser !== '' && !prefill.note }).data;
+  const userNote = prefill.note ?? (user ? { name: user.fullName, username: user.username } : undefined);
 
   return (
     <div className="mx-auto grid max-w-3xl gap-4 px-4 py-6 sm:py-10">
@@ -34,7 +41,8 @@ export default function ReportIssueRoute() {
         <CardContent>
           <ReportForm
             defaultValues={prefill.values}
-            {...(prefill.note ? { reportedUserNote: t('report.reportingUser', prefill.note) } : {})}
+            {...(userNote ? { reportedUserNote: t('report.reportingUser', userNote) } : {})}
+            {...(item ? { reportedItemNote: t('report.reportingItem', { title: item.title }) } : {})}
             onSubmitted={() => navigate(paths.reported)}
           />
         </CardContent>

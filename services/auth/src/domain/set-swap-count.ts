@@ -11,27 +11,29 @@ import { toUserEventData, toUserSelf } from './user-views';
 const MAX_ATTEMPTS = 5;
 
 /**
- * An admin sets a user's swap count (their `reviewCount`, design.md Decisions); the audit log gets old and new.
+ * An admin sets a user's swap count: their completed swaps (docs/decisions/new-swap-count-is-completed-swaps.md;
+ * the spec's payload still names it `reviewCount`, and the review count stays the number of reviews). Arranged
+ * swaps are raised with it so "5 of 3 arranged" cannot show. The audit log gets old and new.
  * The old value is read first and the write applies only to that version (retried if the user changed), so both
  * events are in the outbox before the write and the audit's `before` is exact.
  */
 export async function setSwapCount(
   ctx: AuthContext,
-  props: { adminId: string; userId: string; reviewCount: number },
+  props: { adminId: string; userId: string; completedSwaps: number },
 ): Promise<UserSelf> {
   const userId = new mongoose.Types.ObjectId(props.userId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await ctx.users.findById(userId).select('reviewCount version').lean();
+    const current = await ctx.users.findById(userId).select('completedSwaps version').lean();
     if (!current) throw new NotFoundError(MSG.userNotFound);
     const version = current.version ?? 1;
-    const guard = userGuard(ctx, userId, { reviewCount: props.reviewCount, version: { $gt: version } });
+    const guard = userGuard(ctx, userId, { completedSwaps: props.completedSwaps, version: { $gt: version } });
     const audit = await ctx.bus.stage(guard, [
       adminActionEvent({
         actorId: props.adminId,
         action: 'user.swap_count_changed',
         target: { type: 'user', id: props.userId },
-        before: { reviewCount: current.reviewCount ?? 0 },
-        after: { reviewCount: props.reviewCount },
+        before: { completedSwaps: current.completedSwaps ?? 0 },
+        after: { completedSwaps: props.completedSwaps },
       }),
     ]);
     const user = await writeWithEvent(
@@ -46,7 +48,10 @@ export async function setSwapCount(
               _id: userId,
               ...(current.version === undefined ? { version: { $exists: false } } : { version }),
             },
-            { $set: { reviewCount: props.reviewCount, version: version + 1 } },
+            {
+              $set: { completedSwaps: props.completedSwaps, version: version + 1 },
+              $max: { arrangedSwaps: props.completedSwaps },
+            },
             { returnDocument: 'after' },
           )
           .lean(),

@@ -117,9 +117,9 @@ export async function createReport(
   }) as ReportRecord;
   await mailReporter(ctx, record, 'received');
   const [report] = await presentReports(ctx, [record]);
-  // Ids only for admins: a filer who named a user gets the same answer whether the name is an account or not.
-  if (typeof relatedUser?.name === 'string' && props.viewer?.role !== 'admin') {
-    return { ...report!, relatedUser: null };
-  }
-  return report!;
+  if (props.viewer?.role === 'admin') return report!;
+  // Ids and names only for admins: a filer who named a user gets the same answer whether the name is an account
+  // or not, and one who gave an id learns no name from it.
+  const named = typeof relatedUser?.name === 'string';
+  return { ...report!, relatedUser: named || !report!.relatedUser ? null : { id: report!.relatedUser.id } };
 }

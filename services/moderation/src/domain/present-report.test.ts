@@ -1,6 +1,7 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import type { ModerationContext } from '../context';
+import type { ModerationItemRecord } from '../db/moderation-item';
 import type { ModerationUserRecord } from '../db/moderation-user';
 import type { ReportRecord } from '../db/report';
 import { presentReports } from './present-report';
@@ -10,15 +11,17 @@ const id = (n: number) => new Types.ObjectId(n.toString(16).padStart(24, '0'));
 const AT = new Date('2030-01-01T10:00:00.000Z');
 const LATER = new Date('2030-01-02T10:00:00.000Z');
 
-function usersModel(users: Partial<ModerationUserRecord>[]) {
+function usersModel(users: Partial<ModerationUserRecord>[], items: Partial<ModerationItemRecord>[] = []) {
   const queries: unknown[] = [];
-  const model = {
+  const itemQueries: unknown[] = [];
+  const stand = (rows: unknown[], log: unknown[]) => ({
     find: (filter: unknown) => {
-      queries.push(JSON.parse(JSON.stringify(filter)));
-      return { lean: async () => users };
+      log.push(JSON.parse(JSON.stringify(filter)));
+      return { lean: async () => rows };
     },
-  };
-  return { ctx: { users: model } as unknown as Pick<ModerationContext, 'users'>, queries };
+  });
+  const ctx = { users: stand(users, queries), items: stand(items, itemQueries) };
+  return { ctx: ctx as unknown as Pick<ModerationContext, 'users' | 'items'>, queries, itemQueries };
 }
 
 const record = (overrides: Partial<ReportRecord> = {}): ReportRecord => ({
@@ -52,6 +55,7 @@ describe('presentReports', () => {
         description: 'Asked for money first',
         relatedUser: null,
         relatedItem: null,
+        relatedItemTitle: null,
         contactEmail: null,
         reporterId: null,
         reporter: null,
@@ -64,6 +68,34 @@ describe('presentReports', () => {
       },
     ]);
     expect(queries).toEqual([]);
+  });
+
+  it('names the reported user "Name (@username)" and the listing by its title, from one query each', async () => {
+    const { ctx, queries, itemQueries } = usersModel(
+      [
+        { _id: id(10), fullName: 'Ana Nomad', username: 'ana', deleted: false },
+        { _id: id(20), fullName: 'Tomás Costa', username: 'tomas.costa', deleted: false },
+        { _id: id(21), fullName: 'Gone', username: 'gone', deleted: true },
+      ],
+      [{ _id: id(30), title: 'Blue backpack' }],
+    );
+    const reports = await presentReports(ctx, [
+      record({ _id: id(1), reporterId: id(10), relatedUserId: id(20), relatedItemId: id(30) }),
+      record({ _id: id(2), relatedUserId: id(21), relatedItemId: id(31) }),
+      record({ _id: id(3), relatedUserId: id(22) }),
+    ]);
+    expect(queries).toEqual([
+      { _id: { $in: [id(10), id(20), id(21), id(22)].map((oid) => oid.toHexString()) } },
+    ]);
+    expect(itemQueries).toEqual([{ _id: { $in: [id(30), id(31)].map((oid) => oid.toHexString()) } }]);
+    expect(reports[0]).toMatchObject({
+      reporter: { fullName: 'Ana Nomad', username: 'ana' },
+      relatedUser: { id: id(20).toHexString(), fullName: 'Tomás Costa', username: 'tomas.costa' },
+      relatedItemTitle: 'Blue backpack',
+    });
+    expect(reports[1]!.relatedUser).toEqual({ id: id(21).toHexString(), fullName: 'Deleted user' });
+    expect(reports[1]!.relatedItemTitle).toBeNull();
+    expect(reports[2]!.relatedUser).toEqual({ id: id(22).toHexString() });
   });
 
   it('names the reporter, once looked up for all their reports; a deleted or unknown one is "Deleted user"', async () => {
@@ -86,7 +118,9 @@ describe('presentReports', () => {
       record({ _id: id(3), reporterId: id(11) }),
       record({ _id: id(4), reporterId: id(12) }),
     ]);
-    expect(queries).toEqual([{ _id: { $in: [id(10), id(11), id(12)].map((oid) => oid.toHexString()) } }]);
+    expect(queries).toEqual([
+      { _id: { $in: [id(10), id(20), id(11), id(12)].map((oid) => oid.toHexString()) } },
+    ]);
     expect(reports.map((report) => report.reporter?.fullName)).toEqual([
       'Ana Nomad',
       'Ana Nomad',

@@ -8,7 +8,7 @@ import { SanctionBanners } from '../../features/sanctions/components/sanction-ba
 import { SuspensionNotice } from '../../features/sanctions/components/suspension-notice';
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
-import { useOnlineStatus } from '../../features/pwa/hooks/use-online-status';
+import { useOnlineStatus } from '../../hooks/use-online-status';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
 import { Footer } from './footer';

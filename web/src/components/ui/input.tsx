@@ -7,7 +7,7 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
       type={type}
       className={cn(
         'flex h-10 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs',
-        'placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'placeholder:text-placeholder placeholder:italic focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         'focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
         'aria-invalid:border-destructive aria-invalid:ring-destructive/40',
         'file:border-0 file:bg-transparent file:text-sm file:font-medium',

@@ -6,7 +6,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
     <textarea
       className={cn(
         'flex min-h-20 w-full rounded-lg border border-input bg-card px-3 py-2 text-base text-foreground shadow-xs',
-        'placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'placeholder:text-placeholder placeholder:italic focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         'focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-50 md:text-sm',
         'aria-invalid:border-destructive aria-invalid:ring-destructive/40',
         className,

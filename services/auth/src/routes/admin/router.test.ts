@@ -210,30 +210,44 @@ describe('DELETE /api/admin/users/:id', () => {
 });
 
 describe('PUT /api/admin/users/:userId/swap-count', () => {
-  it('sets the swap count (reviewCount), bumps the version and announces user.updated', async () => {
+  it("sets the swap count — the completed swaps, with the spec's {reviewCount} payload — leaving the review count, bumps the version and announces user.updated", async () => {
     const user = await buildUser(env);
+    await env.ctx.users.updateOne(
+      { _id: user.id },
+      { $set: { reviewCount: 2, ratingCount: 2, arrangedSwaps: 3 } },
+    );
     const res = await request(env.app)
       .put(`/api/admin/users/${user.id}/swap-count`)
       .set(admin.headers)
       .send({ reviewCount: 7 });
     expect(res.status).toBe(200);
-    expect(UserSelfSchema.parse(res.body).reviewCount).toBe(7);
-    expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({ reviewCount: 7, version: 2 });
+    expect(UserSelfSchema.parse(res.body)).toMatchObject({
+      completedSwaps: 7,
+      reviewCount: 2,
+      arrangedSwaps: 7,
+    });
+    expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({
+      completedSwaps: 7,
+      arrangedSwaps: 7,
+      reviewCount: 2,
+      version: 2,
+    });
     const event = (await env.events('user.updated')).find((e) => e.data.id === user.id);
-    expect(event?.data).toMatchObject({ reviewCount: 7, version: 2 });
+    expect(event?.data).toMatchObject({ reviewCount: 2, version: 2 });
     const audit = (await env.events('admin.action')).find((e) => e.data.target.id === user.id);
     expect(audit?.data).toMatchObject({
       actorId: admin.id,
       action: 'user.swap_count_changed',
-      before: { reviewCount: 0 },
-      after: { reviewCount: 7 },
+      before: { completedSwaps: 0 },
+      after: { completedSwaps: 7 },
     });
 
+    // Lowered below the arranged swaps, those stay.
     const fromString = await request(env.app)
       .put(`/api/admin/users/${user.id}/swap-count`)
       .set(admin.headers)
       .send({ reviewCount: '4' });
-    expect(fromString.body.reviewCount).toBe(4);
+    expect(fromString.body).toMatchObject({ completedSwaps: 4, arrangedSwaps: 7, reviewCount: 2 });
   });
 
   it('answers 400 Invalid input for anything but a whole number ≥ 0 (strings: decimal digits only)', async () => {

@@ -58,7 +58,8 @@ export function adminRouter(ctx: AuthContext): Router {
       await setSwapCount(ctx, {
         adminId: signedInUser(req).id,
         userId: params.userId,
-        reviewCount: body.reviewCount,
+        // The spec's payload names the swap count `reviewCount`; it is the completed swaps (see setSwapCount).
+        completedSwaps: body.reviewCount,
       }),
     );
   });

@@ -98,11 +98,31 @@ describe('GET /api/admin/audit-log', () => {
       expect.objectContaining({
         action: 'report.status_changed',
         actorId: admin.id,
-        target: { type: 'report', id: report.id },
+        target: { type: 'report', id: report.id, name: 'Audit me' },
         before: { status: 'open' },
         after: { status: 'resolved' },
       }),
     ]);
+  });
+
+  it('names the user (name and @username) and the listing (its title) an action was on, ids beside them', async () => {
+    const tomas = await env.user({ fullName: 'Tomás Costa' });
+    const itemId = await env.item({ ownerId: tomas.id, title: 'Blue backpack' });
+    const onUser = action({ target: { type: 'user', id: tomas.id } });
+    const onItem = action({ action: 'item.deleted', target: { type: 'item', id: itemId } });
+    for (const data of [onUser, onItem]) await env.bus.publish('admin.action', data);
+    await eventually(async () => (await env.ctx.auditLog.countDocuments({ 'target.id': itemId })) === 1);
+    await eventually(async () => (await env.ctx.auditLog.countDocuments({ 'target.id': tomas.id })) === 1);
+
+    const byUser = await log(`?targetType=user&targetId=${tomas.id}`);
+    expect(byUser.body[0].target).toEqual({
+      type: 'user',
+      id: tomas.id,
+      name: 'Tomás Costa',
+      username: tomas.username,
+    });
+    const byItem = await log(`?targetType=item&targetId=${itemId}`);
+    expect(byItem.body[0].target).toEqual({ type: 'item', id: itemId, name: 'Blue backpack' });
   });
 
   it('is admin-only and cannot be edited or deleted through the API', async () => {

@@ -122,10 +122,12 @@ describe('POST /api/reports', () => {
     const byId = new Map(
       (queue.body as { id: string; relatedUser: unknown }[]).map((r) => [r.id, r.relatedUser]),
     );
-    expect(answers.map((a) => byId.get(a.id))).toEqual([{ id: ben.id }, null, { id: ben.id }, null]);
+    // The admins' queue names them too (issue 26: names, not ids).
+    const named = { id: ben.id, fullName: ben.fullName, username: ben.username };
+    expect(answers.map((a) => byId.get(a.id))).toEqual([named, null, named, null]);
     // An admin filing by username sees the id at once.
     const byAdmin = await file(valid({ type: 'user', relatedUser: `@${ben.username}` }), admin);
-    expect(byAdmin.body.relatedUser).toEqual({ id: ben.id });
+    expect(byAdmin.body.relatedUser).toEqual(named);
   });
 
   it('an unknown or deleted related user id or item is a 400 naming the field', async () => {

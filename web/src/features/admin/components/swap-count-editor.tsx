@@ -20,8 +20,9 @@ type SwapCountValues = z.input<typeof SwapCountSchema>;
 type SwapCountOutput = z.output<typeof SwapCountSchema>;
 
 /**
- * The admin's inline swap-count editor (the user's `reviewCount`; spec sections 2 and 5). The number must
- * be whole decimal digits (at least 0), checked by the shared schema before anything is sent.
+ * The admin's inline swap-count editor (spec sections 2 and 5): the user's completed swaps, sent as the spec's
+ * `{reviewCount}` payload (docs/decisions/new-swap-count-is-completed-swaps.md). The number must be whole
+ * decimal digits (at least 0), checked by the shared schema before anything is sent.
  */
 export function SwapCountEditor({ user }: { user: UserSelf }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ export function SwapCountEditor({ user }: { user: UserSelf }) {
   const update = useUpdateSwapCount();
   const form = useForm<SwapCountValues, unknown, SwapCountOutput>({
     resolver: zodResolver(SwapCountSchema),
-    values: { reviewCount: user.reviewCount },
+    values: { reviewCount: user.completedSwaps },
   });
   const error = form.formState.errors.reviewCount?.message;
 
@@ -63,7 +64,7 @@ export function SwapCountEditor({ user }: { user: UserSelf }) {
   );
 
   const cancel = () => {
-    form.reset({ reviewCount: user.reviewCount });
+    form.reset({ reviewCount: user.completedSwaps });
     setEditing(false);
   };
 
@@ -112,7 +113,7 @@ export function SwapCountEditor({ user }: { user: UserSelf }) {
         </form>
       ) : (
         <span className="flex items-center gap-1">
-          {formatNumber(user.reviewCount, i18n.language)}
+          {formatNumber(user.completedSwaps, i18n.language)}
           <Button
             variant="ghost"
             size="icon"

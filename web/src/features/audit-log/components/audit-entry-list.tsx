@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@nomadswap/contracts/moderation-responses';
 import { paths } from '../../../config/paths';
 import { EmptyState, SectionError } from '../../../components/section-states';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
+import { formatDate, personName } from '../../../lib/format';
 import type { AuditLogPage } from '../api/get-audit-log';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -17,6 +18,12 @@ function targetHref(entry: AuditEntry): string | undefined {
     return paths.adminUser(entry.target.id);
   if (entry.target.type === 'item' && entry.action !== 'item.deleted') return paths.item(entry.target.id);
   return undefined;
+}
+
+/** The target by name: a user as "Name (@username)", a listing by its title, a report by its subject. */
+function targetName(t: TFunction, entry: AuditEntry): string | undefined {
+  const { name, username } = entry.target;
+  return name ? personName(t, { fullName: name, username }) : undefined;
 }
 
 function change(entry: AuditEntry): string | undefined {
@@ -65,24 +72,29 @@ export function AuditEntryList({ query, limit }: { query: UseQueryResult<AuditLo
     <ol className="divide-y rounded-xl border bg-card shadow-sm">
       {entries.map((entry) => {
         const href = targetHref(entry);
-        const target = `${t(`auditLog.targets.${entry.target.type}`)} ${entry.target.id}`;
+        const target = `${t(`auditLog.targets.${entry.target.type}`)} ${targetName(t, entry) ?? entry.target.id}`;
         const diff = change(entry);
         return (
-          <li key={entry.id} className="grid gap-0.5 p-3 text-sm">
-            <p className="break-words">
+          <li key={entry.id} className="grid gap-0.5 p-3 text-sm break-words">
+            <p>
               <span className="font-semibold">{entry.actor?.fullName ?? t('auditLog.formerAdmin')}</span>{' '}
               {t(`auditLog.actions.${entry.action}`)}{' '}
               {href ? (
-                <Link to={href} className="break-all text-primary hover:underline">
+                <Link to={href} className="text-primary hover:underline">
                   {target}
                 </Link>
               ) : (
-                <span className="break-all text-muted-foreground">{target}</span>
+                <span className="text-muted-foreground">{target}</span>
               )}
             </p>
+            {targetName(t, entry) ? (
+              <p className="text-xs text-muted-foreground">
+                {t('auditLog.targetId', { id: entry.target.id })}
+              </p>
+            ) : null}
             <p className="text-xs text-muted-foreground">
               <time dateTime={entry.at}>{formatDate(entry.at, i18n.language, DATE_TIME)}</time>
-              {diff ? <span className="break-all"> · {diff}</span> : null}
+              {diff ? <span> · {diff}</span> : null}
             </p>
           </li>
         );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, LoaderCircle, RotateCcw, Send } from 'lucide-react';
@@ -73,26 +73,14 @@ export function ContactForm({
 
   if (sent) {
     return (
-      <div className="grid justify-items-center gap-4 py-6 text-center" role="status">
-        <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
-          <CheckCircle2 aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="text-xl font-semibold">{t('contact.sentTitle')}</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">{t('contact.sentBody')}</p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            form.reset(empty);
-            setSent(false);
-          }}
-        >
-          <RotateCcw aria-hidden="true" />
-          {t('contact.sendAnother')}
-        </Button>
-      </div>
+      <SentCard
+        onAnother={() => {
+          form.reset(empty);
+          setSent(false);
+        }}
+      />
     );
   }
-
   return (
     <form noValidate className="grid gap-5" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -145,5 +133,30 @@ export function ContactForm({
         {isSubmitting ? t('contact.sending') : t('contact.send')}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The success view, scrolled into view: it replaces a long form, so on a phone the page would otherwise stay
+ * scrolled past it, showing the footer.
+ */
+function SentCard({ onAnother }: { onAnother: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
+  return (
+    <div ref={ref} className="grid justify-items-center gap-4 py-6 text-center" role="status">
+      <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+        <CheckCircle2 aria-hidden="true" className="size-7" />
+      </span>
+      <h2 className="text-xl font-semibold">{t('contact.sentTitle')}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('contact.sentBody')}</p>
+      <Button variant="outline" onClick={onAnother}>
+        <RotateCcw aria-hidden="true" />
+        {t('contact.sendAnother')}
+      </Button>
+    </div>
   );
 }

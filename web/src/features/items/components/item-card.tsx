@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { CategoryBadge } from './category-badge';
 import { FavoriteButton } from './favorite-button';
@@ -45,6 +46,12 @@ export function ItemCard({
   const approved = viewer?.isApproved ?? false;
   const canOpen = approved || isOwner;
   const dimmed = viewer !== null && !approved && !isOwner;
+
+  const explainLogIn = () =>
+    toast({
+      title: t('itemCard.logInToSeeDetails'),
+      description: t('itemCard.logInToSeeDetailsBody'),
+    });
 
   const linkClass =
     'rounded hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -107,8 +114,19 @@ export function ItemCard({
           <Link to={paths.item(item.id)} tabIndex={-1} aria-hidden="true">
             {cover}
           </Link>
-        ) : (
+        ) : viewer ? (
           cover
+        ) : (
+          // A visitor's tap on the photo says why nothing opens (the title button does the same for keyboards).
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="block w-full"
+            onClick={explainLogIn}
+          >
+            {cover}
+          </button>
         )}
         {full?.isSwapped ? (
           <Badge variant="secondary" className="absolute left-2 top-2 shadow-sm">
@@ -137,8 +155,12 @@ export function ItemCard({
             <Link to={paths.item(item.id)} className={linkClass}>
               {item.title}
             </Link>
-          ) : (
+          ) : viewer ? (
             item.title
+          ) : (
+            <button type="button" className={cn(linkClass, 'text-left')} onClick={explainLogIn}>
+              {item.title}
+            </button>
           )}
         </h3>
         <p className="line-clamp-2 text-sm text-muted-foreground wrap-anywhere">{item.description}</p>

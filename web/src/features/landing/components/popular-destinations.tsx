@@ -28,9 +28,10 @@ export function PopularDestinations({ countFor }: { countFor: ((city: string) =>
             <li key={city.name}>
               <Link
                 to={paths.browseIn(city.name)}
-                className="group flex h-full items-center gap-3 rounded-xl border bg-card p-4 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                // Phones: a smaller flag and padding leave the name room for "Ho Chi Minh" on one line (390 px).
+                className="group flex h-full items-center gap-2 rounded-xl border bg-card p-3 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:gap-3 sm:p-4"
               >
-                <CityFlag country={city.country} className="h-6 w-9" />
+                <CityFlag country={city.country} className="h-5 w-7.5 shrink-0 sm:h-6 sm:w-9" />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-semibold">{city.name}</span>
                   <span className="block text-sm text-muted-foreground">
@@ -51,7 +52,7 @@ export function PopularDestinations({ countFor }: { countFor: ((city: string) =>
             {t('common.loading')}
           </span>
           {PRESET_CITIES.map((city) => (
-            <Skeleton key={city.name} data-testid="destination-skeleton" className="h-[74px] rounded-xl" />
+            <Skeleton key={city.name} data-testid="destination-skeleton" className="h-[70px] rounded-xl sm:h-[74px]" />
           ))}
         </div>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
+import { useOnlineStatus } from '../../../hooks/use-online-status';
 import { useReportUser } from '../../../hooks/use-report-user';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -66,6 +67,7 @@ export function ChatPane({
   const reportUser = useReportUser();
   const live = useLivePresence(other.id);
   const presence = live ?? conversation?.presence ?? null;
+  const online = useOnlineStatus();
   const blocks = useBlocks();
   const blocked = blocks.data?.some((block) => block.userId === other.id) ?? conversation?.blocked ?? false;
   const typing = useIsTyping(other.id);
@@ -88,7 +90,7 @@ export function ChatPane({
           </Link>
           <span className="relative shrink-0">
             <Avatar src={other.avatar} name={other.fullName} className="size-10" />
-            <PresenceDot online={presence?.online ?? false} />
+            <PresenceDot online={online && (presence?.online ?? false)} />
           </span>
           <div className="min-w-0">
             <h2 id="chat-title" className="truncate font-semibold leading-tight">
@@ -103,7 +105,11 @@ export function ChatPane({
                 </Link>
               )}
             </h2>
-            <PresenceText presence={blocked ? null : presence} className="text-xs text-muted-foreground" />
+            <PresenceText
+              presence={blocked ? null : presence}
+              offline={!online}
+              className="text-xs text-muted-foreground"
+            />
           </div>
         </div>
         {extras.status ? <div className="min-w-0 sm:col-span-2">{extras.status}</div> : null}
@@ -138,6 +144,7 @@ export function ChatPane({
         <BlockedNotice other={other} />
       ) : (
         <Composer
+          offline={!online}
           onSend={(content) => send(content, itemIdForSend)}
           onTyping={typingSignal.typed}
           onStopTyping={typingSignal.stop}

@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useConversations } from '../api/get-conversations';
 import { listTime } from '../utils/time';
+import { useOnlineStatus } from '../../../hooks/use-online-status';
 import { useLivePresence } from '../hooks/use-live-state';
 import { PresenceDot } from './presence-text';
 
@@ -110,6 +111,8 @@ function ConversationRow({
   const { otherUser, lastMessage, unreadCount } = conversation;
   const live = useLivePresence(otherUser.id);
   const presence = live ?? conversation.presence;
+  // Offline, nobody can say who is online now.
+  const online = useOnlineStatus();
   const preview =
     lastMessage.senderId === viewerId
       ? t('messages.youSaid', { content: lastMessage.content })
@@ -127,7 +130,7 @@ function ConversationRow({
     >
       <span className="relative shrink-0">
         <Avatar src={otherUser.avatar} name={otherUser.fullName} className="size-11" />
-        <PresenceDot online={presence?.online ?? false} />
+        <PresenceDot online={online && (presence?.online ?? false)} />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex items-baseline gap-2">

@@ -108,8 +108,9 @@ export function MessagesPage({
       <SafetyBanner className={cn(selected && 'hidden md:flex')} />
       <div
         className={cn(
-          'grid overflow-hidden rounded-xl border bg-card shadow-xs md:h-[max(32rem,calc(100dvh-17rem))] md:grid-cols-[20rem_1fr]',
-          selected && 'h-[calc(100dvh-9rem-env(safe-area-inset-bottom))]',
+          'grid overflow-hidden rounded-xl border bg-card shadow-xs md:h-[max(32rem,calc(100dvh-17rem-var(--offline-banner-height,0px)))] md:grid-cols-[20rem_1fr]',
+          // The offline banner's height (features/pwa/components/offline-banner.tsx) comes off too.
+          selected && 'h-[calc(100dvh-9rem-var(--offline-banner-height,0px)-env(safe-area-inset-bottom))]',
         )}
       >
         <nav

@@ -13,11 +13,23 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** "Active now" / "Active 12 min ago"; nothing when presence is unknown or hidden (blocks). */
-export function PresenceText({ presence, className }: { presence: Presence | null; className?: string }) {
+/**
+ * "Active now" / "Active 12 min ago"; nothing when presence is hidden (blocks). Offline, the last known presence
+ * may be stale (nobody tells us someone left), so it says it is unknown instead.
+ */
+export function PresenceText({
+  presence,
+  offline = false,
+  className,
+}: {
+  presence: Presence | null;
+  offline?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const now = useMinuteClock();
   if (!presence) return null;
+  if (offline) return <p className={className}>{t('messages.presence.unknown')}</p>;
   const seen = lastSeen(presence.online, presence.lastSeen, now);
   let text: string;
   switch (seen.unit) {

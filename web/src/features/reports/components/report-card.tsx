@@ -9,7 +9,7 @@ import { Button, buttonVariants } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate, personName } from '../../../lib/format';
 import { messageText } from '../../../i18n/message-text';
 import { useUpdateReport } from '../api/update-report';
 
@@ -85,18 +85,38 @@ export function ReportCard({
               </Badge>
             ) : null}
           </div>
-          <p className="text-xs text-muted-foreground">
+          <p className="text-xs break-words text-muted-foreground">
             {t('adminReports.byOn', {
-              reporter: report.reporter?.fullName ?? t('adminReports.anonymous'),
+              reporter: report.reporter ? personName(t, report.reporter) : t('adminReports.anonymous'),
               date: formatDate(report.createdAt, i18n.language),
             })}
           </p>
+          {report.contactEmail ? (
+            <p className="text-xs break-words text-muted-foreground">
+              {t('adminReports.replyTo')}{' '}
+              <a href={`mailto:${report.contactEmail}`} className="text-primary hover:underline">
+                {report.contactEmail}
+              </a>
+            </p>
+          ) : null}
         </div>
       </div>
+      <ReportSubjects report={report} />
       <p className="whitespace-pre-line text-sm break-words">{report.description}</p>
-      <p className="text-xs break-all text-muted-foreground">
-        {t('adminReports.id', { id: report.id })}
-        {report.relatedItem ? ` · ${t('adminReports.relatedItem', { id: report.relatedItem })}` : ''}
+      {/* Ids are a secondary detail; they wrap between each other, never inside one. */}
+      <p className="text-xs text-muted-foreground">
+        {[
+          t('adminReports.id', { id: report.id }),
+          report.relatedUser ? t('adminReports.relatedUserId', { id: report.relatedUser.id }) : null,
+          report.relatedItem ? t('adminReports.relatedItem', { id: report.relatedItem }) : null,
+        ]
+          .filter((text) => text !== null)
+          .map((text, index) => (
+            <span key={text}>
+              {index > 0 ? ' · ' : null}
+              <span className="whitespace-nowrap">{text}</span>
+            </span>
+          ))}
       </p>
       <div className="flex flex-wrap gap-2">
         {isOpen ? (
@@ -125,6 +145,23 @@ export function ReportCard({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** Who and what the report is about, by name ("Tomás Costa (@tomas.costa)", the listing's title). */
+function ReportSubjects({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const user = report.relatedUser?.fullName
+    ? personName(t, { fullName: report.relatedUser.fullName, username: report.relatedUser.username })
+    : null;
+  if (!user && !report.relatedItemTitle) return null;
+  return (
+    <ul className="grid gap-0.5 text-sm break-words">
+      {user ? <li>{t('adminReports.reportedUser', { name: user })}</li> : null}
+      {report.relatedItemTitle ? (
+        <li>{t('adminReports.reportedListing', { title: report.relatedItemTitle })}</li>
+      ) : null}
+    </ul>
   );
 }
 

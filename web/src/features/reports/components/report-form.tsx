@@ -37,6 +37,8 @@ interface ReportFormProps {
   defaultValues: ReportFormValues;
   /** Who is reported, when the form was opened from Report User ("Reporting Lena Vogel (@lena)"). */
   reportedUserNote?: string;
+  /** Which listing is reported, when the form was opened from one ("Reporting “Blue backpack”"). */
+  reportedItemNote?: string;
   onSubmitted: () => void | Promise<void>;
 }
 
@@ -44,7 +46,12 @@ interface ReportFormProps {
  * The report form of /report-issue (spec sections 2 and 5), validated with the moderation service's schema.
  * The related user and item fields appear for the `user` and `item` types.
  */
-export function ReportForm({ defaultValues, reportedUserNote, onSubmitted }: ReportFormProps) {
+export function ReportForm({
+  defaultValues,
+  reportedUserNote,
+  reportedItemNote,
+  onSubmitted,
+}: ReportFormProps) {
   const { t } = useTranslation();
   const createReport = useCreateReport();
   const form = useForm<ReportFormValues, unknown, ReportCreateInput>({
@@ -128,7 +135,7 @@ export function ReportForm({ defaultValues, reportedUserNote, onSubmitted }: Rep
         <FormField
           id="report-related-item"
           label={t('report.fields.relatedItem')}
-          hint={t('report.fields.relatedItemHint')}
+          hint={reportedItemNote ?? t('report.fields.relatedItemHint')}
           error={errors.relatedItem?.message}
         >
           {(control) => <Input {...form.register('relatedItem')} {...control} autoComplete="off" />}

@@ -4,7 +4,7 @@ import type { UserPublic } from '@nomadswap/contracts/responses';
 import { formatRating } from '../../../components/star-rating';
 import { formatNumber } from '../../../lib/format';
 
-/** The Stats tab: average rating to one decimal and exchanges completed (the reviewCount; spec section 2). */
+/** The Stats tab: average rating to one decimal and exchanges completed (the completed swaps, not the reviews). */
 export function ProfileStats({ user }: { user: UserPublic }) {
   const { t, i18n } = useTranslation();
   const stats = [
@@ -12,7 +12,7 @@ export function ProfileStats({ user }: { user: UserPublic }) {
     {
       icon: Handshake,
       label: t('profile.stats.exchangesCompleted'),
-      value: formatNumber(user.reviewCount, i18n.language),
+      value: formatNumber(user.completedSwaps, i18n.language),
     },
   ];
   return (
