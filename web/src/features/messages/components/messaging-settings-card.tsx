@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useMessagingSettings } from '../api/get-messaging-settings';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 
-type ToggleKey = 'readReceipts' | 'emailNotifications';
+type ToggleKey = 'readReceipts';
 
-/** Read receipts and e-mail notifications (GET/PUT /api/messaging/settings), on the profile page. */
+/** Read receipts (GET/PUT /api/messaging/settings), on the profile page; notifications have their own card. */
 export function MessagingSettingsCard() {
   const { t } = useTranslation();
   const settings = useMessagingSettings();
@@ -62,14 +62,6 @@ export function MessagingSettingsCard() {
             name="readReceipts"
             label={t('messages.settings.readReceipts')}
             hint={t('messages.settings.readReceiptsHint')}
-            disabled={update.isPending}
-            onChange={onChange}
-          />
-          <SettingToggle
-            settings={settings.data}
-            name="emailNotifications"
-            label={t('messages.settings.emailNotifications')}
-            hint={t('messages.settings.emailNotificationsHint')}
             disabled={update.isPending}
             onChange={onChange}
           />
