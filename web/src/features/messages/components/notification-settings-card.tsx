@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,8 +13,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMessagingSettings } from '../api/get-messaging-settings';
-import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 import { usePushDevice } from '../hooks/use-push-device';
+import { useSaveMessagingSettings } from '../hooks/use-save-messaging-settings';
+import { SettingToggle } from './setting-toggle';
 
 const CHANNELS = ['push', 'email'] as const;
 
@@ -26,18 +26,7 @@ const CHANNELS = ['push', 'email'] as const;
 export function NotificationSettingsCard() {
   const { t } = useTranslation();
   const settings = useMessagingSettings();
-  const update = useUpdateMessagingSettings();
-
-  const onChange = (change: MessagingSettingsUpdate) =>
-    update.mutate(change, {
-      onSuccess: () => toast({ title: t('messages.settings.saved'), variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: t('common.error'),
-          description: errorMessage(error, t('messages.settings.failed')),
-          variant: 'destructive',
-        }),
-    });
+  const { save, saving } = useSaveMessagingSettings();
 
   return (
     <section
@@ -64,8 +53,14 @@ export function NotificationSettingsCard() {
         />
       ) : (
         <>
-          <KindSwitches settings={settings.data} disabled={update.isPending} onChange={onChange} />
-          <PreviewSwitch settings={settings.data} disabled={update.isPending} onChange={onChange} />
+          <KindSwitches settings={settings.data} disabled={saving} onChange={save} />
+          <SettingToggle
+            checked={settings.data.pushIncludesContent}
+            label={t('notifications.preview')}
+            hint={t('notifications.previewHint')}
+            disabled={saving}
+            onChange={(value) => save({ pushIncludesContent: value })}
+          />
         </>
       )}
     </section>
@@ -156,30 +151,5 @@ function KindSwitches({ settings, disabled, onChange }: SwitchProps) {
         ))}
       </tbody>
     </table>
-  );
-}
-
-function PreviewSwitch({ settings, disabled, onChange }: SwitchProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <Checkbox
-        id={id}
-        checked={settings.pushIncludesContent}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onCheckedChange={(checked) => onChange({ pushIncludesContent: checked === true })}
-        className="mt-0.5"
-      />
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          {t('notifications.preview')}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {t('notifications.previewHint')}
-        </p>
-      </div>
-    </div>
   );
 }
