@@ -221,6 +221,58 @@ describe('pushes through a real push service', () => {
     });
   });
 
+  it('an accepted request reaches the requester; an agreed meetup plans the reminder and the prompt as pushes', async () => {
+    const [owner, requester] = await Promise.all([env.user({ fullName: 'Ana Ribeiro' }), env.user()]);
+    const phone = await device(requester);
+    const itemId = await env.item({ ownerId: owner.id, title: 'Tent' });
+    const id = (await api().post('/api/exchanges').set(requester.headers).send({ itemId }).expect(201)).body
+      .id;
+    await api().post(`/api/exchanges/${id}/accept`).set(owner.headers).send({}).expect(200);
+    const [accepted] = await pushService.waitFor(phone.clientHash, 1);
+    expect(JSON.parse(accepted!)).toEqual({
+      title: 'Swap accepted',
+      body: 'Ana Ribeiro accepted your request for "Tent"',
+      url: `/messages?user=${owner.id}`,
+      tag: `conversation-${owner.id}`,
+    });
+
+    const at = new Date(Date.now() + 2 * 24 * 3_600_000);
+    await api()
+      .put(`/api/exchanges/${id}/meetup`)
+      .set(requester.headers)
+      .send({ at: at.toISOString(), place: 'Rossio station' })
+      .expect(200);
+    await api().post(`/api/exchanges/${id}/meetup/accept`).set(owner.headers).send({}).expect(200);
+    const jobs = await env.ctx.push.queue.getJobs(['delayed', 'waiting', 'active', 'completed']);
+    const ofExchange = jobs.filter(
+      (job) => String(job.id).startsWith(`exchange-`) && String(job.id).includes(id),
+    );
+    const reminders = ofExchange.filter((job) => job.data.kind === 'reminders');
+    expect(reminders.map((job) => [job.data.userId, job.data.title]).sort()).toEqual(
+      [
+        [owner.id, 'Did the swap happen?'],
+        [owner.id, 'Meetup soon'],
+        [requester.id, 'Did the swap happen?'],
+        [requester.id, 'Meetup soon'],
+      ].sort(),
+    );
+    const reminder = reminders.find(
+      (job) => job.data.userId === requester.id && job.data.title === 'Meetup soon',
+    )!;
+    expect(reminder.opts.delay).toBeGreaterThan(2 * 24 * 3_600_000 - 2 * 3_600_000 - 60_000);
+    expect(reminder.data.tag).toBe(`exchange-${id}-reminder`);
+    // The requester proposed the meetup: they hear that it was agreed.
+    expect(ofExchange.find((job) => job.data.title === 'Meetup agreed')?.data.userId).toBe(requester.id);
+
+    // Cancelling removes the planned pushes.
+    await api()
+      .post(`/api/exchanges/${id}/cancel`)
+      .set(owner.headers)
+      .send({ reason: 'left town early' })
+      .expect(200);
+    expect(await env.ctx.push.queue.getJob(String(reminder.id))).toBeUndefined();
+  });
+
   it('a subscription the push service answers 410 for is deleted', async () => {
     const [ana, kai] = await Promise.all([env.user(), env.user()]);
     const phone = await device(kai);
