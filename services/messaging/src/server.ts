@@ -31,14 +31,12 @@ await startService({
       }),
     );
     ctx.onMessageStored.push(createOfflinePush(ctx));
-    const pushes =
-      vapid &&
-      startPushWorker(ctx, {
-        redisUrl: config.REDIS_URL,
-        prefix: config.BULLMQ_PREFIX,
-        logger: service.logger,
-        send: webPushSender(vapid),
-      });
+    const pushes = startPushWorker(ctx, {
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
+      logger: service.logger,
+      send: vapid ? webPushSender(vapid) : () => Promise.reject(new Error('web push is off')),
+    });
     if (!vapid)
       service.logger.info('web push is off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT unset');
     const timers = startExchangeTimerWorker(ctx, {
@@ -52,7 +50,7 @@ await startService({
         { name: 'exchange timers worker', run: () => timers.close() },
         { name: 'exchange timers queue', run: () => ctx.timers.close() },
         { name: 'notifications queue', run: () => ctx.notifications.close() },
-        ...(pushes ? [{ name: 'push worker', run: () => pushes.close() }] : []),
+        { name: 'push worker', run: () => pushes.close() },
         { name: 'push queue', run: () => ctx.push.close() },
       ],
       attach: (server) => {

@@ -31,7 +31,7 @@ return 1`;
 export interface DeliveryResult {
   sent: number;
   removed: number;
-  skipped?: 'switched off' | 'no device' | 'too soon';
+  skipped?: 'push off' | 'switched off' | 'no device' | 'too soon';
 }
 
 /** Thrown when a push service asked us to come back later (429, 5xx, no answer): BullMQ retries the job. */

@@ -52,6 +52,8 @@ export async function runPushJob(
 ): Promise<DeliveryResult> {
   const parsed = PushJobSchema.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`not a push: ${parsed.error.message}`);
+  // Other services enqueue whether or not this server has VAPID keys: without them the jobs end here.
+  if (!ctx.pushConfig) return { sent: 0, removed: 0, skipped: 'push off' };
   try {
     return await deliverPush(ctx, {
       job: parsed.data,
@@ -67,7 +69,7 @@ export async function runPushJob(
   }
 }
 
-/** The worker of the `push` queue, in every messaging process that has VAPID keys. */
+/** The worker of the `push` queue, in every messaging process (without VAPID keys it only drains the queue). */
 export function startPushWorker(
   ctx: MessagingContext,
   options: { redisUrl: string; prefix: string; logger: Logger; send: SendPush },

@@ -7,7 +7,7 @@ import type { Message } from '@nomadswap/contracts/responses';
 import { PUSH_QUEUE, PUSH_TAG_INTERVAL_MS } from '@nomadswap/service-kit/push';
 import { createOfflinePush } from '../../domain/push-offline-recipient';
 import { deliverPush, PushRetryError } from '../../domain/deliver-push';
-import { startPushWorker, webPushSender } from '../../jobs/push-sender';
+import { runPushJob, startPushWorker, webPushSender } from '../../jobs/push-sender';
 import {
   connected,
   createMessagingTestEnv,
@@ -374,5 +374,31 @@ describe('deliverPush', () => {
     });
     expect(result.skipped).toBe('switched off');
     expect(sent).toEqual([]);
+  });
+});
+
+describe('runPushJob', () => {
+  it('ends the jobs other services enqueued when this server has no VAPID keys', async () => {
+    const kai = await env.user();
+    await device(kai);
+    const send = async () => {
+      throw new Error('must not send');
+    };
+    const result = await runPushJob(
+      { ...env.ctx, pushConfig: undefined },
+      {
+        data: {
+          userId: kai.id,
+          kind: 'reminders',
+          title: 'Meetup soon',
+          body: 'In 2 hours',
+          url: '/',
+          tag: 't',
+        },
+        attemptsMade: 0,
+      },
+      send,
+    );
+    expect(result).toEqual({ sent: 0, removed: 0, skipped: 'push off' });
   });
 });
