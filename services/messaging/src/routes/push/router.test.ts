@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_LIMITS } from '@nomadswap/contracts/push';
 import type { Message } from '@nomadswap/contracts/responses';
 import { PUSH_QUEUE, PUSH_TAG_INTERVAL_MS } from '@nomadswap/service-kit/push';
+import { applyUserDeleted } from '../../domain/apply-user-events';
 import { createOfflinePush } from '../../domain/push-offline-recipient';
 import { deliverPush, PushRetryError } from '../../domain/deliver-push';
 import { runPushJob, startPushWorker, webPushSender } from '../../jobs/push-sender';
@@ -95,6 +96,14 @@ describe('/api/push', () => {
       .send({ endpoint: phone.endpoint })
       .expect(204);
     expect(await endpointsOf(kai)).toEqual([]);
+  });
+
+  it("a deleted user's devices are forgotten", async () => {
+    const [ana, kai] = await Promise.all([env.user(), env.user()]);
+    await Promise.all([device(ana), device(kai)]);
+    await applyUserDeleted(env.ctx, { userId: ana.id });
+    expect(await endpointsOf(ana)).toEqual([]);
+    expect(await endpointsOf(kai)).toHaveLength(1);
   });
 
   it.each([
