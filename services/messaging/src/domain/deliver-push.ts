@@ -36,7 +36,12 @@ export interface DeliveryResult {
 
 /** Thrown when a push service asked us to come back later (429, 5xx, no answer): BullMQ retries the job. */
 export class PushRetryError extends Error {
-  constructor(readonly failed: string[]) {
+  constructor(
+    /** The endpoints still owed a push. */
+    readonly failed: string[],
+    /** The endpoints served by this attempt and the earlier ones: a retry skips them. */
+    readonly served: string[],
+  ) {
     super(`push service unavailable for ${failed.length} device(s)`);
   }
 }
@@ -97,7 +102,7 @@ export async function deliverPush(
   );
   if (failed.length) {
     const served = devices.map((device) => device.endpoint).filter((endpoint) => !failed.includes(endpoint));
-    throw Object.assign(new PushRetryError(failed), { served: [...done, ...served] });
+    throw new PushRetryError(failed, [...done, ...served]);
   }
   return { sent, removed };
 }

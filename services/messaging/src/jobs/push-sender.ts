@@ -11,7 +11,7 @@ import { deliverPush, PushRetryError, type DeliveryResult, type SendPush } from 
 /** A job of the queue with the endpoints earlier attempts already served. */
 type StoredPushJob = PushJob & { done?: string[] };
 
-/** Pushes kept a day by the push service while the device is off; messages are urgent, the rest normal. */
+/** Pushes the push service keeps for a device that is off: a day, then a reminder or message is stale. */
 const PUSH_TTL_SECONDS = 24 * 3_600;
 
 /**
@@ -63,7 +63,7 @@ export async function runPushJob(
     });
   } catch (error) {
     if (error instanceof PushRetryError) {
-      await job.updateData?.({ ...job.data, done: (error as PushRetryError & { served: string[] }).served });
+      await job.updateData?.({ ...job.data, done: error.served });
     }
     throw error;
   }

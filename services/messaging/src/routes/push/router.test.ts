@@ -358,7 +358,7 @@ describe('deliverPush', () => {
     }).catch((error: unknown) => error);
     expect(first).toBeInstanceOf(PushRetryError);
     expect((first as PushRetryError).failed).toEqual([two.endpoint]);
-    const served = (first as { served: string[] }).served;
+    const served = (first as PushRetryError).served;
     expect(served).toEqual([one.endpoint]);
     const sent: string[] = [];
     const retried = await deliverPush(env.ctx, {
@@ -409,5 +409,36 @@ describe('runPushJob', () => {
       send,
     );
     expect(result).toEqual({ sent: 0, removed: 0, skipped: 'push off' });
+  });
+
+  it('keeps the devices already served on the job when it fails for a retry, and the retry skips them', async () => {
+    const kai = await env.user();
+    const [one, two] = [await device(kai), await device(kai)];
+    let data: Record<string, unknown> = {
+      userId: kai.id,
+      kind: 'messages',
+      title: 'NomadSwap',
+      body: 'New message from Ana',
+      url: '/messages?user=x',
+      tag: 'run-retry',
+    };
+    const job = (attemptsMade: number) => ({
+      data: data as never,
+      attemptsMade,
+      updateData: async (next: Record<string, unknown>) => void (data = next),
+    });
+    const sent: string[] = [];
+    let refused = false;
+    const flaky = async (subscription: { endpoint: string }) => {
+      if (subscription.endpoint === two.endpoint && !refused) {
+        refused = true;
+        throw Object.assign(new Error('slow down'), { statusCode: 429 });
+      }
+      sent.push(subscription.endpoint);
+    };
+    await expect(runPushJob(env.ctx, job(0), flaky)).rejects.toBeInstanceOf(PushRetryError);
+    expect(data.done).toEqual([one.endpoint]);
+    expect(await runPushJob(env.ctx, job(1), flaky)).toEqual({ sent: 1, removed: 0 });
+    expect(sent).toEqual([one.endpoint, two.endpoint]);
   });
 });
