@@ -27,7 +27,8 @@ export const PushJobSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   title: z.string().min(1).max(200),
   body: z.string().max(1000),
-  url: z.string().startsWith('/'),
+  /** A path of the web app (never another site: `//host` is refused too). */
+  url: z.string().regex(/^\/(?!\/)/),
   tag: z.string().min(1).max(100),
 });
 export type PushJob = z.infer<typeof PushJobSchema>;
