@@ -203,6 +203,8 @@ const clientBuild = defineConfig({
         ],
       },
       workbox: {
+        // Web push (issue 23): the `push` and `notificationclick` handlers, kept in public/push-sw.js.
+        importScripts: ['/push-sw.js'],
         // The built shell (HTML, hashed JS/CSS of every route, icons, offline page). The social preview image
         // and the manifest screenshots are only fetched by crawlers and install dialogs: not precached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

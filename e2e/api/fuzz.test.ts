@@ -31,7 +31,7 @@ const FIELDS = [
   'relatedItem', 'contactEmail', 'name', 'email', 'message', 'fullName', 'bio', 'avatar', 'username',
   'password', 'reviewCount', 'readReceipts', 'emailNotifications', 'emailIncludesContent', 'limit', 'cursor',
   'before', 'with', 'q', 'userId', 'size', 'page', 'sort', 'role', 'isApproved', '_id', 'id', '__proto__',
-  'constructor', '$where', '$ne',
+  'constructor', '$where', '$ne', 'endpoint', 'keys', 'p256dh', 'auth', 'pushMessages', 'pushIncludesContent',
 ]; // prettier-ignore
 
 /** A valid body per write route (no fixtures needed), which the fuzzer mutates one field at a time. */
@@ -47,6 +47,10 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'PUT /api/items/:id': () => itemBody(),
   'POST /api/messages': () => ({ receiverId: '0'.repeat(24), content: 'Hello' }),
   'PUT /api/messaging/settings': () => ({ readReceipts: false }),
+  'POST /api/push/subscriptions': () => ({
+    endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz',
+    keys: { p256dh: 'BNcR', auth: 'tBHI' },
+  }),
   'POST /api/exchanges/complete': () => ({ otherUserId: '0'.repeat(24) }),
   'POST /api/exchanges': () => ({
     itemId: '0'.repeat(24),

@@ -196,7 +196,19 @@ const CASES: Case[] = [
     send: (extra) => asUser(world.users.other, { method: 'PUT', path: '/api/messaging/settings', body: { readReceipts: true, ...extra } }),
     async verify(_res, caller) {
       const settings = (await world.send({ method: 'GET', path: '/api/messaging/settings' }, caller!.headers)).body;
-      expect(Object.keys(settings).sort()).toEqual(['emailIncludesContent', 'emailNotifications', 'readReceipts']);
+      expect(Object.keys(settings).sort()).toEqual([
+        'emailAlerts',
+        'emailIncludesContent',
+        'emailNotifications',
+        'emailReminders',
+        'emailSwaps',
+        'pushAlerts',
+        'pushIncludesContent',
+        'pushMessages',
+        'pushReminders',
+        'pushSwaps',
+        'readReceipts',
+      ]);
     },
   },
   {

@@ -51,6 +51,12 @@ const adminOnly = (status: number) => s(401, 403, 403, 403, 403, status);
 /** Only the owner of the target; everyone else signed in 403 (admins use the admin routes). */
 const ownerOnly = (status: number) => s(401, 403, 403, status, 403, 403);
 
+/** A device on a browser's push service (nothing is sent to it: registering posts nowhere). */
+const pushSubscriptionBody = (as: Persona) => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${as}`,
+  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', auth: 'tBHItJI5svbpez7KI4CCXg' },
+});
+
 /** A fresh id-bearing fixture per cell for requests that consume it (deletes, approvals, reviews). */
 const fresh = {
   item: (w: World) => w.item(w.users.owner),
@@ -341,6 +347,19 @@ export const MATRIX: readonly MatrixRow[] = [
     path: '/api/messaging/settings',
     expect: approvedOnly(200),
     prepare: () => ({ body: { readReceipts: true } }),
+  },
+  { method: 'GET', path: '/api/push/key', expect: everyone(200) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    expect: approvedOnly(201),
+    prepare: (_w, as) => ({ body: pushSubscriptionBody(as) }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/push/subscriptions',
+    expect: approvedOnly(204),
+    prepare: (_w, as) => ({ body: { endpoint: pushSubscriptionBody(as).endpoint } }),
   },
   { method: 'GET', path: '/api/blocks', expect: approvedOnly(200) },
   {

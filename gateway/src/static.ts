@@ -4,7 +4,15 @@ import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 
 /** Files that must be revalidated on every visit so a new deploy is picked up at once. */
-const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest', 'offline.html']);
+// push-sw.js is the service worker's own code (importScripts): revalidated like sw.js.
+const NO_CACHE = new Set([
+  'index.html',
+  'sw.js',
+  'push-sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+  'offline.html',
+]);
 
 /** The build's precompressed twins (web/vite.config.ts): never asked for by name, only chosen by negotiation. */
 const COMPRESSED_TWIN = /\.(br|gz)$/;

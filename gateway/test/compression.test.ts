@@ -104,6 +104,13 @@ describe('gateway serving precompressed web assets', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
   });
 
+  it("revalidates the service worker's push handlers (importScripts) like the worker itself", async () => {
+    const response = await get('/push-sw.js', { 'accept-encoding': 'identity' });
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+  });
+
   it('keeps the manifest content type when compressed', async () => {
     const response = await get('/manifest.webmanifest', { 'accept-encoding': 'gzip' });
     expect(response.headers['content-encoding']).toBe('gzip');

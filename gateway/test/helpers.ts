@@ -79,6 +79,7 @@ export function makeWebDist(): string {
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(dir, 'push-sw.js'), 'self.addEventListener("push", () => {})');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"NomadSwap"}');
   fs.writeFileSync(path.join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   // The build's Brotli and gzip twins of the text files (web/vite.config.ts).

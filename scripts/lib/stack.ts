@@ -234,6 +234,10 @@ async function startStack(
     LOG_LEVEL: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: secrets.adminPassword,
+    // Web push (messaging): the pair kept in DATA_DIR, unless the environment gives its own.
+    VAPID_PUBLIC_KEY: secrets.vapidPublicKey,
+    VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+    VAPID_SUBJECT: process.env.VAPID_SUBJECT ?? `mailto:${adminEmail}`,
     // Behind a local gateway every user comes from 127.0.0.1, so a per-IP sign-up limit of 10 an hour would only
     // stop the demo seed and local testing. Deployments keep the service default unless they set it.
     REGISTER_LIMIT_PER_HOUR: process.env.REGISTER_LIMIT_PER_HOUR ?? '1000',

@@ -21,6 +21,9 @@ describe('local secrets', () => {
     const first = loadLocalSecrets(dir);
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.adminPassword.length).toBeGreaterThanOrEqual(12);
+    // A P-256 pair as web-push expects it: 65-byte uncompressed public key, 32-byte private key.
+    expect(Buffer.from(first.vapidPublicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.vapidPrivateKey, 'base64url')).toHaveLength(32);
     expect(fs.statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
     expect(loadLocalSecrets(dir)).toEqual(first);
   });
@@ -30,7 +33,7 @@ describe('local secrets', () => {
     process.env.ADMIN_PASSWORD = 'env-password';
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
     const secrets = loadLocalSecrets(dir);
-    expect(secrets).toEqual({ jwtSecret: process.env.JWT_SECRET, adminPassword: 'env-password' });
+    expect(secrets).toMatchObject({ jwtSecret: process.env.JWT_SECRET, adminPassword: 'env-password' });
     expect(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain('env-password');
   });
 });

@@ -16,6 +16,7 @@ import { createItemsContext, type ItemsContext } from '@nomadswap/items/context'
 import { consumeItemsEvents } from '@nomadswap/items/events/consume';
 import { startImageWorker } from '@nomadswap/items/jobs/image-worker';
 import { buildApp as buildMessagingApp } from '@nomadswap/messaging/app';
+import webpush from 'web-push';
 import { createMessagingContext, type MessagingContext } from '@nomadswap/messaging/context';
 import { consumeMessagingEvents } from '@nomadswap/messaging/events/consume';
 import { buildApp as buildModerationApp } from '@nomadswap/moderation/app';
@@ -106,6 +107,11 @@ export async function startApiStack(options: { now?: () => Date } = {}): Promise
     keyPrefix,
     messagesPerMinute: 1_000_000,
     now,
+    // Push on, as `npm start` runs it; nothing is sent (no push worker here), the routes answer as deployed.
+    pushConfig: {
+      vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@nomadswap.example' },
+      allowedHosts: [],
+    },
   });
   const notifications: NotificationQueue = createNotificationQueue({ redis, prefix: queuePrefix });
   await notifications.ready();
@@ -161,6 +167,7 @@ export async function startApiStack(options: { now?: () => Date } = {}): Promise
       await auth.queues.close().catch(() => undefined);
       await items.queues.close().catch(() => undefined);
       await notifications.close().catch(() => undefined);
+      await messaging.push.close().catch(() => undefined);
       for (const connection of dbs) {
         await connection.dropDatabase().catch(() => undefined);
         await connection.close().catch(() => undefined);

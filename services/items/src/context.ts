@@ -12,6 +12,7 @@ import { createListingCache, type ListingCache } from './db/listing-cache';
 import { registerItemEventBuilders } from './events/publish-item-events';
 import { createItemQueues, type ItemQueues } from './jobs/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
+import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
 import { createDeadlineQueue, type DeadlineQueue } from './jobs/item-deadlines';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
@@ -48,6 +49,8 @@ export interface ItemsContext extends ItemsCore {
   deadlines: DeadlineQueue;
   /** The kit's e-mail queue (the deadline reminders). */
   notifications: NotificationQueue;
+  /** The kit's push queue (the deadline reminders as pushes; messaging's worker sends them). */
+  push: PushQueue;
   /** Public address of the web app, linked from e-mails when set. */
   publicUrl?: string;
 }
@@ -123,8 +126,9 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
   const connection = { redis: options.redis, prefix: options.queuePrefix, logger: options.logger };
   const deadlines = createDeadlineQueue(connection);
   const notifications = createNotificationQueue(connection);
+  const push = createPushQueue(connection);
   const closeQueues = async () => {
-    await Promise.all([queues.close(), deadlines.close(), notifications.close()]);
+    await Promise.all([queues.close(), deadlines.close(), notifications.close(), push.close()]);
   };
   try {
     await Promise.all([
@@ -144,6 +148,7 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     deadlines,
     notifications,
+    push,
     publicUrl: options.publicUrl,
   };
 }

@@ -5,6 +5,7 @@ import { blocksRouter } from './routes/blocks/router';
 import { conversationsRouter } from './routes/conversations/router';
 import { exchangesRouter } from './routes/exchanges/router';
 import { messagesRouter } from './routes/messages/router';
+import { pushRouter } from './routes/push/router';
 import { replyTimeRouter } from './routes/reply-time/router';
 import { settingsRouter } from './routes/settings/router';
 
@@ -28,4 +29,5 @@ function mountRoutes(app: Express, ctx: MessagingContext): void {
   app.use('/api/messaging/users', replyTimeRouter(ctx));
   app.use('/api/blocks', blocksRouter(ctx));
   app.use('/api/exchanges', exchangesRouter(ctx));
+  app.use('/api/push', pushRouter(ctx));
 }

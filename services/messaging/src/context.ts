@@ -18,7 +18,17 @@ import { createConnectionSlots, type ConnectionSlots } from './realtime/connecti
 import type { Queue } from 'bullmq';
 import { createQueue } from '@nomadswap/service-kit/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
+import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
 import { EXCHANGE_TIMER_QUEUE, type ExchangeTimerJob } from './domain/exchange-timers';
+import { pushSubscriptionModel, type PushSubscriptionModel } from './db/push-subscription';
+import type { VapidDetails } from './config';
+
+/** Web push is on when the server has VAPID keys (issue 23). */
+export interface PushConfig {
+  vapid: VapidDetails;
+  /** `host:port` of push services accepted besides the browsers' (PUSH_ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+}
 
 /** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
 export type MessageStoredHook = (message: Message) => Promise<unknown>;
@@ -42,6 +52,12 @@ export interface MessagingContext {
   blocks: BlockModel;
   exchanges: ExchangeModel;
   settings: MessagingSettingsModel;
+  /** One row per device with push on. */
+  pushSubscriptions: PushSubscriptionModel;
+  /** The kit's `push` queue (messages, swap steps, reminders); messaging's push worker sends its jobs. */
+  push: PushQueue;
+  /** Undefined: push is off (no VAPID keys) and nothing is enqueued. */
+  pushConfig?: PushConfig;
   /** 60 messages per minute per sender by default (MESSAGES_PER_MINUTE). */
   sendLimiter: RateLimiter;
   live: LiveChannel;
@@ -73,6 +89,7 @@ export interface CreateMessagingContextOptions {
   bullmqPrefix?: string;
   publicUrl?: string;
   now?: () => Date;
+  pushConfig?: PushConfig;
 }
 
 /** Builds the context and waits until the indexes exist (the unique clientId index must exist before a send). */
@@ -97,6 +114,13 @@ export async function createMessagingContext(
     blocks: blockModel(mongo),
     exchanges: exchangeModel(mongo),
     settings: messagingSettingsModel(mongo),
+    pushSubscriptions: pushSubscriptionModel(mongo),
+    push: createPushQueue({
+      redis,
+      prefix: options.bullmqPrefix ?? `${keyPrefix}bull`,
+      logger: options.logger,
+    }),
+    pushConfig: options.pushConfig,
     sendLimiter: createRateLimiter({
       redis,
       keyPrefix: `${keyPrefix}rl:messages`,
@@ -127,9 +151,16 @@ export async function createMessagingContext(
     publicUrl: options.publicUrl,
   };
   await Promise.all(
-    [ctx.messages, ctx.conversations, ctx.users, ctx.items, ctx.blocks, ctx.exchanges, ctx.settings].map(
-      (model) => (model as { init(): Promise<unknown> }).init(),
-    ),
+    [
+      ctx.messages,
+      ctx.conversations,
+      ctx.users,
+      ctx.items,
+      ctx.blocks,
+      ctx.exchanges,
+      ctx.settings,
+      ctx.pushSubscriptions,
+    ].map((model) => (model as { init(): Promise<unknown> }).init()),
   );
   return ctx;
 }

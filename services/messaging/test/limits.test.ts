@@ -1,4 +1,5 @@
 import request from 'supertest';
+import webpush from 'web-push';
 import { afterAll, beforeAll } from 'vitest';
 import { describeLimitRows, limitQuery, type LimitSender } from '@nomadswap/service-kit/testing-limits';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
@@ -8,7 +9,13 @@ let env: MessagingTestEnv;
 let me: TestUser;
 let other: TestUser;
 beforeAll(async () => {
-  env = await createMessagingTestEnv({ messagesPerMinute: 1_000 });
+  env = await createMessagingTestEnv({
+    messagesPerMinute: 1_000,
+    pushConfig: {
+      vapid: { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@nomadswap.example' },
+      allowedHosts: [],
+    },
+  });
   [me, other] = await Promise.all([env.user(), env.user()]);
 });
 afterAll(() => env.close());
@@ -56,6 +63,11 @@ const send: Record<string, LimitSender> = {
       .set(requester.headers)
       .send({ [row.field]: value });
   },
+  'POST /api/push/subscriptions': (row, value) =>
+    api()
+      .post('/api/push/subscriptions')
+      .set(me.headers)
+      .send({ keys: { p256dh: 'BNcR', auth: 'tBHI' }, [row.field]: value }),
   async 'PUT /api/exchanges/:id/meetup'(row, value) {
     const { requester, id } = await acceptedSwap();
     const at = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
@@ -66,8 +78,16 @@ const send: Record<string, LimitSender> = {
   },
 };
 
-/** A before of the limit's length that no page gave passes the schema and is refused by the domain. */
+/** Values at a limit that pass the schema and are refused by the domain: a before no page gave, a push endpoint that is no URL. */
+const pushRefused = {
+  status: 400,
+  code: 'PUSH_ENDPOINT_NOT_ALLOWED',
+  error: "This browser's push service is not supported",
+};
 const boundaryAnswer = {
+  // The table's strings are not URLs: the schema takes them and the allow-list refuses them.
+  'PushSubscriptionCreateSchema.endpoint min': pushRefused,
+  'PushSubscriptionCreateSchema.endpoint max': pushRefused,
   'ConversationListQuerySchema.before max': {
     status: 400,
     code: 'VALIDATION_ERROR',

@@ -19,6 +19,7 @@ import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } fro
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
 import { NearestPlaceQuerySchema, PlaceSearchQuerySchema } from './places';
 import { ConversationListQuerySchema, MessageListQuerySchema, MessageSendSchema } from './messaging';
+import { PushSubscriptionCreateSchema } from './push';
 import {
   AuditLogQuerySchema,
   ContactListQuerySchema,
@@ -381,6 +382,16 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
       { field: 'offeredItemIds', kind: 'count', side: 'max', at: 3, message: 'You can offer up to 3 items' },
     ],
     { route: 'POST /api/exchanges', service: 'messaging' },
+  ),
+  ...rows(
+    'PushSubscriptionCreateSchema',
+    PushSubscriptionCreateSchema,
+    { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'BNcR', auth: 'tBHI' } },
+    [
+      { field: 'endpoint', side: 'min', at: 1, message: 'Push endpoint is required' },
+      { field: 'endpoint', side: 'max', at: 1024, message: 'Push endpoint must be at most 1024 characters' },
+    ],
+    { route: 'POST /api/push/subscriptions', service: 'messaging' },
   ),
   ...rows(
     'ExchangeCancelSchema',

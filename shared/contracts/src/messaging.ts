@@ -73,13 +73,23 @@ export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
 
 /**
  * GET/PUT /api/messaging/settings. `readReceipts: false` → the user neither sends nor sees "Seen".
- * `emailNotifications: false` → no offline e-mail nudges. `emailIncludesContent: true` → nudges carry the
- * message text (off by default, for privacy). PUT takes any subset.
+ * `emailNotifications: false` → no offline e-mail nudges about messages. `emailIncludesContent: true` → nudges
+ * carry the message text (off by default, for privacy). Issue 23 adds a switch per kind (messages, swaps,
+ * reminders, alerts) and channel (`push…`, `email…`; the messages' e-mail switch stays `emailNotifications`) and
+ * `pushIncludesContent`, the opt-in for message text in pushes. PUT takes any subset.
  */
 export const MessagingSettingsSchema = z.object({
   readReceipts: z.boolean(),
   emailNotifications: z.boolean(),
   emailIncludesContent: z.boolean(),
+  emailSwaps: z.boolean(),
+  emailReminders: z.boolean(),
+  emailAlerts: z.boolean(),
+  pushMessages: z.boolean(),
+  pushSwaps: z.boolean(),
+  pushReminders: z.boolean(),
+  pushAlerts: z.boolean(),
+  pushIncludesContent: z.boolean(),
 });
 export type MessagingSettings = z.infer<typeof MessagingSettingsSchema>;
 export const MessagingSettingsUpdateSchema = MessagingSettingsSchema.partial().strict();
@@ -88,7 +98,24 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   readReceipts: true,
   emailNotifications: true,
   emailIncludesContent: false,
+  emailSwaps: true,
+  emailReminders: true,
+  emailAlerts: true,
+  pushMessages: true,
+  pushSwaps: true,
+  pushReminders: true,
+  pushAlerts: true,
+  pushIncludesContent: false,
 };
+
+/** The settings field that switches `kind` on or off for `channel`. */
+export function notificationSwitch(
+  kind: 'messages' | 'swaps' | 'reminders' | 'alerts',
+  channel: 'push' | 'email',
+): keyof MessagingSettings {
+  if (kind === 'messages' && channel === 'email') return 'emailNotifications';
+  return `${channel}${kind[0]!.toUpperCase()}${kind.slice(1)}` as keyof MessagingSettings;
+}
 
 /**
  * POST /api/exchanges/complete (the chat's Complete Swap): confirms the caller's side of the pair's accepted

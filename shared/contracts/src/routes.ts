@@ -31,6 +31,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { prefix: '/api/conversations', service: 'messaging' },
   { prefix: '/api/messaging', service: 'messaging' },
   { prefix: '/api/blocks', service: 'messaging' },
+  { prefix: '/api/push', service: 'messaging' },
   { prefix: '/api/reviews', service: 'moderation' },
   { prefix: '/api/admin/reviews', service: 'moderation' },
   { prefix: '/api/reports', service: 'moderation' },

@@ -25,6 +25,7 @@ describe('the route table', () => {
     ['/api/conversations', 'messaging'],
     ['/api/messaging/settings', 'messaging'],
     [`/api/blocks/${ID}`, 'messaging'],
+    ['/api/push/subscriptions', 'messaging'],
     [`/api/reviews/${ID}`, 'moderation'],
     [`/api/admin/reviews/${ID}`, 'moderation'],
     ['/api/reports', 'moderation'],
@@ -36,7 +37,7 @@ describe('the route table', () => {
   });
 
   it('names every prefix in the list above (a new prefix gets its line)', () => {
-    expect(ROUTE_TABLE).toHaveLength(25);
+    expect(ROUTE_TABLE).toHaveLength(26);
   });
 
   it('the longest matching prefix wins, whatever the order', () => {

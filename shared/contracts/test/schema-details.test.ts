@@ -8,7 +8,13 @@ import {
   isOpenExchangeStatus,
 } from '../src/exchanges';
 import { ItemCreateSchema, ItemQuerySchema } from '../src/items';
-import { ClientIdSchema, DEFAULT_MESSAGING_SETTINGS, MessageSendSchema } from '../src/messaging';
+import {
+  ClientIdSchema,
+  DEFAULT_MESSAGING_SETTINGS,
+  MessageSendSchema,
+  notificationSwitch,
+} from '../src/messaging';
+import { isAllowedPushEndpoint, NOTIFICATION_KINDS } from '../src/push';
 import { ContactSchema, ReportCreateSchema } from '../src/moderation';
 
 // Found by mutation testing (docs/mutation.md): what the limits table does not say about the same fields.
@@ -176,10 +182,49 @@ describe('exchanges', () => {
   });
 });
 
-it('messaging settings default to receipts and nudges on, message text in e-mails off', () => {
+it('messaging settings default to receipts, e-mails and pushes on, message text in e-mails and pushes off', () => {
   expect(DEFAULT_MESSAGING_SETTINGS).toEqual({
     readReceipts: true,
     emailNotifications: true,
     emailIncludesContent: false,
+    emailSwaps: true,
+    emailReminders: true,
+    emailAlerts: true,
+    pushMessages: true,
+    pushSwaps: true,
+    pushReminders: true,
+    pushAlerts: true,
+    pushIncludesContent: false,
   });
+});
+
+it('names the settings switch of each kind and channel (the messages e-mail switch keeps its old name)', () => {
+  expect(
+    NOTIFICATION_KINDS.map((kind) => [notificationSwitch(kind, 'push'), notificationSwitch(kind, 'email')]),
+  ).toEqual([
+    ['pushMessages', 'emailNotifications'],
+    ['pushSwaps', 'emailSwaps'],
+    ['pushReminders', 'emailReminders'],
+    ['pushAlerts', 'emailAlerts'],
+  ]);
+});
+
+it.each([
+  ['https://fcm.googleapis.com/fcm/send/a', [], true],
+  ['https://updates.push.services.mozilla.com/wpush/v2/a', [], true],
+  ['https://db5p.notify.windows.com/w/?token=a', [], true],
+  ['https://web.push.apple.com/a', [], true],
+  ['https://notify.windows.com/w', [], false],
+  ['https://evilnotify.windows.com/w', [], false],
+  ['https://fcm.googleapis.com.evil.example/a', [], false],
+  ['http://fcm.googleapis.com/a', [], false],
+  ['https://fcm.googleapis.com:444/a', [], false],
+  ['https://fcm.googleapis.com:443/a', [], true],
+  ['http://127.0.0.1:8090/notify/a', ['127.0.0.1:8090'], true],
+  ['http://127.0.0.1:8091/notify/a', ['127.0.0.1:8090'], false],
+  ['https://push.example/a', ['push.example:443'], true],
+  ['ftp://push.example/a', ['push.example:21'], false],
+  ['not a url', [], false],
+] as const)('isAllowedPushEndpoint(%s, %j) is %s', (endpoint, hosts, allowed) => {
+  expect(isAllowedPushEndpoint(endpoint, hosts)).toBe(allowed);
 });

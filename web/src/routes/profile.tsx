@@ -27,6 +27,7 @@ import { usePendingReviews } from '../features/reviews/api/get-pending-reviews';
 import { ItemRequestsDisclosure } from '../features/exchanges/components/item-requests';
 import { SwapsList } from '../features/exchanges/components/swaps-list';
 import { MessagingSettingsCard } from '../features/messages/components/messaging-settings-card';
+import { NotificationSettingsCard } from '../features/messages/components/notification-settings-card';
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
@@ -162,6 +163,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
       </Tabs>
 
       {user.isApproved ? <MessagingSettingsCard /> : null}
+      {user.isApproved ? <NotificationSettingsCard /> : null}
     </div>
   );
 }

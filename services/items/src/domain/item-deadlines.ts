@@ -8,7 +8,7 @@ import type { OwnerRecord } from '../db/owner';
 import { updateItemAtVersion } from '../events/publish-item-events';
 import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
-import { deadlineReminderMail } from './mails';
+import { deadlineReminderMail, deadlineReminderPush } from './mails';
 
 /** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
 export type DeadlineJob =
@@ -159,7 +159,7 @@ export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address';
  * left, no e-mail.
  */
 export async function remindOwner(
-  ctx: Pick<ItemsContext, 'items' | 'owners' | 'notifications' | 'publicUrl'>,
+  ctx: Pick<ItemsContext, 'items' | 'owners' | 'notifications' | 'push' | 'publicUrl'>,
   props: { userId: Types.ObjectId; at: Date; beforeMs: number; jobId: string },
 ): Promise<RemindOutcome> {
   const items = await ctx.items
@@ -175,7 +175,18 @@ export async function remindOwner(
     .lean<Pick<ItemRecord, 'title' | 'location'>[]>();
   if (items.length === 0) return 'nothing-listed';
   const owner = await ctx.owners.findById(props.userId).lean<OwnerRecord>();
-  if (!owner?.email || owner.deleted) return 'no-address';
+  if (owner?.deleted) return 'no-address';
+  // A push whether or not we know the address: messaging's worker sends it to the owner's devices, if any.
+  await ctx.push.enqueue(
+    deadlineReminderPush({
+      userId: props.userId.toHexString(),
+      items,
+      at: props.at,
+      beforeMs: props.beforeMs,
+    }),
+    { jobId: `${props.jobId}-push` },
+  );
+  if (!owner?.email) return 'no-address';
   const mail = deadlineReminderMail({
     to: owner.email,
     name: owner.fullName,

@@ -1,4 +1,5 @@
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
+import type { PushJob } from '@nomadswap/service-kit/push';
 
 /** The e-mail texts of the items service (its catalogue): what the owner reads, written once here. */
 export const ITEM_MAILS = {
@@ -51,5 +52,24 @@ export function deadlineReminderMail(props: {
       }) +
       link +
       ITEM_MAILS.signature,
+  };
+}
+
+/** The same reminder as a push (issue 23): one per owner and deadline, honouring their reminders switch. */
+export function deadlineReminderPush(props: {
+  userId: string;
+  items: { title: string; location: string }[];
+  at: Date;
+  beforeMs: number;
+}): PushJob {
+  const cities = joinCities(props.items.map((item) => item.location));
+  const count = props.items.length;
+  return {
+    userId: props.userId,
+    kind: 'reminders',
+    title: ITEM_MAILS.reminderSubject(count, cities),
+    body: `${count === 1 ? 'It leaves' : 'They leave'} the listings ${ITEM_MAILS.within(props.beforeMs)}: mark swapped or extend.`,
+    url: ITEM_MAILS.myItemsPath,
+    tag: `deadline-${props.at.getTime()}`,
   };
 }

@@ -1,11 +1,9 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 
-/** A user's messaging preferences; absent means the defaults (DEFAULT_MESSAGING_SETTINGS). */
-export interface MessagingSettingsRecord {
+/** A user's messaging and notification preferences; absent means the defaults (DEFAULT_MESSAGING_SETTINGS). */
+export interface MessagingSettingsRecord extends MessagingSettings {
   _id: Types.ObjectId;
-  readReceipts: boolean;
-  emailNotifications: boolean;
-  emailIncludesContent: boolean;
 }
 
 export type MessagingSettingsModel = Model<MessagingSettingsRecord>;
@@ -13,9 +11,12 @@ export type MessagingSettingsModel = Model<MessagingSettingsRecord>;
 export const messagingSettingsSchema = new Schema<MessagingSettingsRecord>(
   {
     _id: { type: Schema.Types.ObjectId, required: true },
-    readReceipts: { type: Boolean, default: true },
-    emailNotifications: { type: Boolean, default: true },
-    emailIncludesContent: { type: Boolean, default: false },
+    ...Object.fromEntries(
+      Object.entries(DEFAULT_MESSAGING_SETTINGS).map(([field, value]) => [
+        field,
+        { type: Boolean, default: value },
+      ]),
+    ),
   },
   { collection: 'settings', versionKey: false },
 );

@@ -1,6 +1,7 @@
 import type { UserEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
 import type { MessagingContext } from '../context';
+import { oid } from './ids';
 
 /**
  * Keeps the chat summary of a user (user.registered / updated / approved), ignoring stale versions; a user who
@@ -29,10 +30,10 @@ export async function applyUserSnapshot(
 
 /**
  * A user was deleted: their summary becomes a tombstone (their messages show "Deleted user" and nothing new
- * reaches them) and their sockets are closed. Safe to run twice.
+ * reaches them), their sockets are closed and their devices get no more pushes. Safe to run twice.
  */
 export async function applyUserDeleted(
-  ctx: Pick<MessagingContext, 'users' | 'live'>,
+  ctx: Pick<MessagingContext, 'users' | 'live' | 'pushSubscriptions'>,
   props: { userId: string },
 ): Promise<void> {
   await writeTombstone(ctx.users, {
@@ -48,4 +49,5 @@ export async function applyUserDeleted(
     },
   });
   ctx.live.disconnectUser(props.userId);
+  await ctx.pushSubscriptions.deleteMany({ userId: oid(props.userId) });
 }

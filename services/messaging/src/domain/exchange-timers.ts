@@ -5,6 +5,7 @@ import type { ChatUserRecord } from '../db/chat-user';
 import type { ExchangeRecord } from '../db/exchange';
 import { settingsOf } from './get-messaging-settings';
 import { hex, oid, op } from './ids';
+import { swapPush } from './push-texts';
 
 /** The messaging service's queue of exchange deadlines (a proposal's expiry, a one-sided confirmation's completion). */
 export const EXCHANGE_TIMER_QUEUE = 'exchange-timers';
@@ -17,9 +18,10 @@ export interface ExchangeTimerJob {
 /** A job an exchange in a given state should have: its id says everything it depends on, so a retry adds nothing. */
 interface PlannedJob {
   id: string;
-  queue: 'timers' | 'mail';
+  queue: 'timers' | 'mail' | 'push';
   at: Date;
   timer?: ExchangeTimerJob;
+  /** For a `mail` or a `push` job: which message, to whom. */
   mail?: { kind: 'reminder' | 'prompt'; userId: string };
 }
 
@@ -68,6 +70,10 @@ export function plannedJobs(record: ExchangeRecord | null): PlannedJob[] {
           mail: { kind: 'prompt', userId },
         },
       );
+    }
+    // The same two as pushes (issue 23); the push worker honours the reminders switch when they are due.
+    for (const job of jobs.filter((planned) => planned.queue === 'mail')) {
+      jobs.push({ ...job, id: `${job.id}-push`, queue: 'push' });
     }
   }
   return jobs;
@@ -126,8 +132,7 @@ async function mailsFor(
     const userId = job.mail!.userId;
     const otherId = parties.find((id) => id !== userId)!;
     const recipient = byId.get(userId);
-    if (!recipient?.email || recipient.deleted || settings.get(userId)?.emailNotifications === false)
-      continue;
+    if (!recipient?.email || recipient.deleted || settings.get(userId)?.emailReminders === false) continue;
     mails.set(
       job.id,
       meetupMail({
@@ -145,6 +150,77 @@ async function mailsFor(
   return mails;
 }
 
+/** Names of the parties and the item's title, for the texts of pushes about one exchange. */
+async function partiesOf(ctx: MessagingContext, record: ExchangeRecord) {
+  const parties = [hex(record.requesterId), hex(record.ownerId)];
+  const [users, item] = await Promise.all([
+    ctx.users.find({ _id: op({ $in: parties.map(oid) }) }).lean<ChatUserRecord[]>(),
+    record.itemId ? ctx.items.findById(record.itemId).lean<{ title?: string }>() : null,
+  ]);
+  const byId = new Map(users.map((user) => [hex(user._id), user]));
+  return {
+    parties,
+    nameOf: (id: string) => byId.get(id)?.fullName || 'your swap partner',
+    deleted: (id: string) => byId.get(id)?.deleted === true,
+    itemTitle: item?.title ?? null,
+  };
+}
+
+/** The reminder and prompt pushes of an agreed meetup, to enqueue delayed. */
+async function swapPushes(ctx: MessagingContext, record: ExchangeRecord, jobs: PlannedJob[]) {
+  if (jobs.length === 0) return [];
+  const { parties, nameOf, deleted, itemTitle } = await partiesOf(ctx, record);
+  return jobs
+    .filter((job) => !deleted(job.mail!.userId))
+    .map((job) => {
+      const otherId = parties.find((party) => party !== job.mail!.userId)!;
+      const push = swapPush({
+        userId: job.mail!.userId,
+        kind: job.mail!.kind,
+        otherId,
+        otherName: nameOf(otherId),
+        itemTitle,
+        exchangeId: hex(record._id),
+      });
+      return { job, push };
+    });
+}
+
+/**
+ * The step of a swap the other party should hear about now, when they are not in the app: a request (to the
+ * owner), an acceptance (to the requester), a meetup agreed (to whoever proposed it).
+ */
+export function swapStepOf(
+  before: ExchangeRecord | null,
+  after: ExchangeRecord,
+): { kind: 'requested' | 'accepted' | 'meetup_agreed'; userId: string } | null {
+  if (!before && after.status === 'proposed') return { kind: 'requested', userId: hex(after.ownerId) };
+  if (before?.status === 'proposed' && after.status === 'accepted') {
+    return { kind: 'accepted', userId: hex(after.requesterId) };
+  }
+  if (after.meetup?.agreed && !before?.meetup?.agreed) {
+    return { kind: 'meetup_agreed', userId: hex(after.meetup.proposedBy) };
+  }
+  return null;
+}
+
+async function pushSwapStep(ctx: MessagingContext, before: ExchangeRecord | null, after: ExchangeRecord) {
+  const step = swapStepOf(before, after);
+  if (!step || !ctx.pushConfig) return;
+  if (await ctx.presence.isOnline(step.userId)) return;
+  const { parties, nameOf, itemTitle } = await partiesOf(ctx, after);
+  const otherId = parties.find((party) => party !== step.userId)!;
+  const push = swapPush({
+    userId: step.userId,
+    kind: step.kind,
+    otherId,
+    otherName: nameOf(otherId),
+    itemTitle,
+    exchangeId: hex(after._id),
+  });
+  await ctx.push.enqueue(push, { jobId: `exchange-${step.kind}-${hex(after._id)}-${after.version ?? 0}` });
+}
+
 /**
  * Brings an exchange's delayed jobs in line with its state after a transition: the jobs `before` had and `after`
  * does not are removed (a meetup moved, the exchange ended), the jobs `after` needs are added with their delay from
@@ -157,13 +233,19 @@ export async function syncExchangeTimers(
 ): Promise<void> {
   const next = plannedJobs(after);
   const nextIds = new Set(next.map((job) => job.id));
-  const queueOf = (job: PlannedJob) => (job.queue === 'timers' ? ctx.timers : ctx.notifications.queue);
+  const queues = { timers: ctx.timers, mail: ctx.notifications.queue, push: ctx.push.queue };
+  const queueOf = (job: PlannedJob) => queues[job.queue];
   const stale = plannedJobs(before).filter((job) => !nextIds.has(job.id));
   await Promise.all(stale.map((job) => queueOf(job).remove(job.id)));
   const now = ctx.now().getTime();
   const mailJobs = next.filter((job) => job.queue === 'mail' && job.at.getTime() > now);
   const mails = await mailsFor(ctx, after, mailJobs);
+  const pushJobs = ctx.pushConfig ? next.filter((job) => job.queue === 'push' && job.at.getTime() > now) : [];
   await Promise.all([
+    pushSwapStep(ctx, before, after),
+    ...(await swapPushes(ctx, after, pushJobs)).map(({ job, push }) =>
+      ctx.push.enqueue(push, { jobId: job.id, delay: job.at.getTime() - now }),
+    ),
     ...next
       .filter((job) => job.queue === 'timers')
       .map((job) =>

@@ -5,11 +5,11 @@ import { hex, oid, op } from './ids';
 import type { Viewer } from './viewer';
 
 function present(record: MessagingSettingsRecord | null | undefined): MessagingSettings {
-  return {
-    readReceipts: record?.readReceipts ?? DEFAULT_MESSAGING_SETTINGS.readReceipts,
-    emailNotifications: record?.emailNotifications ?? DEFAULT_MESSAGING_SETTINGS.emailNotifications,
-    emailIncludesContent: record?.emailIncludesContent ?? DEFAULT_MESSAGING_SETTINGS.emailIncludesContent,
-  };
+  const settings = { ...DEFAULT_MESSAGING_SETTINGS };
+  for (const field of Object.keys(settings) as (keyof MessagingSettings)[]) {
+    if (typeof record?.[field] === 'boolean') settings[field] = record[field];
+  }
+  return settings;
 }
 
 /** The caller's messaging settings (the defaults until they change one). */

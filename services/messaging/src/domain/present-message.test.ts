@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import type { MessagingSettings } from '@nomadswap/contracts/messaging';
+import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import type { ChatUser } from '@nomadswap/contracts/responses';
 import type { MessageRecord } from '../db/message';
 import { presentMessage } from './present-messages';
@@ -42,7 +42,7 @@ const record = (overrides: Partial<MessageRecord> = {}): MessageRecord => ({
 const receipts = (sender: boolean | undefined, receiver: boolean | undefined) => {
   const settings = new Map<string, MessagingSettings>();
   const set = (n: number, on: boolean) =>
-    settings.set(hex(n), { readReceipts: on, emailNotifications: true, emailIncludesContent: false });
+    settings.set(hex(n), { ...DEFAULT_MESSAGING_SETTINGS, readReceipts: on });
   if (sender !== undefined) set(SENDER, sender);
   if (receiver !== undefined) set(RECEIVER, receiver);
   return settings;

@@ -7,7 +7,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@nomadswap/cont
 import type { EventBus } from '@nomadswap/service-kit/events';
 import { createTestStores, newId, type TestSession, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
-import { createMessagingContext, type MessagingContext } from '../../src/context';
+import { createMessagingContext, type MessagingContext, type PushConfig } from '../../src/context';
 import { applyItemSnapshot } from '../../src/domain/apply-item-events';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
 import { attachSocketServer, type SocketServerOptions } from '../../src/realtime/socket-server';
@@ -53,6 +53,8 @@ export async function createMessagingTestEnv(
     messagesPerMinute?: number;
     /** The clock tokens are verified on (handshakes, recoveries); real time unless a test moves it. */
     tokenNow?: () => Date;
+    /** Web push on, with these VAPID keys and allowed hosts (off unless given). */
+    pushConfig?: PushConfig;
   } = {},
 ): Promise<MessagingTestEnv> {
   const stores = await createTestStores({ service: 'messaging', now: options.tokenNow });
@@ -67,6 +69,7 @@ export async function createMessagingTestEnv(
     userState: stores.userState,
     keyPrefix: stores.keyPrefix,
     messagesPerMinute: options.messagesPerMinute,
+    pushConfig: options.pushConfig,
   };
   const ctx = await createMessagingContext(contextOptions);
   const instances: RunningInstance[] = [];
@@ -152,6 +155,7 @@ export async function createMessagingTestEnv(
       for (const client of clients) client.disconnect();
       for (const instance of instances) await instance.close().catch(() => undefined);
       await bus.stop();
+      await ctx.push.close();
       await stores.close();
     },
   };

@@ -35,6 +35,7 @@ afterEach(async () => {
   clock = new Date();
   await env.ctx.deadlines.obliterate({ force: true });
   await env.ctx.notifications.queue.obliterate({ force: true });
+  await env.ctx.push.queue.obliterate({ force: true });
 });
 
 const api = () => request(env.app);
@@ -487,6 +488,21 @@ describe('reminders', () => {
     expect(mails[0]!.data.text).toContain('in 48 hours');
     expect(mails[0]!.data.text).toContain('Mark swapped, extend, or give away to someone who asked.');
     expect(mails[0]!.data.text).not.toContain('Kettle');
+    // The same reminder as one push, for messaging's push worker (issue 23).
+    const pushes = await env.ctx.push.queue.getJobs(['waiting', 'delayed', 'completed']);
+    expect(pushes.map((job) => [job.id, job.data])).toEqual([
+      [
+        `${id}-push`,
+        {
+          userId: owner.id,
+          kind: 'reminders',
+          title: '2 items still listed in Lisbon',
+          body: 'They leave the listings in 48 hours: mark swapped or extend.',
+          url: '/profile',
+          tag: `deadline-${at}`,
+        },
+      ],
+    ]);
   });
 
   it('sends nothing when no item of the owner keeps that deadline, and plans no reminder whose moment has passed', async () => {
@@ -505,5 +521,6 @@ describe('reminders', () => {
     clock = new Date(at - 6 * HOUR);
     expect(await runJob(sixHours!.id!, sixHours!.data)).toEqual({ status: 'nothing-listed' });
     expect(await env.ctx.notifications.queue.count()).toBe(0);
+    expect(await env.ctx.push.queue.count()).toBe(0);
   });
 });

@@ -25,12 +25,30 @@ describe('/api/messaging/settings', () => {
       readReceipts: true,
       emailNotifications: true,
       emailIncludesContent: false,
+      emailSwaps: true,
+      emailReminders: true,
+      emailAlerts: true,
+      pushMessages: true,
+      pushSwaps: true,
+      pushReminders: true,
+      pushAlerts: true,
+      pushIncludesContent: false,
     });
     const put = await api()
       .put('/api/messaging/settings')
       .set(user.headers)
       .send({ emailNotifications: false });
-    expect(put.body).toEqual({ readReceipts: true, emailNotifications: false, emailIncludesContent: false });
+    expect(put.body).toEqual({ ...initial.body, emailNotifications: false });
+    const push = await api()
+      .put('/api/messaging/settings')
+      .set(user.headers)
+      .send({ pushSwaps: false, pushIncludesContent: true });
+    expect(push.body).toEqual({
+      ...initial.body,
+      emailNotifications: false,
+      pushSwaps: false,
+      pushIncludesContent: true,
+    });
     const after = await api().get('/api/messaging/settings').set(user.headers);
     expect(after.body.emailNotifications).toBe(false);
     const other = await env.user();

@@ -1,36 +1,16 @@
-import { useId } from 'react';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { MessagingSettings } from '@nomadswap/contracts/messaging';
 import { SectionError } from '../../../components/section-states';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { useMessagingSettings } from '../api/get-messaging-settings';
-import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
+import { useSaveMessagingSettings } from '../hooks/use-save-messaging-settings';
+import { SettingToggle } from './setting-toggle';
 
-type ToggleKey = 'readReceipts' | 'emailNotifications';
-
-/** Read receipts and e-mail notifications (GET/PUT /api/messaging/settings), on the profile page. */
+/** Read receipts (GET/PUT /api/messaging/settings), on the profile page; notifications have their own card. */
 export function MessagingSettingsCard() {
   const { t } = useTranslation();
   const settings = useMessagingSettings();
-  const update = useUpdateMessagingSettings();
-
-  const onChange = (key: ToggleKey, value: boolean) =>
-    update.mutate(
-      { [key]: value },
-      {
-        onSuccess: () => toast({ title: t('messages.settings.saved'), variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: t('common.error'),
-            description: errorMessage(error, t('messages.settings.failed')),
-            variant: 'destructive',
-          }),
-      },
-    );
+  const { save, saving } = useSaveMessagingSettings();
 
   return (
     <section
@@ -47,7 +27,6 @@ export function MessagingSettingsCard() {
         <div className="grid gap-3" aria-busy="true">
           <span className="sr-only">{t('common.loading')}</span>
           <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
         </div>
       ) : settings.isError ? (
         <SectionError
@@ -56,63 +35,14 @@ export function MessagingSettingsCard() {
           retrying={settings.isFetching}
         />
       ) : (
-        <div className="grid gap-4">
-          <SettingToggle
-            settings={settings.data}
-            name="readReceipts"
-            label={t('messages.settings.readReceipts')}
-            hint={t('messages.settings.readReceiptsHint')}
-            disabled={update.isPending}
-            onChange={onChange}
-          />
-          <SettingToggle
-            settings={settings.data}
-            name="emailNotifications"
-            label={t('messages.settings.emailNotifications')}
-            hint={t('messages.settings.emailNotificationsHint')}
-            disabled={update.isPending}
-            onChange={onChange}
-          />
-        </div>
+        <SettingToggle
+          checked={settings.data.readReceipts}
+          label={t('messages.settings.readReceipts')}
+          hint={t('messages.settings.readReceiptsHint')}
+          disabled={saving}
+          onChange={(value) => save({ readReceipts: value })}
+        />
       )}
     </section>
-  );
-}
-
-function SettingToggle({
-  settings,
-  name,
-  label,
-  hint,
-  disabled,
-  onChange,
-}: {
-  settings: MessagingSettings;
-  name: ToggleKey;
-  label: string;
-  hint: string;
-  disabled: boolean;
-  onChange: (key: ToggleKey, value: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <Checkbox
-        id={id}
-        checked={settings[name]}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onCheckedChange={(checked) => onChange(name, checked === true)}
-        className="mt-0.5"
-      />
-      <div className="grid gap-0.5">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
