@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ImageDataUrlSchema, requiredText } from './common';
-import { LIMITS } from './enums';
+import { LANGUAGES, LIMITS } from './enums';
 import { PlaceIdSchema } from './places';
 
 /** Trimmed and lower-cased before the format check (a pasted address often carries a space). */
@@ -94,6 +94,8 @@ export const ProfileUpdateSchema = z
     location: requiredText(MSG.locationRequired, 120),
     placeId: PlaceIdSchema.optional(),
     bio: z.string().trim().max(1000, { error: MSG.bioMax }).optional(),
+    /** The language the user chose (issue 23); left out, it stays as it was. */
+    language: z.enum(LANGUAGES, { error: MSG.invalidInput }).optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

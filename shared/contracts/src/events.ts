@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES, SAFETY_WARNINGS } from './enums';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, LANGUAGES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
 
 /**
@@ -23,6 +23,8 @@ export const UserEventDataSchema = z.object({
    * shows it to anyone but the user and admins. Optional so older publishers stay valid.
    */
   email: z.string().optional(),
+  /** The user's chosen language, for the texts services send them (issue 23); optional so older publishers stay valid. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   /** Monotonic per user; consumers ignore an event older than what they stored. */
   version: z.number().int(),
 });

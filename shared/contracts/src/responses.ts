@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   CONDITION_VALUES,
+  LANGUAGES,
   REPORT_SOURCES,
   SAFETY_WARNINGS,
   REPORT_STATUSES,
@@ -42,6 +43,8 @@ export const UserSelfSchema = UserPublicSchema.extend({
   approvedBy: z.string().nullable(),
   /** No-shows reported against the user (ended exchanges); the admin's user detail shows them. */
   noShows: z.number(),
+  /** The language the user chose for the app and their e-mails (issue 23); null: not chosen, the browser's. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 

@@ -58,6 +58,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     approvedAt: '2024-05-02T10:00:00.000Z',
     approvedBy: null,
     noShows: 0,
+    language: null,
     ...overrides,
   };
 }

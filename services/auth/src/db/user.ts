@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types, type mongo } from 'mongoose';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /** A user as stored (spec section 3, plus the bookkeeping the service needs). */
 export interface UserRecord {
@@ -23,6 +23,8 @@ export interface UserRecord {
   /** The raw upload waiting for the avatar job; a newer upload supersedes it. */
   pendingAvatarUploadId: Types.ObjectId | null;
   phoneNumber: string | null;
+  /** The language the user chose (issue 23); null until they choose one. */
+  language: Language | null;
   /** Average of the ratings received (ratingSum / ratingCount), 0 without reviews. */
   rating: number;
   ratingSum: number;
@@ -68,6 +70,7 @@ export const userSchema = new Schema<UserRecord>(
     avatarId: { type: Schema.Types.ObjectId, default: null },
     pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },
     phoneNumber: nullableString,
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     rating: { type: Number, default: 0 },
     ratingSum: { type: Number, default: 0 },
     ratingCount: { type: Number, default: 0 },

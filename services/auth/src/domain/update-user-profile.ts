@@ -11,17 +11,22 @@ import { assertSelf } from './assert-self';
 import { toUserSelf } from './user-views';
 
 /**
- * A user edits their own name, location and bio (the strict schema has already refused every other field).
+ * A user edits their own name, location, bio and language (the strict schema has already refused every other field).
  * The location is stored as its city when it names one (a picked `placeId`, or text matched: issue 22).
- * A bio left out stays as it was.
+ * A bio or language left out stays as it was.
  */
 export async function updateUserProfile(
   ctx: AuthContext,
   props: { viewer: AuthUser; userId: string; changes: ProfileUpdateInput },
 ): Promise<UserSelf> {
   assertSelf(props.viewer, props.userId);
-  const { fullName, bio } = props.changes;
-  const changes = { fullName, ...storedLocation(props.changes), ...(bio === undefined ? {} : { bio }) };
+  const { fullName, bio, language } = props.changes;
+  const changes = {
+    fullName,
+    ...storedLocation(props.changes),
+    ...(bio === undefined ? {} : { bio }),
+    ...(language === undefined ? {} : { language }),
+  };
   // Once written, the user matches these fields (a later edit announces itself).
   const user = await writeUserChange(ctx, 'user.updated', { userId: props.userId, exists: changes }, () =>
     ctx.users

@@ -12,6 +12,7 @@ export type UserViewSource = Pick<
   | 'bio'
   | 'location'
   | 'placeId'
+  | 'language'
   | 'avatar'
   | 'rating'
   | 'reviewCount'
@@ -61,6 +62,7 @@ export function toUserSelf(user: UserViewSource): UserSelf {
     approvedAt: iso(user.approvedAt),
     approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
     noShows: user.noShows ?? 0,
+    language: user.language ?? null,
   };
 }
 
@@ -79,6 +81,8 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     role: user.role,
     // For services that mail the user (messaging's offline nudge, moderation's report acknowledgements).
     email: user.email,
+    // The language of the texts services send the user (e-mails, pushes).
+    language: user.language ?? null,
     version: user.version ?? 1,
   };
 }

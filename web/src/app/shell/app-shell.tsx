@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useProfileLanguage } from '../../features/auth/hooks/use-profile-language';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
@@ -31,6 +32,7 @@ const MessagingLive = lazy(() =>
 export function AppShell() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser({ watchApproval: true });
+  useProfileLanguage(user);
   const online = useOnlineStatus();
 
   // Moves focus without putting "#main" into the address bar (which would count as a route change).

@@ -5,6 +5,7 @@ import { INSTALL_APP_ANCHOR, paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
 import { useInstallPrompt } from '../../hooks/use-install-prompt';
 import { useSupportEmail } from '../../hooks/use-support-email';
+import { LanguageSelect } from '../../features/auth/components/language-select';
 import { InstallAppSection } from './install-app-section';
 
 interface FooterLink {
@@ -90,6 +91,7 @@ export function Footer() {
         <div className="mt-8 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright')}</p>
           <SupportLine />
+          <LanguageSelect />
         </div>
       </div>
     </footer>

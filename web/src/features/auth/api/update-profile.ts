@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked) and bio
- * (the server refuses any other field).
+ * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked), bio and
+ * the chosen language (when one is being chosen; the server refuses any other field).
  */
 export function updateProfile({
   userId,
@@ -20,6 +20,7 @@ export function updateProfile({
     location: data.location,
     placeId: data.placeId,
     bio: data.bio,
+    language: data.language,
   });
 }
 

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
 import { LeavingBadge } from './leaving-badge';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
 export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const first = item.photos[0];
   // The card thumbnail when there is one; owners and admins see a photo still processing (or failed) as such.
   const cover = first?.state === 'ready' ? (first.thumb ?? first.full) : item.images[0];
@@ -68,7 +69,7 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
         </p>
         {item.expiredAt && !item.isSwapped ? (
           <p className="text-sm text-muted-foreground">
-            {t('deadlines.expiredOn', { date: new Date(item.expiredAt).toLocaleDateString() })}
+            {t('deadlines.expiredOn', { date: formatDate(item.expiredAt, i18n.language) })}
           </p>
         ) : item.isSwapped ? null : (
           <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />
