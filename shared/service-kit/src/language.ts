@@ -32,7 +32,13 @@ export function formatMomentUtc(date: Date, language: unknown): string {
   return `${text} UTC`;
 }
 
-/** "Lisbon, Porto and Faro" in the user's language ("Lisboa, Porto e Faro"…). */
+/** "Lisbon, Porto and Faro" in the user's language ("Lisboa, Porto e Faro"…; the app's English is British). */
 export function joinList(items: readonly string[], language: unknown): string {
-  return new Intl.ListFormat(userLanguage(language), { type: 'conjunction' }).format(items);
+  const lng = userLanguage(language);
+  return new Intl.ListFormat(lng === 'en' ? 'en-GB' : lng, { type: 'conjunction' }).format(items);
+}
+
+/** "in 24 hours", "dentro de 24 horas", "in 24 Stunden"… */
+export function inHours(hours: number, language: unknown): string {
+  return new Intl.RelativeTimeFormat(userLanguage(language), { numeric: 'always' }).format(hours, 'hour');
 }

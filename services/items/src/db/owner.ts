@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { invalidatesListings } from './listing-cache';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /**
  * The local read model of a user, fed by the auth service's user.* events: what item cards show of their owner.
@@ -13,6 +13,8 @@ export interface OwnerRecord {
   avatar: string | null;
   /** Where the listing-deadline reminders go (user.* events carry it); empty when unknown. */
   email: string;
+  /** The language of those reminders (issue 23); null: not chosen, English. */
+  language: Language | null;
   location: string;
   rating: number;
   reviewCount: number;
@@ -31,6 +33,7 @@ export const ownerSchema = new Schema<OwnerRecord>(
     fullName: { type: String, default: '' },
     avatar: { type: String, default: null },
     email: { type: String, default: '' },
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     location: { type: String, default: '' },
     rating: { type: Number, default: 0 },
     reviewCount: { type: Number, default: 0 },

@@ -18,6 +18,7 @@ export async function applyUserSnapshot(core: Pick<ItemsCore, 'owners'>, user: U
       avatar: user.avatar,
       // Older publishers leave it out: the address known stays.
       ...(user.email !== undefined ? { email: user.email } : {}),
+      ...(user.language !== undefined ? { language: user.language } : {}),
       location: user.location,
       rating: user.rating,
       reviewCount: user.reviewCount,
@@ -35,7 +36,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   const userId = new mongoose.Types.ObjectId(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, email: '', location: '' },
+    set: { username: '', fullName: '', avatar: null, email: '', language: null, location: '' },
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });

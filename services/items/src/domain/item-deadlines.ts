@@ -179,6 +179,7 @@ export async function remindOwner(
     items,
     beforeMs: props.beforeMs,
     publicUrl: ctx.publicUrl,
+    language: owner.language,
   });
   await ctx.notifications.enqueue(mail, { jobId: props.jobId });
   return 'sent';
