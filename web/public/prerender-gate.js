@@ -6,9 +6,7 @@
  * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
  * hides it before the first paint. An item page with a stored session gets the class that shows index.html's
  * static skeleton of that page instead (web/src/lib/early-shell.ts), so it paints before the app has run.
- * The rendered markup is English: it is hidden too when this page load starts in another language, decided as the
- * app decides it (web/src/i18n/index.ts, detectLanguage: the stored choice, else the browser's first language we
- * speak), so a chosen language never shows a flash of English.
+ * The markup is English: hidden too when the page load starts in another language (no flash of English).
  */
 /* global window, document, location */
 (function () {
@@ -22,16 +20,12 @@
   } catch {
     // Storage blocked: the app cannot read a session either, so this is a visitor.
   }
-  var spoken = ['en', 'es', 'pt', 'fr', 'de'];
-  var asked = [chosen].concat(
-    navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language],
-  );
+  // The language the app starts in (web/src/i18n, detectLanguage): the stored choice, else the browser's.
+  var asked = [chosen].concat(navigator.languages || [], navigator.language);
   var language = 'en';
   for (var i = 0; i < asked.length; i++) {
-    var primary = String(asked[i] || '')
-      .split('-')[0]
-      .toLowerCase();
-    if (spoken.indexOf(primary) !== -1) {
+    var primary = String(asked[i]).split('-')[0].toLowerCase();
+    if (/^(en|es|pt|fr|de)$/.test(primary)) {
       language = primary;
       break;
     }

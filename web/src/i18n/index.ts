@@ -18,15 +18,6 @@ export const resources = { en: { translation: { ...en, msg: MSG } } } as const;
 
 export { LANGUAGES, type Language };
 
-/** Each language named in itself, for the switchers (never translated). */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  pt: 'Português',
-  fr: 'Français',
-  de: 'Deutsch',
-};
-
 /** Where a visitor's choice is kept (public/prerender-gate.js reads the same key before the first paint). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 

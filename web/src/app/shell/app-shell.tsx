@@ -3,7 +3,6 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { useProfileLanguage } from '../../features/auth/hooks/use-profile-language';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { HealthBanner } from '../../features/health/components/health-banner';
 import { PwaBanners } from '../../features/pwa/components/pwa-banners';
@@ -28,11 +27,15 @@ const MessagingLive = lazy(() =>
   import('../../features/messages/components/messaging-live').then((m) => ({ default: m.MessagingLive })),
 );
 
+/* A signed-in user's language follows their profile; visitors never need this code (nor the profile update). */
+const ProfileLanguage = lazy(() =>
+  import('../../features/auth/components/profile-language').then((m) => ({ default: m.ProfileLanguage })),
+);
+
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {
   const { t } = useTranslation();
   const { user, isLoading } = useCurrentUser({ watchApproval: true });
-  useProfileLanguage(user);
   const online = useOnlineStatus();
 
   // Moves focus without putting "#main" into the address bar (which would count as a route change).
@@ -52,6 +55,11 @@ export function AppShell() {
       )}
     >
       <ScrollToTop />
+      {user ? (
+        <Suspense fallback={null}>
+          <ProfileLanguage user={user} />
+        </Suspense>
+      ) : null}
       {user && canMessage(user) ? (
         <Suspense fallback={null}>
           <MessagingLive viewerId={user.id} />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
@@ -5,7 +6,6 @@ import { INSTALL_APP_ANCHOR, paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
 import { useInstallPrompt } from '../../hooks/use-install-prompt';
 import { useSupportEmail } from '../../hooks/use-support-email';
-import { LanguageSelect } from '../../features/auth/components/language-select';
 import { InstallAppSection } from './install-app-section';
 
 interface FooterLink {
@@ -40,6 +40,14 @@ const groups: { headingKey: ParseKeys; links: FooterLink[] }[] = [
     ],
   },
 ];
+
+/*
+ * The language switcher (with the profile update behind it) is below the fold: its chunk loads after the first
+ * render instead of growing the script every visitor waits for. The fallback holds its place.
+ */
+const LanguageSelect = lazy(() =>
+  import('../../features/auth/components/language-select').then((m) => ({ default: m.LanguageSelect })),
+);
 
 const linkClass =
   'rounded text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -91,7 +99,9 @@ export function Footer() {
         <div className="mt-8 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright')}</p>
           <SupportLine />
-          <LanguageSelect />
+          <Suspense fallback={<div className="h-9 w-44" />}>
+            <LanguageSelect />
+          </Suspense>
         </div>
       </div>
     </footer>

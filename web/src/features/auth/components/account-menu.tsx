@@ -14,7 +14,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
-import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, isLanguage } from '../../../i18n';
+import { LANGUAGES, currentLanguage, isLanguage } from '../../../i18n';
+import { LANGUAGE_NAMES } from './language-names';
 import { useLogout } from '../api/logout';
 import { useChooseLanguage } from '../hooks/use-choose-language';
 import { ApprovalBadge } from './approval-badge';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, isLanguage } from '../../../i18n';
+import { LANGUAGES, currentLanguage, isLanguage } from '../../../i18n';
+import { LANGUAGE_NAMES } from './language-names';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useChooseLanguage } from '../hooks/use-choose-language';
 

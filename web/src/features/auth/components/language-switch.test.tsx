@@ -31,7 +31,7 @@ describe('choosing the language', () => {
     renderApp('/');
     expect(within(await mainNav()).getByRole('link', { name: BROWSE_EN })).toBeInTheDocument();
 
-    const select = screen.getByRole('combobox', { name: 'Language' });
+    const select = await screen.findByRole('combobox', { name: 'Language' });
     expect(
       within(select)
         .getAllByRole('option')

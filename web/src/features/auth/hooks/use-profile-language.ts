@@ -7,7 +7,7 @@ import { languageChange } from './use-choose-language';
 /**
  * A signed-in user's language follows their profile (chosen on another device): the app switches to it and
  * keeps it on this device. A profile without a choice takes the one this device made as a visitor, so e-mails
- * come in the language the user has been reading. Run once, by the app shell.
+ * come in the language the user has been reading. Run once, by the app shell (through ProfileLanguage).
  */
 export function useProfileLanguage(user: UserSelf | null) {
   const { mutate } = useUpdateProfile();

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/format';
 import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
 import { LeavingBadge } from './leaving-badge';
@@ -69,7 +68,7 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
         </p>
         {item.expiredAt && !item.isSwapped ? (
           <p className="text-sm text-muted-foreground">
-            {t('deadlines.expiredOn', { date: formatDate(item.expiredAt, i18n.language) })}
+            {t('deadlines.expiredOn', { date: new Date(item.expiredAt).toLocaleDateString(i18n.language) })}
           </p>
         ) : item.isSwapped ? null : (
           <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />
