@@ -38,7 +38,9 @@ function englishPatterns(language: string): RegExp[] {
   ]);
   const translated = new Map([
     ...flatten(readCatalogue(`${language}.json`)),
-    ...[...flatten(readCatalogue(`info.${language}.json`))].map(([key, text]) => [`info:${key}`, text] as const),
+    ...[...flatten(readCatalogue(`info.${language}.json`))].map(
+      ([key, text]) => [`info:${key}`, text] as const,
+    ),
   ]);
   const patterns: RegExp[] = [];
   for (const [key, text] of english) {
@@ -70,7 +72,9 @@ function pageTexts(page: Page): Promise<string[]> {
       const text = node.nodeValue?.trim();
       if (text) texts.push(text);
     }
-    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))
+    for (const element of Array.from(
+      document.body.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'),
+    ))
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
         const value = element.getAttribute(name)?.trim();
         if (value) texts.push(value);
@@ -123,7 +127,11 @@ const mainRoutes = ({ userId, itemId }: Ids) => [
 ];
 
 /** Signs a new approved traveller in (the stored token), with `language` chosen on this device when given. */
-async function signedIn(page: Page, request: APIRequestContext, language?: string): Promise<Ids> {
+async function signedIn(
+  page: Page,
+  request: APIRequestContext,
+  language?: string,
+): Promise<Ids & { meId: string; token: string }> {
   const other = await approvedTraveller(request, 'Olga');
   const me = await approvedTraveller(request, 'Ines');
   const stored = await token(request, me.email, PASSWORD);
@@ -134,7 +142,7 @@ async function signedIn(page: Page, request: APIRequestContext, language?: strin
     },
     { t: stored, lng: language ?? null },
   );
-  return { userId: other.id, itemId: await demoItemId(request) };
+  return { userId: other.id, itemId: await demoItemId(request), meId: me.id, token: stored };
 }
 
 test('switching to Spanish in the footer leaves no English text on the main routes, and the choice stays', async ({
@@ -173,8 +181,10 @@ test('in German, no main route is wider than the screen and no button text is cl
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     const { wide, screen, clipped } = await page.evaluate(() => {
       const clippedTexts: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>(
-        'button, [role="button"], [role="tab"], a[class*="inline-flex"], select',
+      for (const element of Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'button, [role="button"], [role="tab"], a[class*="inline-flex"], select',
+        ),
       )) {
         if (!element.checkVisibility() || element.closest('[aria-hidden="true"]')) continue;
         // Text cut off at the button's edge (overflow hidden or a fixed height it wraps past).
@@ -207,12 +217,18 @@ test('screenshots of home, browse, an item, messages and the profile in each lan
     messages: `/messages?user=${ids.userId}&item=${ids.itemId}`,
     profile: '/profile',
   };
+  const me = await (
+    await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${ids.token}` } })
+  ).json();
   for (const language of ['en', 'es', 'pt', 'fr', 'de']) {
-    await page.evaluate((lng) => window.localStorage.setItem('language', lng), language).catch(() => undefined);
+    // The profile's language wins on every device: it is what the screenshots follow.
+    const saved = await request.put(`/api/users/${ids.meId}`, {
+      headers: { Authorization: `Bearer ${ids.token}` },
+      data: { fullName: me.fullName, location: me.location, language },
+    });
+    expect(saved.status()).toBe(200);
     for (const [name, url] of Object.entries(pages)) {
       await page.goto(url);
-      await page.evaluate((lng) => window.localStorage.setItem('language', lng), language);
-      await page.reload();
       await settled(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await snap(page, testInfo, `languages-${language}-${name}`);
