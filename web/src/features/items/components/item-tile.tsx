@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { ImageOff, MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
+import { categoryName } from './category-badge';
 import { LeavingBadge } from './leaving-badge';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
@@ -59,8 +59,8 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
           </Link>
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          <Badge variant="outline">{item.category}</Badge>
-          <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+          <Badge variant="outline">{categoryName(t, item.category)}</Badge>
+          <Badge variant="outline">{t(`conditionNames.${item.condition}`)}</Badge>
         </div>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
