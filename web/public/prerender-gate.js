@@ -6,17 +6,32 @@
  * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
  * hides it before the first paint. An item page with a stored session gets the class that shows index.html's
  * static skeleton of that page instead (web/src/lib/early-shell.ts), so it paints before the app has run.
+ * The markup is English: hidden too when the page load starts in another language (no flash of English).
  */
 /* global window, document, location */
 (function () {
   var page = document.documentElement.getAttribute('data-prerendered-path') || '/';
   var skip = location.pathname !== page;
   var session = false;
+  var chosen = null;
   try {
     session = Boolean(window.localStorage.getItem('authToken'));
+    chosen = window.localStorage.getItem('language');
   } catch {
     // Storage blocked: the app cannot read a session either, so this is a visitor.
   }
+  // The language the app starts in (web/src/i18n, detectLanguage): the stored choice, else the browser's.
+  var asked = [chosen].concat(navigator.languages || [], navigator.language);
+  var language = 'en';
+  for (var i = 0; i < asked.length; i++) {
+    var primary = String(asked[i]).split('-')[0].toLowerCase();
+    if (/^(en|es|pt|fr|de)$/.test(primary)) {
+      language = primary;
+      break;
+    }
+  }
+  document.documentElement.lang = language;
+  if (language !== 'en') skip = true;
   if (skip || session) document.documentElement.classList.add('ns-skip-prerender');
   if (session && /^\/item\/[^/]+$/.test(location.pathname))
     document.documentElement.classList.add('ns-early-item');

@@ -1,7 +1,7 @@
 /** The app itself, started by main.tsx. */
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { i18nReady } from './i18n';
 import { App } from './app/app';
 import { carryTypedSearch } from './app/carry-typed-search';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE } from './app/prerendered-home';
@@ -57,6 +57,8 @@ async function start() {
   await nextTask();
   cn('p-0');
   await nextTask();
+  // A chosen language other than English: its catalogue chunk is in before the first render (no English flash).
+  await i18nReady.catch(() => undefined);
   // With a rendered page on screen (the build's home or the gateway's page), the first commit must be that page,
   // not the route skeleton: its chunk is loaded first. The commit replaces the markup with the same page.
   if (rendered) await preloadPage(window.location.pathname).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { ImageDataUrlSchema, requiredText } from './common';
-import { LIMITS } from './enums';
+import { LANGUAGES, LIMITS } from './enums';
 import { PlaceIdSchema } from './places';
 import { StayInputSchema } from './stays';
 
@@ -99,6 +99,8 @@ export const ProfileUpdateSchema = z
     stay: StayInputSchema.nullable().optional(),
     /** Travelling mode (issue 22): true pauses all the user's listings until it is set false. */
     inTransit: z.boolean().optional(),
+    /** The language the user chose (issue 23); left out, it stays as it was. */
+    language: z.enum(LANGUAGES, { error: MSG.invalidInput }).optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;

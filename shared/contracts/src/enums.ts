@@ -111,6 +111,14 @@ export const PRESET_CITIES = [
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * The languages the app, its e-mails and pushes speak (issue 23), as BCP 47 primary tags; English first, the
+ * spec's wording and every fallback.
+ */
+export const LANGUAGES = ['en', 'es', 'pt', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
 export const LIMITS = {
   maxPhotosPerItem: 3,
   maxUploadBytes: 10 * 1024 * 1024,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, ROLES, SAFETY_WARNINGS } from './enums';
+import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, LANGUAGES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
 import { StaySchema } from './stays';
 import { LASTING_SANCTION_TYPES, SANCTION_TYPES } from './sanctions';
@@ -29,6 +29,8 @@ export const UserEventDataSchema = z.object({
   stay: StaySchema.nullable().optional(),
   /** Travelling mode (issue 22): items pauses the user's listings; optional so older publishers stay valid. */
   inTransit: z.boolean().optional(),
+  /** The user's chosen language, for the texts services send them (issue 23); optional so older publishers stay valid. */
+  language: z.enum(LANGUAGES).nullable().optional(),
   /** Monotonic per user; consumers ignore an event older than what they stored. */
   version: z.number().int(),
 });

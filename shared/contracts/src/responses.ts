@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CATEGORIES,
   CONDITION_VALUES,
+  LANGUAGES,
   REPORT_SOURCES,
   SAFETY_WARNINGS,
   REPORT_STATUSES,
@@ -52,6 +53,8 @@ export const UserSelfSchema = UserPublicSchema.extend({
   sanction: CurrentSanctionSchema.nullable().optional(),
   /** The latest warning (issue 26), for the user's banner. */
   warning: WarningNoticeSchema.nullable().optional(),
+  /** The language the user chose for the app and their e-mails (issue 23); null: not chosen, the browser's. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type UserSelf = z.infer<typeof UserSelfSchema>;
 

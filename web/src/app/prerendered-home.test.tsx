@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectPrerenderedHome } from '../../scripts/prerender-home';
+import { LANGUAGE_STORAGE_KEY } from '../i18n';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
 import { EARLY_ITEM_CLASS } from '../lib/early-shell';
 import { createQueryClient } from '../lib/query-client';
@@ -54,6 +55,27 @@ describe('the prerender gate (public/prerender-gate.js)', () => {
   it('hides it on / when a session is stored (a signed-in home is another page)', () => {
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
     expect(runGate('/')).toBe(true);
+  });
+
+  it("hides the English markup when the page load starts in another language: chosen, else the browser's", () => {
+    const languages = vi.spyOn(window.navigator, 'languages', 'get');
+    try {
+      languages.mockReturnValue(['en-US']);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+      expect(runGate('/')).toBe(false);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
+      expect(runGate('/')).toBe(true);
+      expect(document.documentElement.lang).toBe('de');
+      // An unknown stored value counts as no choice: the browser's first language we speak decides.
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'xx');
+      languages.mockReturnValue(['nl-NL', 'pt-BR', 'en']);
+      expect(runGate('/')).toBe(true);
+      languages.mockReturnValue(['nl-NL', 'en-GB', 'pt']);
+      expect(runGate('/')).toBe(false);
+      expect(document.documentElement.lang).toBe('en');
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('keeps a page the gateway rendered on its own path only, and only for a visitor', () => {

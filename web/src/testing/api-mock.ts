@@ -60,6 +60,7 @@ export function buildUser(overrides: Partial<UserSelf> = {}): UserSelf {
     noShows: 0,
     stay: null,
     inTransit: false,
+    language: null,
     ...overrides,
   };
 }

@@ -8,6 +8,8 @@ import { resetSockets } from './socket-mock';
 // findBy* waits for the page, not for vitest to transform a lazy module the first time it is asked for.
 import '../components/ui/toaster';
 import '../features/auth/components/account-menu';
+import '../features/auth/components/language-select';
+import '../features/auth/components/profile-language';
 // Not messaging-live: it would load the messages API modules before a test file's vi.mock of them could apply.
 
 // No test opens a real Socket.IO connection; tests that need live events drive the fake (socket-mock.ts).

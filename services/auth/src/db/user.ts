@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types, type mongo } from 'mongoose';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /** A stay's city as stored (issue 22): the place's label or the text as written, and the zone its dates are in. */
 export interface StayPlaceRecord {
@@ -42,6 +42,8 @@ export interface UserRecord {
   /** The raw upload waiting for the avatar job; a newer upload supersedes it. */
   pendingAvatarUploadId: Types.ObjectId | null;
   phoneNumber: string | null;
+  /** The language the user chose (issue 23); null until they choose one. */
+  language: Language | null;
   /** Average of the ratings received (ratingSum / ratingCount), 0 without reviews. */
   rating: number;
   ratingSum: number;
@@ -114,6 +116,7 @@ export const userSchema = new Schema<UserRecord>(
     avatarId: { type: Schema.Types.ObjectId, default: null },
     pendingAvatarUploadId: { type: Schema.Types.ObjectId, default: null },
     phoneNumber: nullableString,
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     rating: { type: Number, default: 0 },
     ratingSum: { type: Number, default: 0 },
     ratingCount: { type: Number, default: 0 },

@@ -6,21 +6,27 @@ import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { userGuard } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
+import { authMails } from './mails';
 import { toUserEventData, toUserSelf } from './user-views';
 
-export const APPROVAL_SUBJECT = 'Your NomadSwap account is approved';
+export const APPROVAL_SUBJECT = authMails('en').approvalSubject;
 
-/** The approval e-mail (design.md, Jobs: notifications), with a sign-in link when the public URL is known. */
-export function approvalEmail(props: { to: string; fullName: string; publicUrl?: string }): NotificationMail {
-  const signIn = props.publicUrl ? `\n\nSign in: ${new URL('/auth/login', props.publicUrl).href}` : '';
+/**
+ * The approval e-mail (design.md, Jobs: notifications) in the user's language, with a sign-in link when the public
+ * URL is known.
+ */
+export function approvalEmail(props: {
+  to: string;
+  fullName: string;
+  publicUrl?: string;
+  language?: string | null;
+}): NotificationMail {
+  const texts = authMails(props.language);
+  const signIn = props.publicUrl ? `\n\n${texts.signIn} ${new URL('/auth/login', props.publicUrl).href}` : '';
   return {
     to: props.to,
-    subject: APPROVAL_SUBJECT,
-    text:
-      `Hi ${props.fullName},\n\n` +
-      'Good news: an admin has approved your NomadSwap account. You can now list your own items, ' +
-      `message other travellers, complete swaps and leave reviews.${signIn}\n\n` +
-      'Happy swapping!\nThe NomadSwap team\n',
+    subject: texts.approvalSubject,
+    text: `${texts.approvalBody(props.fullName)}${signIn}\n\n${texts.signature}\n`,
   };
 }
 
@@ -70,7 +76,12 @@ export async function approveUser(
   await ctx.userState.set(props.userId, { role: user.role, isApproved: user.isApproved });
   if (approved) {
     await ctx.queues.notifications.enqueue(
-      approvalEmail({ to: approved.email, fullName: approved.fullName, publicUrl: ctx.settings.publicUrl }),
+      approvalEmail({
+        to: approved.email,
+        fullName: approved.fullName,
+        publicUrl: ctx.settings.publicUrl,
+        language: approved.language,
+      }),
       { jobId: `account-approved-${props.userId}` },
     );
   }

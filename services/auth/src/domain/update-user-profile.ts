@@ -12,22 +12,23 @@ import { resolveStay } from './resolve-stay';
 import { toUserSelf } from './user-views';
 
 /**
- * A user edits their own name, location and bio (the strict schema has already refused every other field).
+ * A user edits their own name, location, bio and language (the strict schema has already refused every other field).
  * The location is stored as its city when it names one (a picked `placeId`, or text matched: issue 22).
- * A bio, a stay or travelling mode (`inTransit`) left out stays as it was; a null stay clears it.
+ * A bio, a language, a stay or travelling mode (`inTransit`) left out stays as it was; a null stay clears it.
  */
 export async function updateUserProfile(
   ctx: AuthContext,
   props: { viewer: AuthUser; userId: string; changes: ProfileUpdateInput },
 ): Promise<UserSelf> {
   assertSelf(props.viewer, props.userId);
-  const { fullName, bio, inTransit } = props.changes;
+  const { fullName, bio, inTransit, language } = props.changes;
   const stay = props.changes.stay && resolveStay(ctx.now(), props.changes.stay);
   const fields = {
     fullName,
     ...storedLocation(props.changes),
     ...(bio === undefined ? {} : { bio }),
     ...(inTransit === undefined ? {} : { inTransit }),
+    ...(language === undefined ? {} : { language }),
   };
   const changes = { ...fields, ...(stay === undefined ? {} : { stay }) };
   // Once written, the user matches these fields (a later edit announces itself); a stay by its end, since a

@@ -13,6 +13,7 @@ export type UserViewSource = Pick<
   | 'bio'
   | 'location'
   | 'placeId'
+  | 'language'
   | 'avatar'
   | 'rating'
   | 'reviewCount'
@@ -64,6 +65,7 @@ export function toUserSelf(user: UserViewSource): UserSelf {
     approvedBy: user.approvedBy ? user.approvedBy.toHexString() : null,
     noShows: user.noShows ?? 0,
     inTransit: user.inTransit ?? false,
+    language: user.language ?? null,
   };
 }
 
@@ -86,6 +88,8 @@ export function toUserEventData(user: UserViewSource): UserEventData {
     stay: toStayView(user.stay),
     // Items pauses the listings of a user in transit.
     inTransit: user.inTransit ?? false,
+    // The language of the texts services send the user (e-mails, pushes).
+    language: user.language ?? null,
     version: user.version ?? 1,
   };
 }

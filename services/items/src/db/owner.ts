@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { invalidatesListings } from './listing-cache';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /** The part of an owner's stay items use (issue 22): where it is and when it ends. */
 export interface OwnerStay {
@@ -19,6 +19,8 @@ export interface OwnerRecord {
   avatar: string | null;
   /** Where the listing-deadline reminders go (user.* events carry it); empty when unknown. */
   email: string;
+  /** The language of those reminders (issue 23); null: not chosen, English. */
+  language: Language | null;
   location: string;
   /** Their current stay, as the public profile shows it (null: none, or not known yet). */
   stay: OwnerStay | null;
@@ -41,6 +43,7 @@ export const ownerSchema = new Schema<OwnerRecord>(
     fullName: { type: String, default: '' },
     avatar: { type: String, default: null },
     email: { type: String, default: '' },
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     location: { type: String, default: '' },
     stay: {
       type: new Schema<OwnerStay>(

@@ -22,6 +22,7 @@ export async function applyUserSnapshot(
       avatar: user.avatar,
       // Older publishers leave it out: the address known stays.
       ...(user.email !== undefined ? { email: user.email } : {}),
+      ...(user.language !== undefined ? { language: user.language } : {}),
       location: user.location,
       // Older publishers leave it out: the stay known stays.
       ...(user.stay !== undefined
@@ -59,7 +60,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   const userId = new mongoose.Types.ObjectId(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, email: '', location: '', stay: null },
+    set: { username: '', fullName: '', avatar: null, email: '', language: null, location: '', stay: null },
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });

@@ -183,6 +183,7 @@ export async function remindOwner(
       items,
       at: props.at,
       beforeMs: props.beforeMs,
+      language: owner?.language,
     }),
     { jobId: `${props.jobId}-push` },
   );
@@ -193,6 +194,7 @@ export async function remindOwner(
     items,
     beforeMs: props.beforeMs,
     publicUrl: ctx.publicUrl,
+    language: owner.language,
   });
   await ctx.notifications.enqueue(mail, { jobId: props.jobId });
   return 'sent';

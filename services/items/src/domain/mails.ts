@@ -1,32 +1,123 @@
+import {
+  inHours,
+  joinList,
+  textsFor,
+  userLanguage,
+  type TextCatalogue,
+} from '@nomadswap/service-kit/language';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { PushJob } from '@nomadswap/service-kit/push';
 
-/** The e-mail texts of the items service (its catalogue): what the owner reads, written once here. */
-export const ITEM_MAILS = {
-  reminderSubject: (count: number, cities: string) =>
-    `${count === 1 ? '1 item' : `${count} items`} still listed in ${cities}`,
-  reminderBody: (props: { name: string; count: number; cities: string; when: string; titles: string[] }) =>
-    `Hi ${props.name},\n\n` +
-    `${props.count === 1 ? 'Your item' : `${props.count} of your items`} in ${props.cities} ` +
-    `${props.count === 1 ? 'is' : 'are'} still listed and leave${props.count === 1 ? 's' : ''} the listings ` +
-    `${props.when}:\n\n${props.titles.map((title) => `- ${title}`).join('\n')}\n\n` +
-    'Mark swapped, extend, or give away to someone who asked.',
-  /** How far off the deadline is, by the reminder's moment. */
-  within: (beforeMs: number) => `in ${Math.round(beforeMs / 3_600_000)} hours`,
-  signature: '\n\n— The NomadSwap team\n',
-  myItemsPath: '/profile',
-} as const;
+interface ReminderFacts {
+  name: string;
+  count: number;
+  cities: string;
+  /** "in 24 hours", in the owner's language. */
+  when: string;
+  titles: string[];
+}
+
+/**
+ * The e-mail texts of the items service (its catalogue, issue 23): what the owner reads, written once here in
+ * the five languages. `one` is the count of 1 (each of the five languages has only "one" and "other" below a
+ * million).
+ */
+interface ItemMailTexts {
+  reminderSubject: (count: number, cities: string) => string;
+  reminderBody: (facts: ReminderFacts) => string;
+  /** The reminder as a push's body: short, the titles are in the e-mail (issue 23). */
+  reminderPushBody: (count: number, when: string) => string;
+  signature: string;
+}
+
+const list = (titles: string[]) => titles.map((title) => `- ${title}`).join('\n');
+
+const ITEM_MAIL_TEXTS: TextCatalogue<ItemMailTexts> = {
+  en: {
+    reminderSubject: (count, cities) =>
+      `${count === 1 ? '1 item' : `${count} items`} still listed in ${cities}`,
+    reminderBody: (f) =>
+      `Hi ${f.name},\n\n` +
+      `${f.count === 1 ? 'Your item' : `${f.count} of your items`} in ${f.cities} ` +
+      `${f.count === 1 ? 'is' : 'are'} still listed and leave${f.count === 1 ? 's' : ''} the listings ` +
+      `${f.when}:\n\n${list(f.titles)}\n\n` +
+      'Mark swapped, extend, or give away to someone who asked.',
+    reminderPushBody: (count, when) =>
+      `${count === 1 ? 'It leaves' : 'They leave'} the listings ${when}: mark swapped or extend.`,
+    signature: '\n\n— The NomadSwap team\n',
+  },
+  es: {
+    reminderSubject: (count, cities) =>
+      count === 1
+        ? `1 artículo sigue publicado en ${cities}`
+        : `${count} artículos siguen publicados en ${cities}`,
+    reminderBody: (f) =>
+      `Hola, ${f.name}:\n\n` +
+      (f.count === 1
+        ? `Tu artículo en ${f.cities} sigue publicado y saldrá del listado ${f.when}:`
+        : `${f.count} de tus artículos en ${f.cities} siguen publicados y saldrán del listado ${f.when}:`) +
+      `\n\n${list(f.titles)}\n\n` +
+      'Márcalo como intercambiado, amplía el plazo o regálalo a alguien que te lo haya pedido.',
+    reminderPushBody: (count, when) =>
+      `${count === 1 ? 'Sale' : 'Salen'} del listado ${when}: márcalo como intercambiado o amplía el plazo.`,
+    signature: '\n\n— El equipo de NomadSwap\n',
+  },
+  pt: {
+    reminderSubject: (count, cities) =>
+      count === 1
+        ? `1 artigo ainda publicado em ${cities}`
+        : `${count} artigos ainda publicados em ${cities}`,
+    reminderBody: (f) =>
+      `Olá, ${f.name},\n\n` +
+      (f.count === 1
+        ? `O seu artigo em ${f.cities} ainda está publicado e sai da lista ${f.when}:`
+        : `${f.count} dos seus artigos em ${f.cities} ainda estão publicados e saem da lista ${f.when}:`) +
+      `\n\n${list(f.titles)}\n\n` +
+      'Marque como trocado, prolongue o prazo ou ofereça a alguém que o tenha pedido.',
+    reminderPushBody: (count, when) =>
+      `${count === 1 ? 'Sai' : 'Saem'} da lista ${when}: marque como trocado ou prolongue o prazo.`,
+    signature: '\n\n— A equipa NomadSwap\n',
+  },
+  fr: {
+    reminderSubject: (count, cities) =>
+      count === 1 ? `1 objet encore en ligne à ${cities}` : `${count} objets encore en ligne à ${cities}`,
+    reminderBody: (f) =>
+      `Bonjour ${f.name},\n\n` +
+      (f.count === 1
+        ? `Votre objet à ${f.cities} est encore en ligne et quittera les annonces ${f.when} :`
+        : `${f.count} de vos objets à ${f.cities} sont encore en ligne et quitteront les annonces ${f.when} :`) +
+      `\n\n${list(f.titles)}\n\n` +
+      "Marquez-le comme échangé, prolongez l'annonce ou donnez-le à quelqu'un qui l'a demandé.",
+    reminderPushBody: (count, when) =>
+      `${count === 1 ? 'Il quitte' : 'Ils quittent'} les annonces ${when} : marquez-le comme échangé ou prolongez.`,
+    signature: "\n\n— L'équipe NomadSwap\n",
+  },
+  de: {
+    reminderSubject: (count, cities) =>
+      count === 1
+        ? `1 Angebot in ${cities} ist noch online`
+        : `${count} Angebote in ${cities} sind noch online`,
+    reminderBody: (f) =>
+      `Hallo ${f.name},\n\n` +
+      (f.count === 1
+        ? `dein Angebot in ${f.cities} ist noch online und verschwindet ${f.when} aus den Anzeigen:`
+        : `${f.count} deiner Angebote in ${f.cities} sind noch online und verschwinden ${f.when} aus den Anzeigen:`) +
+      `\n\n${list(f.titles)}\n\n` +
+      'Markiere es als getauscht, verlängere es oder verschenke es an jemanden, der gefragt hat.',
+    reminderPushBody: (count, when) =>
+      `${count === 1 ? 'Es verschwindet' : 'Sie verschwinden'} ${when} aus den Anzeigen: als getauscht markieren oder verlängern.`,
+    signature: '\n\n— Dein NomadSwap-Team\n',
+  },
+};
+
+/** The items texts in the user's language (English when they chose none). */
+export const itemMails = (language: unknown) => textsFor(ITEM_MAIL_TEXTS, language);
+
+/** Where the reminder links to (the owner's items). */
+export const MY_ITEMS_PATH = '/profile';
 
 /** The city part of a location label ('Lisbon, Portugal' → 'Lisbon'). */
 const cityOf = (location: string) => location.split(',')[0]!.trim() || location;
-
-/** "Lisbon", "Lisbon and Porto", "Lisbon, Porto and Faro". */
-function joinCities(locations: string[]): string {
-  const cities = [...new Set(locations.map(cityOf))];
-  return cities.length <= 1
-    ? (cities[0] ?? '')
-    : `${cities.slice(0, -1).join(', ')} and ${cities[cities.length - 1]}`;
-}
 
 /** The reminder of one owner's items leaving at one moment: "3 items still listed in Lisbon". */
 export function deadlineReminderMail(props: {
@@ -35,41 +126,48 @@ export function deadlineReminderMail(props: {
   items: { title: string; location: string }[];
   beforeMs: number;
   publicUrl?: string;
+  /** The owner's language (issue 23); English when unknown. */
+  language?: string | null;
 }): NotificationMail {
-  const cities = joinCities(props.items.map((item) => item.location));
+  const language = userLanguage(props.language);
+  const texts = itemMails(language);
+  const cities = joinList([...new Set(props.items.map((item) => cityOf(item.location)))], language);
   const count = props.items.length;
-  const link = props.publicUrl ? `\n\n${new URL(ITEM_MAILS.myItemsPath, props.publicUrl).href}` : '';
+  const link = props.publicUrl ? `\n\n${new URL(MY_ITEMS_PATH, props.publicUrl).href}` : '';
   return {
     to: props.to,
-    subject: ITEM_MAILS.reminderSubject(count, cities),
+    subject: texts.reminderSubject(count, cities),
     text:
-      ITEM_MAILS.reminderBody({
+      texts.reminderBody({
         name: props.name,
         count,
         cities,
-        when: ITEM_MAILS.within(props.beforeMs),
+        when: inHours(Math.round(props.beforeMs / 3_600_000), language),
         titles: props.items.map((item) => item.title),
       }) +
       link +
-      ITEM_MAILS.signature,
+      texts.signature,
   };
 }
 
-/** The same reminder as a push (issue 23): one per owner and deadline, honouring their reminders switch. */
+/** The same reminder as a push (issue 23), in the owner's language: one per owner and deadline. */
 export function deadlineReminderPush(props: {
   userId: string;
   items: { title: string; location: string }[];
   at: Date;
   beforeMs: number;
+  language?: string | null;
 }): PushJob {
-  const cities = joinCities(props.items.map((item) => item.location));
+  const language = userLanguage(props.language);
+  const texts = itemMails(language);
+  const cities = joinList([...new Set(props.items.map((item) => cityOf(item.location)))], language);
   const count = props.items.length;
   return {
     userId: props.userId,
     kind: 'reminders',
-    title: ITEM_MAILS.reminderSubject(count, cities),
-    body: `${count === 1 ? 'It leaves' : 'They leave'} the listings ${ITEM_MAILS.within(props.beforeMs)}: mark swapped or extend.`,
-    url: ITEM_MAILS.myItemsPath,
+    title: texts.reminderSubject(count, cities),
+    body: texts.reminderPushBody(count, inHours(Math.round(props.beforeMs / 3_600_000), language)),
+    url: MY_ITEMS_PATH,
     tag: `deadline-${props.at.getTime()}`,
   };
 }

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /**
  * The local read model of a user, fed by auth's user.* events: how chats show a participant. A deleted user
@@ -16,6 +16,8 @@ export interface ChatUserRecord {
   role: Role;
   /** Only for the offline e-mail nudge; never presented. Null until auth's events carry it. */
   email: string | null;
+  /** The language of the e-mails sent to the user (issue 23); null: not chosen, English. */
+  language: Language | null;
   version: number;
   deleted: boolean;
 }
@@ -33,6 +35,7 @@ export const chatUserSchema = new Schema<ChatUserRecord>(
     isApproved: { type: Boolean, default: false },
     role: { type: String, enum: ROLES, default: 'user' },
     email: { type: String, default: null },
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     version: { type: Number, required: true },
     deleted: { type: Boolean, default: false },
   },

@@ -23,6 +23,7 @@ export async function applyUserSnapshot(
       isApproved: user.isApproved,
       role: user.role,
       ...(user.email === undefined ? {} : { email: user.email }),
+      ...(user.language === undefined ? {} : { language: user.language }),
     },
   });
   if (!user.isApproved && user.role !== 'admin') ctx.live.disconnectUser(user.id);
@@ -46,6 +47,7 @@ export async function applyUserDeleted(
       reviewCount: 0,
       isApproved: false,
       email: null,
+      language: null,
     },
   });
   ctx.live.disconnectUser(props.userId);

@@ -1,9 +1,11 @@
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
+import { formatMomentUtc } from '@nomadswap/service-kit/language';
 import type { MessagingContext } from '../context';
 import type { ChatUserRecord } from '../db/chat-user';
 import type { ExchangeRecord } from '../db/exchange';
 import { settingsOf } from './get-messaging-settings';
+import { messagingMails } from './mails';
 import { hex, oid, op } from './ids';
 import { swapPush } from './push-texts';
 
@@ -79,39 +81,32 @@ export function plannedJobs(record: ExchangeRecord | null): PlannedJob[] {
   return jobs;
 }
 
-const formatUtc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** The reminder and the prompt: who, where and when, and where to answer. */
+/** The reminder and the prompt: who, where and when, and where to answer, in the recipient's language. */
 export function meetupMail(props: {
   kind: 'reminder' | 'prompt';
   to: string;
   recipientName: string;
-  otherName: string;
+  otherName: string | null;
   otherId: string;
   place: string;
   at: Date;
   publicUrl?: string;
+  language?: string | null;
 }): NotificationMail {
+  const texts = messagingMails(props.language);
+  const other = props.otherName || texts.partner;
+  const when = formatMomentUtc(props.at, props.language);
   const link = props.publicUrl
     ? `\n\n${new URL(`/messages?user=${props.otherId}`, props.publicUrl).href}`
     : '';
-  if (props.kind === 'reminder') {
-    return {
-      to: props.to,
-      subject: `Reminder: your swap with ${props.otherName} at ${formatUtc(props.at)}`,
-      text:
-        `Hi ${props.recipientName},\n\nYou meet ${props.otherName} at ${props.place} on ${formatUtc(props.at)}.` +
-        ` Meet in a public place, check the item before you swap, and tell them in the chat if plans change.${link}` +
-        '\n\nThe NomadSwap team\n',
-    };
-  }
+  const [subject, body] =
+    props.kind === 'reminder'
+      ? [texts.reminderSubject(other, when), texts.reminderBody(other, props.place, when)]
+      : [texts.promptSubject(other), texts.promptBody(other, props.place, when)];
   return {
     to: props.to,
-    subject: `Did the swap with ${props.otherName} happen?`,
-    text:
-      `Hi ${props.recipientName},\n\nYou planned to meet ${props.otherName} at ${props.place} on ` +
-      `${formatUtc(props.at)}. Did the swap happen? Confirm it in the chat (or tell us it didn't), so you can ` +
-      `review each other.${link}\n\nThe NomadSwap team\n`,
+    subject,
+    text: `${texts.greeting(props.recipientName)}\n\n${body}${link}\n\n${texts.signature}\n`,
   };
 }
 
@@ -139,11 +134,12 @@ async function mailsFor(
         kind: job.mail!.kind,
         to: recipient.email,
         recipientName: recipient.fullName,
-        otherName: byId.get(otherId)?.fullName || 'your swap partner',
+        otherName: byId.get(otherId)?.fullName || null,
         otherId,
         place: record.meetup.place,
         at: record.meetup.at,
         publicUrl: ctx.publicUrl,
+        language: recipient.language,
       }),
     );
   }

@@ -68,6 +68,32 @@ describe('offline e-mail nudge', () => {
     await eventually(async () => (await mailsTo(ben)).length === 2);
   });
 
+  it("writes in the receiver's language from their profile (German here), and in English to one who chose none", async () => {
+    const [ana, lena, tom] = await Promise.all([
+      env.user({ fullName: 'Ana Nomad' }),
+      env.user({ fullName: 'Lena Berg', language: 'de' }),
+      env.user({ fullName: 'Tom Hill', language: null }),
+    ]);
+    await send(ana, lena, 'hallo');
+    await send(ana, tom, 'hello');
+    const [german] = await eventually(async () => {
+      const found = await mailsTo(lena);
+      return found.length ? found : null;
+    });
+    expect(german).toMatchObject({ to: lena.email, subject: 'Neue Nachricht von Ana Nomad' });
+    expect(german!.text).toBe(
+      'Hallo Lena Berg,\n\nAna Nomad hat dir auf NomadSwap eine Nachricht geschickt.\n\n' +
+        `Zum Gespräch: https://nomadswap.example/messages?user=${ana.id}\n\n` +
+        'Du kannst diese E-Mails in deinen Profileinstellungen abschalten.\nDein NomadSwap-Team\n',
+    );
+    const [english] = await eventually(async () => {
+      const found = await mailsTo(tom);
+      return found.length ? found : null;
+    });
+    expect(english).toMatchObject({ subject: 'New message from Ana Nomad' });
+    expect(english!.text).toContain('Ana Nomad sent you a message on NomadSwap.');
+  });
+
   it('includes the text only for a user who opted in', async () => {
     const [ana, ben] = await Promise.all([env.user({ fullName: 'Ana' }), env.user()]);
     await request(env.app)

@@ -3,6 +3,7 @@ import type { NotificationMail, NotificationQueue } from '@nomadswap/service-kit
 import type { MessagingContext } from '../context';
 import type { ChatUserRecord } from '../db/chat-user';
 import { settingsOf } from './get-messaging-settings';
+import { messagingMails } from './mails';
 import { oid } from './ids';
 
 export interface NudgeOptions {
@@ -19,21 +20,25 @@ export const NUDGE_INTERVAL_MS = 30 * 60 * 1000;
 export function nudgeEmail(props: {
   to: string;
   recipientName: string;
-  senderName: string;
+  senderName: string | null;
   senderId: string;
   content: string | null;
   publicUrl?: string;
+  /** The recipient's language (issue 23); English when unknown. */
+  language?: string | null;
 }): NotificationMail {
+  const texts = messagingMails(props.language);
+  const sender = props.senderName || texts.someone;
   const link = props.publicUrl
-    ? `\n\nOpen the conversation: ${new URL(`/messages?user=${props.senderId}`, props.publicUrl).href}`
+    ? `\n\n${texts.openConversation} ${new URL(`/messages?user=${props.senderId}`, props.publicUrl).href}`
     : '';
   const body = props.content === null ? '' : `\n\n"${props.content}"`;
   return {
     to: props.to,
-    subject: `New message from ${props.senderName}`,
+    subject: texts.nudgeSubject(sender),
     text:
-      `Hi ${props.recipientName},\n\n${props.senderName} sent you a message on NomadSwap.${body}${link}\n\n` +
-      'You can turn these e-mails off in your profile settings.\nThe NomadSwap team\n',
+      `${texts.greeting(props.recipientName)}\n\n${texts.nudgeBody(sender)}${body}${link}\n\n` +
+      `${texts.nudgeOptOut}\n${texts.signature}\n`,
   };
 }
 
@@ -61,10 +66,11 @@ export function createOfflineNudge(ctx: MessagingContext, options: NudgeOptions)
       nudgeEmail({
         to: recipient.email,
         recipientName: recipient.fullName,
-        senderName: message.sender?.fullName || 'A NomadSwap traveller',
+        senderName: message.sender?.fullName || null,
         senderId,
         content: settings.emailIncludesContent ? message.content : null,
         publicUrl: options.publicUrl,
+        language: recipient.language,
       }),
       { jobId: `message-nudge-${message.id}` },
     );

@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app';
 import { createMessagingContext, type MessagingContext, type PushConfig } from '../../src/context';
 import { applyItemSnapshot } from '../../src/domain/apply-item-events';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
+import type { Language } from '@nomadswap/contracts/enums';
 import { attachSocketServer, type SocketServerOptions } from '../../src/realtime/socket-server';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -33,7 +34,12 @@ export interface MessagingTestEnv {
   app: Express;
   bus: EventBus;
   /** A signed-in user that auth has announced (user state in Redis + the chat projection). */
-  user(options?: { isApproved?: boolean; role?: 'user' | 'admin'; fullName?: string }): Promise<TestUser>;
+  user(options?: {
+    isApproved?: boolean;
+    role?: 'user' | 'admin';
+    fullName?: string;
+    language?: Language | null;
+  }): Promise<TestUser>;
   /** An item known to messaging through its projection. */
   item(options: { ownerId: string; title?: string }): Promise<string>;
   /** Every event on this test's stream so far, oldest first. */
@@ -99,6 +105,7 @@ export async function createMessagingTestEnv(
         isApproved: session.isApproved,
         role: session.role,
         email: `${username}@example.test`,
+        language: userOptions.language ?? null,
         version: ++version,
       });
       return { ...session, fullName, username, email: `${username}@example.test` };

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { ROLES, type Role } from '@nomadswap/contracts/enums';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /**
  * The local read model of a user, fed by auth's user.* events: how reviews name a reviewer, who may be reported,
@@ -15,6 +15,8 @@ export interface ModerationUserRecord {
   role: Role;
   /** Only for acknowledgement e-mails; never presented. Null until auth's events carry it. */
   email: string | null;
+  /** The language of those e-mails (issue 23); null: not chosen, English. */
+  language: Language | null;
   version: number;
   deleted: boolean;
 }
@@ -30,6 +32,7 @@ const moderationUserSchema = new Schema<ModerationUserRecord>(
     isApproved: { type: Boolean, default: false },
     role: { type: String, enum: ROLES, default: 'user' },
     email: { type: String, default: null },
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
     version: { type: Number, required: true },
     deleted: { type: Boolean, default: false },
   },

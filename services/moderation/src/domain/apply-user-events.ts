@@ -17,6 +17,7 @@ export async function applyUserSnapshot(
       isApproved: user.isApproved,
       role: user.role,
       ...(user.email === undefined ? {} : { email: user.email }),
+      ...(user.language === undefined ? {} : { language: user.language }),
     },
   });
 }
@@ -31,6 +32,6 @@ export async function applyUserDeleted(
 ): Promise<void> {
   await writeTombstone(ctx.users, {
     id: props.userId,
-    set: { username: '', fullName: '', avatar: null, isApproved: false, email: null },
+    set: { username: '', fullName: '', avatar: null, isApproved: false, email: null, language: null },
   });
 }

@@ -54,12 +54,20 @@ async function resolveRelatedItem(ctx: ModerationContext, value: string): Promis
   return item._id;
 }
 
-/** Where the reporter hears back: the address they gave, else their account's (when auth's events carry it). */
-async function reporterAddress(ctx: ModerationContext, report: ReportRecord): Promise<string | null> {
-  if (report.contactEmail) return report.contactEmail;
-  if (!report.reporterId) return null;
-  const user = await ctx.users.findById(report.reporterId).lean<ModerationUserRecord>();
-  return user && !user.deleted ? user.email : null;
+/**
+ * Where the reporter hears back: the address they gave, else their account's (when auth's events carry it); in
+ * the language of their account when they were signed in.
+ */
+async function reporterAddress(
+  ctx: ModerationContext,
+  report: ReportRecord,
+): Promise<{ to: string; language: string | null } | null> {
+  const user = report.reporterId
+    ? await ctx.users.findById(report.reporterId).lean<ModerationUserRecord>()
+    : null;
+  const known = user && !user.deleted ? user : null;
+  const to = report.contactEmail || known?.email;
+  return to ? { to, language: known?.language ?? null } : null;
 }
 
 /** Mails the reporter when an address is known; a mail that cannot be queued never undoes the report. */
@@ -69,9 +77,9 @@ export async function mailReporter(
   kind: 'received' | 'resolved',
 ): Promise<void> {
   try {
-    const to = await reporterAddress(ctx, report);
-    if (!to) return;
-    const props = { to, reportId: hex(report._id), publicUrl: ctx.publicUrl };
+    const address = await reporterAddress(ctx, report);
+    if (!address) return;
+    const props = { ...address, reportId: hex(report._id), publicUrl: ctx.publicUrl };
     await ctx.notifications.enqueue(reportMail(kind, props), { jobId: `report-${kind}-${hex(report._id)}` });
   } catch (error) {
     ctx.logger.error({ err: error, reportId: hex(report._id) }, `report ${kind} e-mail not queued`);

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@nomadswap/contracts/enums';
 import { describe, expect, it } from 'vitest';
 import { contactReceivedMail, reportMail } from './mails';
 
@@ -52,5 +53,23 @@ describe('contactReceivedMail', () => {
         'we usually answer within 24 hours. If you did not write to us, you can ignore this e-mail.' +
         SIGNATURE,
     });
+  });
+});
+
+describe('in the user language', () => {
+  it('each of the five has its own subject for every mail; an unknown or missing language is English', () => {
+    for (const make of [
+      (language: string | null) => reportMail('received', { to: 'a@b.co', reportId: 'R1', language }),
+      (language: string | null) => reportMail('resolved', { to: 'a@b.co', reportId: 'R1', language }),
+      (language: string | null) => contactReceivedMail({ to: 'a@b.co', reference: 'C1', language }),
+    ]) {
+      const subjects = new Set(LANGUAGES.map((language) => make(language).subject));
+      expect(subjects.size).toBe(LANGUAGES.length);
+      expect(make('it')).toEqual(make(null));
+      expect(make(null)).toEqual(make('en'));
+    }
+    expect(reportMail('received', { to: 'a@b.co', reportId: 'R7', language: 'de' }).subject).toBe(
+      'Wir haben deine Meldung erhalten (Referenz R7)',
+    );
   });
 });

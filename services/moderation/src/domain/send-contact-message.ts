@@ -2,6 +2,7 @@ import type { ContactInput } from '@nomadswap/contracts/moderation';
 import type { ContactMessage } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
 import type { ContactMessageRecord } from '../db/contact-message';
+import type { ModerationUserRecord } from '../db/moderation-user';
 import { hex, oid } from './ids';
 import { contactReceivedMail } from './mails';
 import type { Viewer } from './viewer';
@@ -35,7 +36,16 @@ export async function sendContactMessage(
     virtuals: false,
   }) as ContactMessageRecord;
   try {
-    await ctx.notifications.enqueue(contactReceivedMail({ to: record.email, reference: hex(record._id) }), {
+    // A signed-in sender reads it in their language (issue 23).
+    const sender = props.viewer
+      ? await ctx.users.findById(oid(props.viewer.id)).lean<ModerationUserRecord>()
+      : null;
+    const mail = contactReceivedMail({
+      to: record.email,
+      reference: hex(record._id),
+      language: sender?.language,
+    });
+    await ctx.notifications.enqueue(mail, {
       jobId: `contact-received-${hex(record._id)}`,
     });
   } catch (error) {

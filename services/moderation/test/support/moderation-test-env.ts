@@ -18,6 +18,7 @@ import { buildApp } from '../../src/app';
 import { createModerationContext, type ModerationContext } from '../../src/context';
 import { applyItemSnapshot } from '../../src/domain/apply-item-events';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
+import type { Language } from '@nomadswap/contracts/enums';
 import { recordCompletedExchange } from '../../src/domain/record-completed-exchange';
 import { REVIEW_REVEAL_QUEUE, startReviewRevealer } from '../../src/jobs/review-reveals';
 
@@ -35,7 +36,12 @@ export interface ModerationTestEnv {
   bus: EventBus;
   notifications: NotificationQueue;
   /** A signed-in user that auth has announced (user state in Redis + moderation's projection). */
-  user(options?: { isApproved?: boolean; role?: 'user' | 'admin'; fullName?: string }): Promise<TestUser>;
+  user(options?: {
+    isApproved?: boolean;
+    role?: 'user' | 'admin';
+    fullName?: string;
+    language?: Language | null;
+  }): Promise<TestUser>;
   /** An item known to moderation through its projection. */
   item(options: { ownerId: string; title?: string }): Promise<string>;
   /** A completed exchange between the two, as messaging's event announces it (applied directly). */
@@ -105,6 +111,7 @@ export async function createModerationTestEnv(
         isApproved: session.isApproved,
         role: session.role,
         email: `${username}@example.test`,
+        language: userOptions.language ?? null,
         version: ++version,
       });
       return { ...session, fullName, username, email: `${username}@example.test` };

@@ -29,6 +29,11 @@ const MessagingLive = lazy(() =>
   import('../../features/messages/components/messaging-live').then((m) => ({ default: m.MessagingLive })),
 );
 
+/* A signed-in user's language follows their profile; visitors never need this code (nor the profile update). */
+const ProfileLanguage = lazy(() =>
+  import('../../features/auth/components/profile-language').then((m) => ({ default: m.ProfileLanguage })),
+);
+
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -52,6 +57,11 @@ export function AppShell() {
       )}
     >
       <ScrollToTop />
+      {user ? (
+        <Suspense fallback={null}>
+          <ProfileLanguage user={user} />
+        </Suspense>
+      ) : null}
       {user && canMessage(user) ? (
         <Suspense fallback={null}>
           <MessagingLive viewerId={user.id} />

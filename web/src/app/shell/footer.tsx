@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
@@ -39,6 +40,14 @@ const groups: { headingKey: ParseKeys; links: FooterLink[] }[] = [
     ],
   },
 ];
+
+/*
+ * The language switcher (with the profile update behind it) is below the fold: its chunk loads after the first
+ * render instead of growing the script every visitor waits for. The fallback holds its place.
+ */
+const LanguageSelect = lazy(() =>
+  import('../../features/auth/components/language-select').then((m) => ({ default: m.LanguageSelect })),
+);
 
 const linkClass =
   'rounded text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -90,6 +99,9 @@ export function Footer() {
         <div className="mt-8 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright')}</p>
           <SupportLine />
+          <Suspense fallback={<div className="h-9 w-44" />}>
+            <LanguageSelect />
+          </Suspense>
         </div>
       </div>
     </footer>

@@ -2,6 +2,7 @@ import mongoose from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@nomadswap/contracts/enums';
 import { UserPublicSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
 import { AVATAR_UPLOADS_BUCKET, AVATARS_BUCKET } from '../../db/avatar-files';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
@@ -108,6 +109,43 @@ describe('PUT /api/users/:id', () => {
       .send({ fullName: 'Same Bio', location: 'Lisbon' });
     expect(res.status).toBe(200);
     expect(res.body.bio).toBe(user.record.bio);
+  });
+
+  it('stores the chosen language, returns it on GET and announces it to the services that write to the user', async () => {
+    const user = await buildUser(env);
+    expect((await request(env.app).get(`/api/users/${user.id}`).set(user.headers)).body.language).toBeNull();
+    for (const language of LANGUAGES) {
+      const res = await request(env.app)
+        .put(`/api/users/${user.id}`)
+        .set(user.headers)
+        .send({ fullName: user.record.fullName, location: 'Lisbon', language });
+      expect(res.status, language).toBe(200);
+      expect(res.body.language).toBe(language);
+    }
+    const read = await request(env.app).get(`/api/users/${user.id}`).set(user.headers);
+    expect(UserSelfSchema.parse(read.body).language).toBe('de');
+    expect((await request(env.app).get('/api/auth/me').set(user.headers)).body.language).toBe('de');
+    const events = (await env.events('user.updated')).filter((e) => e.data.id === user.id);
+    expect(events.at(-1)?.data).toMatchObject({ language: 'de' });
+    // Left out, it stays.
+    const kept = await request(env.app)
+      .put(`/api/users/${user.id}`)
+      .set(user.headers)
+      .send({ fullName: 'Kept Language', location: 'Lisbon' });
+    expect(kept.body.language).toBe('de');
+  });
+
+  it('refuses a language outside the five with 400 Invalid input and keeps the stored one', async () => {
+    const user = await buildUser(env);
+    for (const language of ['it', 'EN', 'de-DE', '', null, 3]) {
+      const res = await request(env.app)
+        .put(`/api/users/${user.id}`)
+        .set(user.headers)
+        .send({ fullName: 'Polyglot', location: 'Lisbon', language });
+      expect(res.status, String(language)).toBe(400);
+      expect(res.body.details).toEqual([{ field: 'language', message: 'Invalid input' }]);
+    }
+    expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({ language: null, version: 1 });
   });
 
   it('refuses role, approval, rating or review count in the body (no mass assignment) and changes nothing', async () => {

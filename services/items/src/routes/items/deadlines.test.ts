@@ -505,6 +505,34 @@ describe('reminders', () => {
     ]);
   });
 
+  it("is written in the owner's language once their profile names one (German here): subject, list and time", async () => {
+    clock = new Date('2026-06-01T12:00:00.000Z');
+    // auth announces the language chosen on the profile (a newer user.updated).
+    await buildOwner(env, {
+      id: other.id,
+      fullName: 'Lena Berg',
+      email: 'lena@example.com',
+      language: 'de',
+      version: 2,
+    });
+    const deadline = '2026-06-05T12:00:00Z';
+    await listItem(other, { title: 'Zelt', availableUntil: deadline, location: 'Lisbon, Portugal' });
+    await listItem(other, { title: 'Kocher', availableUntil: deadline, location: 'Porto, Portugal' });
+    const at = Date.parse(deadline);
+    const before = ITEM_DEADLINE_LIMITS.remindersBeforeMs[0];
+    const id = `item-remind-${other.id}-${at}-${before}`;
+    const planned = await env.ctx.deadlines.getJob(id);
+    clock = new Date(at - before);
+    expect(await runJob(id, planned!.data)).toEqual({ status: 'sent' });
+    const [mail] = await env.ctx.notifications.queue.getJobs(['waiting', 'delayed', 'completed']);
+    expect(mail!.data.to).toBe('lena@example.com');
+    expect(mail!.data.subject).toBe('2 Angebote in Lisbon und Porto sind noch online');
+    expect(mail!.data.text).toContain(
+      'Hallo Lena Berg,\n\n2 deiner Angebote in Lisbon und Porto sind noch online und verschwinden in 48 Stunden aus den Anzeigen:\n\n- Zelt\n- Kocher',
+    );
+    expect(mail!.data.text).not.toMatch(/still listed|Mark swapped/);
+  });
+
   it('sends nothing when no item of the owner keeps that deadline, and plans no reminder whose moment has passed', async () => {
     clock = new Date('2026-06-01T12:00:00.000Z');
     await env.ctx.items.deleteMany({});

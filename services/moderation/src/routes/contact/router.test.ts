@@ -42,6 +42,19 @@ describe('POST /api/contact', () => {
     expect(mails[0]!.text).toContain(res.body.id);
   });
 
+  it('acknowledges a signed-in sender in the language of their profile (French here)', async () => {
+    const claire = await env.user({ fullName: 'Claire', language: 'fr' });
+    const res = await api()
+      .post('/api/contact')
+      .set(claire.headers)
+      .send(valid({ email: 'claire@example.test' }));
+    expect(res.status).toBe(201);
+    const [mail] = (await env.mails()).filter((sent) => sent.to === 'claire@example.test');
+    expect(mail!.subject).toBe(`Nous avons bien reçu votre message (référence ${res.body.id})`);
+    expect(mail!.text).toMatch(/^Bonjour,\n\nmerci d'avoir contacté NomadSwap\./);
+    expect(mail!.text).toContain("— L'équipe NomadSwap");
+  });
+
   it('acknowledges with a fixed text and a reference: nothing the sender typed reaches the address', async () => {
     const lure = 'Visit https://evil.example/login';
     const res = await api()

@@ -5,8 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked), bio and stay
- * (the server refuses any other field).
+ * PUT /api/users/:id with exactly fullName, location, the picked city's placeId (when one was picked), bio, stay
+ * and the chosen language (when one is being chosen; the server refuses any other field).
  */
 export function updateProfile({
   userId,
@@ -23,6 +23,7 @@ export function updateProfile({
     // Left out (undefined) keeps the stay; null clears it (issue 22).
     stay: data.stay,
     inTransit: data.inTransit,
+    language: data.language,
   });
 }
 

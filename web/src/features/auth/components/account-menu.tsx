@@ -9,16 +9,24 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { LANGUAGES, currentLanguage, isLanguage } from '../../../i18n';
+import { LANGUAGE_NAMES } from './language-names';
 import { useLogout } from '../api/logout';
+import { useChooseLanguage } from '../hooks/use-choose-language';
 import { ApprovalBadge } from './approval-badge';
 
-/** The avatar button and its menu: Profile, Admin Panel (admins only), Logout. */
+const LANGUAGE_LABEL_ID = 'account-menu-language';
+
+/** The avatar button and its menu: Profile, Admin Panel (admins only), the language, Logout. */
 export function AccountMenu({ user }: { user: UserSelf }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const chooseLanguage = useChooseLanguage();
 
   return (
     <DropdownMenu modal={false}>
@@ -49,6 +57,23 @@ export function AccountMenu({ user }: { user: UserSelf }) {
             </Link>
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id={LANGUAGE_LABEL_ID} className="text-xs font-semibold text-muted-foreground">
+          {t('nav.language')}
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          aria-labelledby={LANGUAGE_LABEL_ID}
+          value={currentLanguage()}
+          onValueChange={(value) => {
+            if (isLanguage(value)) chooseLanguage(value);
+          }}
+        >
+          {LANGUAGES.map((language) => (
+            <DropdownMenuRadioItem key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut aria-hidden="true" />

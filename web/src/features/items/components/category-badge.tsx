@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { CATEGORIES, type Category } from '@nomadswap/contracts/enums';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
@@ -18,14 +20,20 @@ function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** A category's name in the page's language (the API's English value when it is not one of ours). */
+export function categoryName(t: TFunction, category: string): string {
+  return isCategory(category) ? t(`categoryNames.${category}`) : category;
+}
+
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
+  const { t } = useTranslation();
   const colour = isCategory(category) ? CATEGORY_COLOURS[category] : null;
   return (
     <Badge
       variant={colour ? 'secondary' : 'outline'}
       className={cn(colour && `border-transparent ${colour}`, className)}
     >
-      {category}
+      {categoryName(t, category)}
     </Badge>
   );
 }

@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react';
 import { Lock, MapPin, MessageCircle, Pencil } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS } from '@nomadswap/contracts/enums';
 import { isFullItem, type ListedItem } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
@@ -166,7 +165,7 @@ export function ItemCard({
         <p className="line-clamp-2 text-sm text-muted-foreground wrap-anywhere">{item.description}</p>
         <div className="flex flex-wrap gap-1.5">
           <CategoryBadge category={item.category} />
-          <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+          <Badge variant="outline">{t(`conditionNames.${item.condition}`)}</Badge>
         </div>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />

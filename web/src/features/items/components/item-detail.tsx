@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { CalendarDays, Flag, Lock, MapPin, MessageCircle, Pencil, Repeat } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { formatRating } from '../../../components/star-rating';
@@ -54,7 +53,7 @@ export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDeta
         </div>
         <div className="flex flex-wrap gap-2">
           <CategoryBadge category={item.category} />
-          <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+          <Badge variant="outline">{t(`conditionNames.${item.condition}`)}</Badge>
           {item.isSwapped ? <Badge variant="secondary">{t('items.swapped')}</Badge> : null}
           {!item.isSwapped && item.isReserved ? (
             <Badge variant="warning">

@@ -5,7 +5,7 @@ import { LoaderCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ItemCreateSchema, ItemUpdateSchema, type ItemUpdateInput } from '@nomadswap/contracts/items';
-import { CATEGORIES, CONDITIONS, CONDITION_VALUES } from '@nomadswap/contracts/enums';
+import { CATEGORIES, CONDITION_VALUES } from '@nomadswap/contracts/enums';
 import type { ItemImage } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { FormField } from '../../../components/form-field';
@@ -158,7 +158,7 @@ export function ItemForm({
               </option>
               {CATEGORIES.map((category) => (
                 <option key={category} value={category}>
-                  {category}
+                  {t(`categoryNames.${category}`)}
                 </option>
               ))}
             </select>
@@ -172,7 +172,7 @@ export function ItemForm({
               </option>
               {CONDITION_VALUES.map((condition) => (
                 <option key={condition} value={condition}>
-                  {CONDITIONS[condition]}
+                  {t(`conditionNames.${condition}`)}
                 </option>
               ))}
             </select>

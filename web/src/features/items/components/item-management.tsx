@@ -1,6 +1,6 @@
 import { ExternalLink, ImageOff, Package } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS, LIMITS } from '@nomadswap/contracts/enums';
+import { LIMITS } from '@nomadswap/contracts/enums';
 import { paths } from '../../../config/paths';
 import { EmptyState, SectionError } from '../../../components/section-states';
 import { Badge } from '../../../components/ui/badge';
@@ -72,7 +72,7 @@ export function ItemManagement() {
                     <h3 className="truncate font-semibold">{item.title}</h3>
                     <div className="flex flex-wrap gap-1.5">
                       <CategoryBadge category={item.category} />
-                      <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+                      <Badge variant="outline">{t(`conditionNames.${item.condition}`)}</Badge>
                       {item.isSwapped ? <Badge variant="secondary">{t('items.swapped')}</Badge> : null}
                       {item.expiredAt ? <Badge variant="secondary">{t('deadlines.expired')}</Badge> : null}
                     </div>

@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import { ImageOff, MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CONDITIONS } from '@nomadswap/contracts/enums';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
 import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
+import { categoryName } from './category-badge';
 import { LeavingBadge } from './leaving-badge';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
 export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const first = item.photos[0];
   // The card thumbnail when there is one; owners and admins see a photo still processing (or failed) as such.
   const cover = first?.state === 'ready' ? (first.thumb ?? first.full) : item.images[0];
@@ -59,8 +59,8 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
           </Link>
         </h3>
         <div className="flex flex-wrap gap-1.5">
-          <Badge variant="outline">{item.category}</Badge>
-          <Badge variant="outline">{CONDITIONS[item.condition]}</Badge>
+          <Badge variant="outline">{categoryName(t, item.category)}</Badge>
+          <Badge variant="outline">{t(`conditionNames.${item.condition}`)}</Badge>
         </div>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -68,7 +68,7 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
         </p>
         {item.expiredAt && !item.isSwapped ? (
           <p className="text-sm text-muted-foreground">
-            {t('deadlines.expiredOn', { date: new Date(item.expiredAt).toLocaleDateString() })}
+            {t('deadlines.expiredOn', { date: new Date(item.expiredAt).toLocaleDateString(i18n.language) })}
           </p>
         ) : item.isSwapped ? null : (
           <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />

@@ -74,7 +74,7 @@ export function SearchBar({ initial, onSearch, className }: SearchBarProps) {
               className="shrink-0 rounded-full"
               onClick={() => onSearch({ q: q.trim(), category: value })}
             >
-              {name === ALL_CATEGORIES ? t('search.allCategories') : name}
+              {name === ALL_CATEGORIES ? t('search.allCategories') : t(`categoryNames.${name}`)}
             </Button>
           );
         })}
