@@ -1,3 +1,4 @@
+/* global self */
 /*
  * Web push in the service worker (issue 23). Workbox's generated sw.js loads this classic script with
  * importScripts (vite.config.ts, workbox.importScripts). The handlers take the worker's global as an argument so
@@ -11,7 +12,7 @@
     try {
       var data = event.data ? event.data.json() : null;
       return data && typeof data.title === 'string' ? data : FALLBACK;
-    } catch (error) {
+    } catch {
       return FALLBACK;
     }
   }

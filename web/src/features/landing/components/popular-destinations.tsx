@@ -52,7 +52,11 @@ export function PopularDestinations({ countFor }: { countFor: ((city: string) =>
             {t('common.loading')}
           </span>
           {PRESET_CITIES.map((city) => (
-            <Skeleton key={city.name} data-testid="destination-skeleton" className="h-[70px] rounded-xl sm:h-[74px]" />
+            <Skeleton
+              key={city.name}
+              data-testid="destination-skeleton"
+              className="h-[70px] rounded-xl sm:h-[74px]"
+            />
           ))}
         </div>
       )}
