@@ -80,6 +80,9 @@ const SECRET_SAMPLES: Record<string, string> = {
   REDIS_MESSAGING_PASSWORD: 'redis-messaging',
   REDIS_MODERATION_PASSWORD: 'redis-moderation',
   REDIS_GATEWAY_PASSWORD: 'redis-gateway',
+  // The shapes of a P-256 key pair in base64url (`npx web-push generate-vapid-keys`).
+  VAPID_PUBLIC_KEY: 'B'.repeat(87),
+  VAPID_PRIVATE_KEY: 'p'.repeat(43),
 };
 
 interface EnvEntry {
@@ -260,6 +263,14 @@ describe.each(OVERLAYS)('deploy/k8s/%s', (overlay) => {
       expect(budget, `PodDisruptionBudget for ${workload.metadata.name}`).toBeDefined();
       expect(budget!.spec.minAvailable).toBeLessThan(workload.spec.replicas);
     }
+  });
+
+  it('messaging runs with web push on (all three VAPID variables set)', () => {
+    const messaging = named(objects(), 'StatefulSet', 'messaging')!;
+    const config = loadMessagingConfig(containerEnv(objects(), messaging.spec.template.spec.containers[0]));
+    expect([config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY, config.VAPID_SUBJECT].every(Boolean)).toBe(
+      true,
+    );
   });
 
   it("the gateway's MESSAGING_URL names exactly the messaging StatefulSet's replicas (sticky Socket.IO)", () => {
