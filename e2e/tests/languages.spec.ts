@@ -153,6 +153,8 @@ test('switching to Spanish in the footer leaves no English text on the main rout
   const ids = await signedIn(page, request);
   await page.goto('/');
   await settled(page);
+  // The switcher is in the footer, loaded when the footer comes near the screen: where a reader finds it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 

@@ -7,6 +7,7 @@ import { Logo } from '../../components/logo';
 import { useInstallPrompt } from '../../hooks/use-install-prompt';
 import { useSupportEmail } from '../../hooks/use-support-email';
 import { InstallAppSection } from './install-app-section';
+import { WhenNearViewport } from '../../components/when-near-viewport';
 
 interface FooterLink {
   to: string;
@@ -42,8 +43,8 @@ const groups: { headingKey: ParseKeys; links: FooterLink[] }[] = [
 ];
 
 /*
- * The language switcher (with the profile update behind it) is below the fold: its chunk loads after the first
- * render instead of growing the script every visitor waits for. The fallback holds its place.
+ * The language switcher (with the profile update behind it) is below the fold: its chunk loads only when the
+ * footer comes near the viewport, so loading a page downloads none of it. The placeholder holds its place.
  */
 const LanguageSelect = lazy(() =>
   import('../../features/auth/components/language-select').then((m) => ({ default: m.LanguageSelect })),
@@ -99,9 +100,11 @@ export function Footer() {
         <div className="mt-8 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>{t('footer.copyright')}</p>
           <SupportLine />
-          <Suspense fallback={<div className="h-9 w-44" />}>
-            <LanguageSelect />
-          </Suspense>
+          <WhenNearViewport className="h-9 w-44">
+            <Suspense fallback={<div className="h-9 w-44" />}>
+              <LanguageSelect />
+            </Suspense>
+          </WhenNearViewport>
         </div>
       </div>
     </footer>

@@ -1,0 +1,57 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WhenNearViewport } from './when-near-viewport';
+
+/** A controllable IntersectionObserver: `enter()` tells every observer its element came near. */
+function fakeObserver() {
+  const callbacks: IntersectionObserverCallback[] = [];
+  const options: (IntersectionObserverInit | undefined)[] = [];
+  class FakeObserver {
+    constructor(callback: IntersectionObserverCallback, init?: IntersectionObserverInit) {
+      callbacks.push(callback);
+      options.push(init);
+    }
+    observe() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    options,
+    enter: () =>
+      act(() => {
+        for (const callback of callbacks) {
+          callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+        }
+      }),
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('WhenNearViewport', () => {
+  it('holds a placeholder until the place comes within the margin of the viewport, then renders', () => {
+    const observer = fakeObserver();
+    render(
+      <WhenNearViewport className="h-9">
+        <button type="button">Switch</button>
+      </WhenNearViewport>,
+    );
+    expect(screen.queryByRole('button', { name: 'Switch' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('near-viewport-placeholder')).toHaveClass('h-9');
+    expect(observer.options[0]?.rootMargin).toBe('400px 0px');
+
+    observer.enter();
+    expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+    expect(screen.queryByTestId('near-viewport-placeholder')).not.toBeInTheDocument();
+  });
+
+  it('renders at once where the browser has no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(
+      <WhenNearViewport className="h-9">
+        <button type="button">Switch</button>
+      </WhenNearViewport>,
+    );
+    expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+  });
+});
