@@ -156,7 +156,9 @@ async function partiesOf(ctx: MessagingContext, record: ExchangeRecord) {
   const byId = new Map(users.map((user) => [hex(user._id), user]));
   return {
     parties,
-    nameOf: (id: string) => byId.get(id)?.fullName || 'your swap partner',
+    /** Empty when unknown: the push texts say "your swap partner" in the recipient's language. */
+    nameOf: (id: string) => byId.get(id)?.fullName || '',
+    languageOf: (id: string) => byId.get(id)?.language ?? null,
     deleted: (id: string) => byId.get(id)?.deleted === true,
     itemTitle: item?.title ?? null,
   };
@@ -165,7 +167,7 @@ async function partiesOf(ctx: MessagingContext, record: ExchangeRecord) {
 /** The reminder and prompt pushes of an agreed meetup, to enqueue delayed. */
 async function swapPushes(ctx: MessagingContext, record: ExchangeRecord, jobs: PlannedJob[]) {
   if (jobs.length === 0) return [];
-  const { parties, nameOf, deleted, itemTitle } = await partiesOf(ctx, record);
+  const { parties, nameOf, languageOf, deleted, itemTitle } = await partiesOf(ctx, record);
   return jobs
     .filter((job) => !deleted(job.mail!.userId))
     .map((job) => {
@@ -177,6 +179,7 @@ async function swapPushes(ctx: MessagingContext, record: ExchangeRecord, jobs: P
         otherName: nameOf(otherId),
         itemTitle,
         exchangeId: hex(record._id),
+        language: languageOf(job.mail!.userId),
       });
       return { job, push };
     });
@@ -204,7 +207,7 @@ async function pushSwapStep(ctx: MessagingContext, before: ExchangeRecord | null
   const step = swapStepOf(before, after);
   if (!step || !ctx.pushConfig) return;
   if (await ctx.presence.isOnline(step.userId)) return;
-  const { parties, nameOf, itemTitle } = await partiesOf(ctx, after);
+  const { parties, nameOf, languageOf, itemTitle } = await partiesOf(ctx, after);
   const otherId = parties.find((party) => party !== step.userId)!;
   const push = swapPush({
     userId: step.userId,
@@ -213,6 +216,7 @@ async function pushSwapStep(ctx: MessagingContext, before: ExchangeRecord | null
     otherName: nameOf(otherId),
     itemTitle,
     exchangeId: hex(after._id),
+    language: languageOf(step.userId),
   });
   await ctx.push.enqueue(push, { jobId: `exchange-${step.kind}-${hex(after._id)}-${after.version ?? 0}` });
 }

@@ -16,13 +16,17 @@ export function createOfflinePush(ctx: MessagingContext) {
     if (message.exchangeId) return false;
     if (await ctx.presence.isOnline(receiverId)) return false;
     if (!(await ctx.pushSubscriptions.exists({ userId: receiverId }))) return false;
-    const settings = (await settingsOf(ctx, [receiverId])).get(receiverId)!;
+    const [settings, receiver] = await Promise.all([
+      settingsOf(ctx, [receiverId]).then((all) => all.get(receiverId)!),
+      ctx.users.findById(receiverId).select({ language: 1 }).lean<{ language?: string | null }>(),
+    ]);
     await ctx.push.enqueue(
       messagePush({
         userId: receiverId,
         senderId,
-        senderName: message.sender?.fullName || 'A NomadSwap traveller',
+        senderName: message.sender?.fullName || null,
         content: settings.pushIncludesContent ? message.content : null,
+        language: receiver?.language,
       }),
       { jobId: `message-push-${message.id}` },
     );

@@ -200,6 +200,38 @@ describe('pushes through a real push service', () => {
     });
   });
 
+  it("speaks the recipient's language: a German traveller reads who wrote in German", async () => {
+    const [ana, kai] = await Promise.all([
+      env.user({ fullName: 'Ana Ribeiro' }),
+      env.user({ language: 'de' }),
+    ]);
+    const phone = await device(kai);
+    await api()
+      .post('/api/messages')
+      .set(ana.headers)
+      .send({ receiverId: kai.id, content: 'Ist das Zelt noch frei?' });
+    const [message] = await pushService.waitFor(phone.clientHash, 1);
+    expect(JSON.parse(message!)).toMatchObject({
+      title: 'NomadSwap',
+      body: 'Neue Nachricht von Ana Ribeiro',
+    });
+  });
+
+  it('a swap request to a French owner reads in French', async () => {
+    const [owner, requester] = await Promise.all([
+      env.user({ language: 'fr' }),
+      env.user({ fullName: 'Kai Suwan' }),
+    ]);
+    const phone = await device(owner);
+    const itemId = await env.item({ ownerId: owner.id, title: 'Tente' });
+    await api().post('/api/exchanges').set(requester.headers).send({ itemId }).expect(201);
+    const [payload] = await pushService.waitFor(phone.clientHash, 1);
+    expect(JSON.parse(payload!)).toMatchObject({
+      title: 'Nouvelle demande d’échange',
+      body: 'Kai Suwan aimerait «\u00a0Tente\u00a0»',
+    });
+  });
+
   it('carries the message text only when the recipient opted in to previews', async () => {
     const [ana, kai] = await Promise.all([env.user({ fullName: 'Ana Ribeiro' }), env.user()]);
     const phone = await device(kai);
