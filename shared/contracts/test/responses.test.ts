@@ -195,6 +195,7 @@ const ANSWERS: [string, z.ZodType, unknown, unknown][] = [
         approvedBy: 'a1',
         noShows: 0,
         inTransit: false,
+        language: null,
       },
     },
     { token: 't', user },
