@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '@nomadswap/contracts/messages';
 import { PASSWORD, approvedTraveller, snap, token } from './support';
+import { flattenCatalogue, type CatalogueTree } from '../../web/src/i18n/catalogue-tree';
 
 /*
  * The app in five languages (issue 23), in the browser: switching to Spanish leaves no English text on the main
@@ -11,17 +12,8 @@ import { PASSWORD, approvedTraveller, snap, token } from './support';
  * is clipped — and every language's main pages are screenshotted for a person to look at.
  */
 const I18N = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/i18n');
-type Tree = { [key: string]: string | Tree };
-const readCatalogue = (file: string) => JSON.parse(fs.readFileSync(path.join(I18N, file), 'utf8')) as Tree;
-
-function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') into.set(name, value);
-    else flatten(value, name, into);
-  }
-  return into;
-}
+const readCatalogue = (file: string) =>
+  JSON.parse(fs.readFileSync(path.join(I18N, file), 'utf8')) as CatalogueTree;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,12 +25,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 function englishPatterns(language: string): RegExp[] {
   const english = new Map([
-    ...flatten({ ...readCatalogue('en.json'), msg: MSG as unknown as Tree }),
-    ...[...flatten(readCatalogue('info.en.json'))].map(([key, text]) => [`info:${key}`, text] as const),
+    ...flattenCatalogue({ ...readCatalogue('en.json'), msg: MSG as unknown as CatalogueTree }),
+    ...[...flattenCatalogue(readCatalogue('info.en.json'))].map(
+      ([key, text]) => [`info:${key}`, text] as const,
+    ),
   ]);
   const translated = new Map([
-    ...flatten(readCatalogue(`${language}.json`)),
-    ...[...flatten(readCatalogue(`info.${language}.json`))].map(
+    ...flattenCatalogue(readCatalogue(`${language}.json`)),
+    ...[...flattenCatalogue(readCatalogue(`info.${language}.json`))].map(
       ([key, text]) => [`info:${key}`, text] as const,
     ),
   ]);

@@ -5,6 +5,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { LANGUAGES } from '@nomadswap/contracts/enums';
 import en from './en.json';
 import infoEn from './info.en.json';
+import { flattenCatalogue, type CatalogueTree } from './catalogue-tree';
 
 /*
  * Every language's catalogue has exactly the English keys, with the same placeholders ({{name}}), the same
@@ -12,16 +13,6 @@ import infoEn from './info.en.json';
  * folder, so a language added later is checked the day its file appears.
  */
 const folder = import.meta.dirname;
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const name = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') into.set(name, value);
-    else flatten(value, name, into);
-  }
-  return into;
-}
 
 /** The parts of a text a translation must keep: {{placeholders}}, <tags> and $t() nesting (each once, sorted). */
 function markers(text: string): string[] {
@@ -41,9 +32,9 @@ const shown = (key: string, text: string) =>
  * What is wrong with `catalogue` against `english` (empty when nothing): one line per problem. A plural text has
  * exactly the forms its language uses (Intl.PluralRules: English one/other, French one/many/other…).
  */
-function catalogueProblems(english: Tree, catalogue: Tree, language: string): string[] {
-  const want = flatten(english);
-  const have = flatten(catalogue);
+function catalogueProblems(english: CatalogueTree, catalogue: CatalogueTree, language: string): string[] {
+  const want = flattenCatalogue(english);
+  const have = flattenCatalogue(catalogue);
   const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
   const bases = new Set(
     [...want.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')),
@@ -70,19 +61,24 @@ function catalogueProblems(english: Tree, catalogue: Tree, language: string): st
   return problems;
 }
 
-const english = { ...en, msg: MSG } as unknown as Tree;
+const english = { ...en, msg: MSG } as unknown as CatalogueTree;
 const others = LANGUAGES.filter((lng) => lng !== 'en');
-const read = (file: string) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as Tree;
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as CatalogueTree;
 
 describe('the catalogue check itself', () => {
   it('finds a missing key, a lost placeholder, a lost tag, an unknown key and a missing plural form', () => {
-    const copy = structuredClone(english) as { footer: Tree; nav: Tree; msg: Tree; items: Tree };
+    const copy = structuredClone(english) as {
+      footer: CatalogueTree;
+      nav: CatalogueTree;
+      msg: CatalogueTree;
+      items: CatalogueTree;
+    };
     delete copy.footer.tagline;
     copy.nav.accountMenu = 'Kontomenü';
     copy.footer.supportLine = 'Hilfe? {{email}}';
     copy.msg.invented = 'x';
     const withPlural = { n_one: '{{count}} thing', n_other: '{{count}} things' };
-    expect(catalogueProblems({ ...english, ...withPlural }, copy as unknown as Tree, 'fr')).toEqual(
+    expect(catalogueProblems({ ...english, ...withPlural }, copy as unknown as CatalogueTree, 'fr')).toEqual(
       expect.arrayContaining([
         'missing footer.tagline',
         'nav.accountMenu: placeholders  ≠ {{name}}',
@@ -100,7 +96,7 @@ describe('the catalogue check itself', () => {
 const present = others.flatMap((language) =>
   [
     { file: `${language}.json`, english },
-    { file: `info.${language}.json`, english: infoEn as unknown as Tree },
+    { file: `info.${language}.json`, english: infoEn as unknown as CatalogueTree },
   ]
     .filter(({ file }) => fs.existsSync(path.join(folder, file)))
     .map((entry) => ({ ...entry, language })),

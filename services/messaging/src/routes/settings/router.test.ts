@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MESSAGING_SETTINGS } from '@nomadswap/contracts/messaging';
 import {
   createMessagingTestEnv,
   type MessagingTestEnv,
@@ -21,19 +22,8 @@ describe('/api/messaging/settings', () => {
     const user = await env.user();
     const initial = await api().get('/api/messaging/settings').set(user.headers);
     expect(initial.status).toBe(200);
-    expect(initial.body).toEqual({
-      readReceipts: true,
-      emailNotifications: true,
-      emailIncludesContent: false,
-      emailSwaps: true,
-      emailReminders: true,
-      emailAlerts: true,
-      pushMessages: true,
-      pushSwaps: true,
-      pushReminders: true,
-      pushAlerts: true,
-      pushIncludesContent: false,
-    });
+    // The defaults' values are pinned in contracts (schema-details.test.ts); the server answers exactly them.
+    expect(initial.body).toEqual(DEFAULT_MESSAGING_SETTINGS);
     const put = await api()
       .put('/api/messaging/settings')
       .set(user.headers)

@@ -6,16 +6,13 @@ import {
   type MessagingSettingsUpdate,
 } from '@nomadswap/contracts/messaging';
 import { NOTIFICATION_KINDS } from '@nomadswap/contracts/push';
-import { SectionError } from '../../../components/section-states';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useMessagingSettings } from '../api/get-messaging-settings';
 import { usePushDevice } from '../hooks/use-push-device';
-import { useSaveMessagingSettings } from '../hooks/use-save-messaging-settings';
 import { SettingToggle } from './setting-toggle';
+import { SettingsSection } from './settings-section';
 
 const CHANNELS = ['push', 'email'] as const;
 
@@ -25,37 +22,19 @@ const CHANNELS = ['push', 'email'] as const;
  */
 export function NotificationSettingsCard() {
   const { t } = useTranslation();
-  const settings = useMessagingSettings();
-  const { save, saving } = useSaveMessagingSettings();
-
   return (
-    <section
-      aria-labelledby="notification-settings-title"
-      className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6"
+    <SettingsSection
+      id="notification-settings-title"
+      icon={Bell}
+      title={t('notifications.title')}
+      before={<ThisDevice />}
+      skeletonClassName="h-32 w-full"
     >
-      <div className="flex items-center gap-2">
-        <Bell className="size-5 text-primary" aria-hidden="true" />
-        <h2 id="notification-settings-title" className="text-lg font-semibold">
-          {t('notifications.title')}
-        </h2>
-      </div>
-      <ThisDevice />
-      {settings.isPending ? (
-        <div className="grid gap-3" aria-busy="true">
-          <span className="sr-only">{t('common.loading')}</span>
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : settings.isError ? (
-        <SectionError
-          title={t('messages.settings.loadFailed')}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      ) : (
+      {({ settings, saving, save }) => (
         <>
-          <KindSwitches settings={settings.data} disabled={saving} onChange={save} />
+          <KindSwitches settings={settings} disabled={saving} onChange={save} />
           <SettingToggle
-            checked={settings.data.pushIncludesContent}
+            checked={settings.pushIncludesContent}
             label={t('notifications.preview')}
             hint={t('notifications.previewHint')}
             disabled={saving}
@@ -63,7 +42,7 @@ export function NotificationSettingsCard() {
           />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 
