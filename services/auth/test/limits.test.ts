@@ -28,10 +28,17 @@ const send: Record<string, LimitSender> = {
   },
   async 'PUT /api/users/:id'(row, value) {
     const user = await buildUser(env);
+    const profile = { fullName: 'Ana Nomad', location: 'Lisbon', bio: 'Hello' };
+    // A stay's last day is at most a year ahead of the server's clock: a month from now.
+    const until = new Date(env.ctx.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
     return api()
       .put(`/api/users/${user.id}`)
       .set(user.headers)
-      .send({ fullName: 'Ana Nomad', location: 'Lisbon', bio: 'Hello', [row.field]: value });
+      .send(
+        row.within
+          ? { ...profile, [row.within]: { ...row.valid, until, [row.field]: value } }
+          : { ...profile, [row.field]: value },
+      );
   },
   async 'PUT /api/admin/users/:id/swap-count'(row, value) {
     const [admin, user] = await Promise.all([buildAdmin(env), buildUser(env)]);

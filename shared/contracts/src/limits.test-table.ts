@@ -15,6 +15,7 @@
 import type { z } from 'zod';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, SwapCountSchema } from './auth';
 import { SanctionCreateSchema } from './sanctions';
+import { StayInputSchema } from './stays';
 import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } from './exchanges';
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
 import { NearestPlaceQuerySchema, PlaceSearchQuerySchema } from './places';
@@ -38,12 +39,15 @@ export type LimitForm =
   | 'register'
   | 'login'
   | 'edit-profile'
+  | 'stay'
   | 'add-item'
   | 'edit-item'
   | 'review'
   | 'report'
   | 'contact'
   | 'swap-count'
+  | 'sanction'
+  | 'swap-request'
   | 'composer';
 
 /**
@@ -71,6 +75,11 @@ export interface LimitRow {
   /** The route that validates the field with this schema (`METHOD /path`; `:id` where an id goes). */
   route?: `${'GET' | 'POST' | 'PUT' | 'PATCH'} /api/${string}`;
   service?: LimitService;
+  /**
+   * The body key the schema's input sits under on the route (`stay` of PUT /api/users/:id): the API names the
+   * field `within.field` and the form sends it there.
+   */
+  within?: string;
   /** The web forms that enforce it before sending. */
   forms?: readonly LimitForm[];
 }
@@ -103,7 +112,7 @@ function rows(
   schema: z.ZodType,
   valid: Record<string, unknown>,
   specs: RowSpec[],
-  where: Pick<LimitRow, 'route' | 'service' | 'forms'> = {},
+  where: Pick<LimitRow, 'route' | 'service' | 'forms' | 'within'> = {},
 ): LimitRow[] {
   return specs.map((spec) => ({
     kind: 'length',
@@ -248,6 +257,16 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
     { route: 'PUT /api/users/:id', service: 'auth', forms: ['edit-profile'] },
   ),
   ...rows(
+    'StayInputSchema',
+    StayInputSchema,
+    { location: 'Lisbon', until: '2030-01-31' },
+    [
+      { field: 'location', side: 'min', at: 1, message: 'Location is required' },
+      { field: 'location', side: 'max', at: 120, message: atMost(120) },
+    ],
+    { route: 'PUT /api/users/:id', service: 'auth', within: 'stay', forms: ['stay'] },
+  ),
+  ...rows(
     'SwapCountSchema',
     SwapCountSchema,
     { reviewCount: 4 },
@@ -276,7 +295,7 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
         message: 'Days must be a whole number from 1 to 365',
       },
     ],
-    { route: 'POST /api/admin/users/:id/sanctions', service: 'auth' },
+    { route: 'POST /api/admin/users/:id/sanctions', service: 'auth', forms: ['sanction'] },
   ),
 
   // items
@@ -381,7 +400,7 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
       { field: 'message', side: 'max', at: 1000, message: 'Message must be at most 1000 characters' },
       { field: 'offeredItemIds', kind: 'count', side: 'max', at: 3, message: 'You can offer up to 3 items' },
     ],
-    { route: 'POST /api/exchanges', service: 'messaging' },
+    { route: 'POST /api/exchanges', service: 'messaging', forms: ['swap-request'] },
   ),
   ...rows(
     'PushSubscriptionCreateSchema',

@@ -42,10 +42,11 @@ export function describeLimitRows(
       else expect(at.status, JSON.stringify(at.body).slice(0, 300)).toBeLessThan(300);
       const past = await send[row.route!]!(row, valueAt(row, row.past));
       expect(past.status).toBe(400);
+      const field = row.within ? `${row.within}.${row.field}` : row.field;
       expect(past.body).toMatchObject({
         error: row.message,
         code: 'VALIDATION_ERROR',
-        details: expect.arrayContaining([{ field: row.field, message: row.message }]),
+        details: expect.arrayContaining([{ field, message: row.message }]),
       });
     });
   });
