@@ -352,6 +352,22 @@ describe('POST /api/items/:id/relist', () => {
     expect(anonymous.status).toBe(401);
     expect((await record(itemId)).expiredAt).not.toBeNull();
   });
+  it('refuses a restricted owner (403 ACCOUNT_RESTRICTED): relisting puts a listing back before everyone', async () => {
+    const itemId = await expiredItem();
+    const restriction = { id: 'sanction-1', type: 'restrict' as const, reason: 'Spammy listings', endsAt: null };
+    await env.stores.userState.set(owner.id, { role: 'user', isApproved: true, sanction: restriction });
+    try {
+      const res = await api()
+        .post(`/api/items/${itemId}/relist`)
+        .set(owner.headers)
+        .send({ availableUntil: '2026-06-09' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('ACCOUNT_RESTRICTED');
+      expect((await record(itemId)).expiredAt).not.toBeNull();
+    } finally {
+      await env.stores.userState.set(owner.id, { role: 'user', isApproved: true, sanction: null });
+    }
+  });
 });
 
 describe('GET /api/items?sort=leaving-soon', () => {

@@ -78,7 +78,7 @@ export function itemsRouter(ctx: ItemsContext): Router {
   });
 
   const relist = validate({ params: IdParamsSchema, body: ItemRelistSchema });
-  router.post('/:id/relist', requireUser, relist, async (req, res) => {
+  router.post('/:id/relist', requireUser, requireUnrestricted, relist, async (req, res) => {
     const { params, body } = relist.from(req);
     res.json(await relistItem(ctx, { viewer: signedInViewer(req), itemId: params.id, input: body }));
   });
