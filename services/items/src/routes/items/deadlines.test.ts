@@ -354,7 +354,12 @@ describe('POST /api/items/:id/relist', () => {
   });
   it('refuses a restricted owner (403 ACCOUNT_RESTRICTED): relisting puts a listing back before everyone', async () => {
     const itemId = await expiredItem();
-    const restriction = { id: 'sanction-1', type: 'restrict' as const, reason: 'Spammy listings', endsAt: null };
+    const restriction = {
+      id: 'sanction-1',
+      type: 'restrict' as const,
+      reason: 'Spammy listings',
+      endsAt: null,
+    };
     await env.stores.userState.set(owner.id, { role: 'user', isApproved: true, sanction: restriction });
     try {
       const res = await api()
