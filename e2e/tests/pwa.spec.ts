@@ -226,7 +226,12 @@ test('offline, conversations and messages read before open again, the message bo
   await box.press('Enter');
   await snap(page, testInfo, 'pwa-offline-messages');
 
-  // Back online, the held message goes out.
+  // Reloaded before the connection returns, what was typed is still there, still waiting (the outbox is stored).
+  await page.reload();
+  await expect(thread.getByText('Yes, come by at six.')).toBeVisible({ timeout: 30_000 });
+  await expect(thread.getByText('Sending...')).toBeVisible();
+
+  // Back online, the held message goes out, once.
   await context.setOffline(false);
   await expect
     .poll(
@@ -239,6 +244,12 @@ test('offline, conversations and messages read before open again, the message bo
       { timeout: 30_000 },
     )
     .toContain('Yes, come by at six.');
+  const final = await request.get(`/api/messages?with=${reader.id}`, {
+    headers: { Authorization: `Bearer ${writerToken}` },
+  });
+  const contents = ((await final.json()) as { content: string }[]).map((m) => m.content);
+  expect(contents.filter((c) => c === 'Yes, come by at six.')).toHaveLength(1);
+  await expect(thread.getByText('Sending...')).toHaveCount(0);
 });
 
 test('a new version shows "Update available — Reload", and Reload runs it', async ({ page }, testInfo) => {
