@@ -47,6 +47,23 @@ describe('/api/messaging/settings', () => {
     );
   });
 
+  it('announces every change with a growing version (items keeps the reminder switches); a refused change announces nothing', async () => {
+    const user = await env.user();
+    const mine = async () =>
+      (await env.events('messaging.settings-updated')).filter((event) => event.data.userId === user.id);
+    await api().put('/api/messaging/settings').set(user.headers).send({ emailReminders: false }).expect(200);
+    await api().put('/api/messaging/settings').set(user.headers).send({ pushReminders: false }).expect(200);
+    await api().put('/api/messaging/settings').set(user.headers).send({ emailReminders: 'no' }).expect(400);
+    expect((await mine()).map((event) => event.data)).toEqual([
+      { userId: user.id, version: 1, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+      {
+        userId: user.id,
+        version: 2,
+        settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false, pushReminders: false },
+      },
+    ]);
+  });
+
   it('refuses unknown fields and wrong types with 400', async () => {
     const user = await env.user();
     const unknown = await api().put('/api/messaging/settings').set(user.headers).send({ isApproved: true });
