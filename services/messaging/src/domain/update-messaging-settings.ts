@@ -4,7 +4,7 @@ import type { MessagingContext } from '../context';
 import type { MessagingSettingsRecord } from '../db/messaging-settings';
 import { toSettingsEventData } from '../events/publish-settings-events';
 import { presentMessagingSettings } from './get-messaging-settings';
-import { oid } from './ids';
+import { oid, op } from './ids';
 import type { Viewer } from './viewer';
 
 /**
@@ -37,4 +37,37 @@ export async function updateMessagingSettings(
     toSettingsEventData,
   );
   return presentMessagingSettings(record);
+}
+
+/**
+ * Settings changed before changes were announced have no version: each gets version 1 and its event, once (run
+ * at start-up), so items learns of a reminder e-mail switch turned off before then. Replicas starting together
+ * race per record on the missing version: one write, one event. Answers how many it announced.
+ */
+export async function announceUnversionedSettings(
+  ctx: Pick<MessagingContext, 'settings' | 'bus'>,
+): Promise<number> {
+  const unversioned = await ctx.settings
+    .find({ version: op({ $exists: false }) })
+    .select({ _id: 1 })
+    .lean<{ _id: MessagingSettingsRecord['_id'] }[]>();
+  let announced = 0;
+  for (const { _id } of unversioned) {
+    const record = await writeWithEvent(
+      ctx.bus,
+      'messaging.settings-updated',
+      { collection: ctx.settings.collection.collectionName, id: _id, exists: { version: { $gte: 1 } } },
+      () =>
+        ctx.settings
+          .findOneAndUpdate(
+            { _id, version: op({ $exists: false }) },
+            { $set: { version: 1 } },
+            { returnDocument: 'after' },
+          )
+          .lean<MessagingSettingsRecord>(),
+      toSettingsEventData,
+    );
+    if (record) announced++;
+  }
+  return announced;
 }
