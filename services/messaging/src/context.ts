@@ -22,6 +22,7 @@ import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
 import { EXCHANGE_TIMER_QUEUE, type ExchangeTimerJob } from './domain/exchange-timers';
 import { pushSubscriptionModel, type PushSubscriptionModel } from './db/push-subscription';
 import type { VapidDetails } from './config';
+import { registerSettingsEventBuilder } from './events/publish-settings-events';
 
 /** Web push is on when the server has VAPID keys (issue 23). */
 export interface PushConfig {
@@ -150,6 +151,7 @@ export async function createMessagingContext(
     }),
     publicUrl: options.publicUrl,
   };
+  registerSettingsEventBuilder(ctx.bus);
   await Promise.all(
     [
       ctx.messages,

@@ -8,6 +8,7 @@ import { startPushWorker, webPushSender } from './jobs/push-sender';
 import { consumeMessagingEvents } from './events/consume';
 import { startExchangeTimerWorker } from './jobs/exchange-timers';
 import { attachSocketServer } from './realtime/socket-server';
+import { announceUnversionedSettings } from './domain/update-messaging-settings';
 
 await startService({
   name: 'messaging',
@@ -23,6 +24,13 @@ await startService({
       publicUrl: config.PUBLIC_URL,
     });
     consumeMessagingEvents(service.bus, ctx);
+    // Once after the deploy that started announcing settings; later start-ups find nothing to do.
+    void announceUnversionedSettings(ctx).then(
+      (count) =>
+        count > 0 && service.logger.info({ count }, 'announced settings changed before announcements'),
+      (error: unknown) =>
+        service.logger.error({ err: error }, 'settings not announced; the next start-up retries'),
+    );
     ctx.onMessageStored.push(
       createOfflineNudge(ctx, {
         notifications: ctx.notifications,

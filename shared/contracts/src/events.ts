@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, LANGUAGES, ROLES, SAFETY_WARNINGS } from './enums';
 import { ExchangeEventDataSchema } from './exchanges';
+import { MessagingSettingsSchema } from './messaging';
 import { StaySchema } from './stays';
 import { LASTING_SANCTION_TYPES, SANCTION_TYPES } from './sanctions';
 
@@ -117,6 +118,15 @@ export const EVENT_SCHEMAS = {
     adminId: z.string(),
     type: z.enum(LASTING_SANCTION_TYPES),
     liftedAt: z.string(),
+  }),
+  /**
+   * A user changed their messaging and notification settings (issue 23): services that send their own e-mails
+   * (items' deadline reminders) keep the switches; `version` grows with every change, so a late event is ignored.
+   */
+  'messaging.settings-updated': z.object({
+    userId: z.string(),
+    version: z.number().int().min(1),
+    settings: MessagingSettingsSchema,
   }),
   /** A message carried a safety warning for its receiver (issue 26); moderation counts them per sender. */
   'message.flagged': z.object({

@@ -9,6 +9,7 @@ import {
   REPORT_STATUSES,
   REPORT_TYPES,
   REPORT_URGENCIES,
+  LANGUAGES,
 } from './enums';
 
 export const ReviewCreateSchema = z.object({
@@ -56,6 +57,12 @@ export const ContactSchema = z.object({
       { error: MSG.contactMessageMin },
     )
     .max(5000, { error: MSG.contactMessageMax }),
+  /**
+   * The language the sender reads the app in (the web form sends i18next's, issue 23): the acknowledgement is
+   * written in it. Left out: a signed-in sender's profile language, else the request's Accept-Language, else
+   * English.
+   */
+  language: z.enum(LANGUAGES, { error: MSG.invalidInput }).optional(),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
 

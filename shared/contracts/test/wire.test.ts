@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvelopeSchema, EVENT_SCHEMAS, EVENT_TYPES } from '../src/events';
+import { DEFAULT_MESSAGING_SETTINGS } from '../src/messaging';
 import { NEXT_CURSOR_HEADER, REQUEST_ID_HEADER, TOTAL_COUNT_HEADER } from '../src/headers';
 import {
   CLIENT_EVENTS,
@@ -112,6 +113,10 @@ const EVENTS: Record<keyof typeof EVENT_SCHEMAS, [valid: object, broken: object]
   'user.sanction-lifted': [
     { id: 's1', userId: 'u1', adminId: 'u9', type: 'suspend', liftedAt: T },
     { id: 's1', userId: 'u1', adminId: 'u9', type: 'warn', liftedAt: T },
+  ],
+  'messaging.settings-updated': [
+    { userId: 'u1', version: 2, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+    { userId: 'u1', version: 0, settings: DEFAULT_MESSAGING_SETTINGS },
   ],
   'message.flagged': [
     {

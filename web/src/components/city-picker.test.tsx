@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
+import { i18n } from '../i18n';
 import { jsonResponse, lisbPlaces, mockApi, queriesOf } from '../testing/api-mock';
 import { CityPicker, type CityChoice } from './city-picker';
 
@@ -58,6 +59,28 @@ describe('CityPicker', () => {
     // One request for the word typed quickly, not one per letter.
     expect(queriesOf(fetchMock, '/api/places')).toEqual([{ q: 'lisb' }]);
   });
+
+  it.each([
+    ['de', ['Lisbon, Portugal', 'Lisburn, Vereinigtes Königreich', 'Lisbon, Vereinigte Staaten']],
+    ['es', ['Lisbon, Portugal', 'Lisburn, Reino Unido', 'Lisbon, Estados Unidos']],
+  ])(
+    'on a page in %s, the suggestions name the country in the language, the city as the data has it',
+    async (language, shown) => {
+      await i18n.changeLanguage(language);
+      try {
+        mockApi({ 'GET /api/places': { body: lisbPlaces } });
+        const { user, input } = renderPicker();
+        await user.type(input, 'lisb');
+        await screen.findByRole('listbox');
+        expect(options().map((option) => option.textContent)).toEqual(shown);
+        // What is picked is the stored (English) label.
+        await user.click(options()[1]!);
+        expect(input).toHaveValue('Lisburn, United Kingdom');
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
 
   it('asks nothing for one letter; the second letter is the first search', async () => {
     const fetchMock = mockApi({ 'GET /api/places': { body: lisbPlaces } });

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentProps, type KeyboardEvent, type Ref } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { placeLabelIn } from '../lib/place-label';
 import type { Place } from '@nomadswap/contracts/places';
 import { PLACE_SEARCH_MIN_CHARS, usePlaceSearch } from '../hooks/use-place-search';
 import { cn } from '../lib/utils';
@@ -215,13 +216,15 @@ export function CityPicker({
   );
 }
 
-/** 'Lisbon, Portugal' with the city's own name stressed. */
+/** 'Lisbon, Portugal' with the city's own name stressed, the country in the page's language. */
 function OptionText({ place }: { place: Place }) {
-  if (!place.label.startsWith(place.name)) return <span>{place.label}</span>;
+  const { i18n } = useTranslation();
+  const label = placeLabelIn(place, i18n.language);
+  if (!label.startsWith(place.name)) return <span>{label}</span>;
   return (
     <span>
       <span className="font-medium">{place.name}</span>
-      <span className="text-muted-foreground">{place.label.slice(place.name.length)}</span>
+      <span className="text-muted-foreground">{label.slice(place.name.length)}</span>
     </span>
   );
 }

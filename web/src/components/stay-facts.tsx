@@ -2,6 +2,7 @@ import { Plane, PlaneLanding } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Stay } from '@nomadswap/contracts/stays';
 import { formatStayDate } from '../lib/stays';
+import { displayPlaceLabel } from '../lib/place-label';
 
 /**
  * A profile's stay (issue 22), as `<dt>`/`<dd>` pairs of the profile card's list: "In Lisbon, Portugal until
@@ -17,7 +18,7 @@ export function StayFacts({ stay }: { stay: Stay | null | undefined }) {
         <dd className="flex items-center gap-1.5">
           <Plane className="size-4 text-primary" aria-hidden="true" />
           {t('stays.inCityUntil', {
-            city: stay.location,
+            city: displayPlaceLabel(stay.location, i18n.language),
             date: formatStayDate(stay.until, stay.timezone, i18n.language),
           })}
         </dd>
@@ -28,7 +29,7 @@ export function StayFacts({ stay }: { stay: Stay | null | undefined }) {
           <dd className="flex items-center gap-1.5">
             <PlaneLanding className="size-4 text-primary" aria-hidden="true" />
             {t('stays.nextFrom', {
-              city: stay.next.location,
+              city: displayPlaceLabel(stay.next.location, i18n.language),
               date: formatStayDate(stay.next.from, stay.next.timezone, i18n.language),
             })}
           </dd>

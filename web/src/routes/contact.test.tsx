@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
+import { i18n } from '../i18n';
 import { healthyResponse, mockApi, requestBody, wasCalled } from '../testing/api-mock';
 
 function toasts() {
@@ -84,10 +85,36 @@ describe('/contact', () => {
       subject: 'Hello',
       category: 'safety',
       message: 'How do I meet safely?',
+      language: 'en',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Send Another Message' }));
     await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveValue(''));
     expect(screen.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('sends the language the page is in (German here), so a visitor is acknowledged in it', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      const fetchMock = mockApi({
+        'GET /api/health': { body: healthyResponse },
+        'POST /api/contact': { status: 201, body: { id: 'c1' } },
+      });
+      renderApp('/contact');
+      await screen.findByRole('heading', { level: 1, name: i18n.t('contact.title') });
+      await userEvent.type(screen.getByLabelText(i18n.t('contact.fields.name')), 'Lena');
+      await userEvent.type(screen.getByLabelText(i18n.t('contact.fields.email')), 'lena@example.test');
+      await userEvent.type(screen.getByLabelText(i18n.t('contact.fields.subject')), 'Hallo');
+      await userEvent.selectOptions(screen.getByLabelText(i18n.t('contact.fields.category')), 'general');
+      await userEvent.type(
+        screen.getByLabelText(i18n.t('contact.fields.message')),
+        'Wie treffe ich mich sicher?',
+      );
+      await userEvent.click(screen.getByRole('button', { name: i18n.t('contact.send') }));
+      await waitFor(() => expect(wasCalled(fetchMock, 'POST', '/api/contact')).toBe(true));
+      expect(requestBody(fetchMock, 'POST', '/api/contact')).toMatchObject({ language: 'de' });
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('the success card is scrolled into view (it replaces the long form)', async () => {

@@ -21,6 +21,12 @@ export interface OwnerRecord {
   email: string;
   /** The language of those reminders (issue 23); null: not chosen, English. */
   language: Language | null;
+  /**
+   * The owner's e-mail switch for reminders, from messaging's `messaging.settings-updated` (issue 23); on until
+   * they turn it off. `settingsVersion` is that event's version (0: none seen), so a late one changes nothing.
+   */
+  emailReminders: boolean;
+  settingsVersion: number;
   location: string;
   /** Their current stay, as the public profile shows it (null: none, or not known yet). */
   stay: OwnerStay | null;
@@ -44,6 +50,8 @@ export const ownerSchema = new Schema<OwnerRecord>(
     avatar: { type: String, default: null },
     email: { type: String, default: '' },
     language: { type: String, enum: [...LANGUAGES, null], default: null },
+    emailReminders: { type: Boolean, default: true },
+    settingsVersion: { type: Number, default: 0 },
     location: { type: String, default: '' },
     stay: {
       type: new Schema<OwnerStay>(

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
-import type { UserEventData } from '@nomadswap/contracts/events';
+import type { EventData, UserEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
+import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import { removeItemsOfUser } from './delete-item';
 
@@ -36,6 +37,33 @@ export async function applyUserSnapshot(
     },
   });
   if (stored && user.inTransit !== undefined) await syncOwnerPaused(core, user.id);
+}
+
+/**
+ * Keeps the owner's reminder e-mail switch (messaging.settings-updated, issue 23) when the event is newer than
+ * the one stored; an owner not known yet gets a row the user events fill in later (version 0 ranks below every
+ * user event), a deleted one stays a tombstone (its filter misses and the insert collides: nothing changes).
+ */
+export async function applyNotificationSettings(
+  core: Pick<ItemsCore, 'owners'>,
+  data: EventData<'messaging.settings-updated'>,
+): Promise<void> {
+  try {
+    await core.owners.updateOne(
+      {
+        _id: new mongoose.Types.ObjectId(data.userId),
+        settingsVersion: mongoose.trusted({ $lt: data.version }),
+        deleted: mongoose.trusted({ $ne: true }),
+      },
+      {
+        $set: { emailReminders: data.settings.emailReminders, settingsVersion: data.version },
+        $setOnInsert: { version: 0 },
+      },
+      { upsert: true },
+    );
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
 }
 
 /**

@@ -150,13 +150,14 @@ export async function expireItem(
   throw new Error(`item ${props.itemId.toHexString()} kept changing; expiry left for a retry`);
 }
 
-export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address';
+export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address' | 'email-off';
 
 /**
  * A reminder moment came (48 h or 6 h before a deadline): one e-mail to the owner about every item of theirs
  * still listed with that deadline, put on the notifications queue under the job's own id (a retry sends
  * nothing more). Items moved to another deadline, swapped, expired or deleted meanwhile are left out; none
- * left, no e-mail.
+ * left, no e-mail. The e-mail only while the owner's reminder e-mail switch is on (`email-off`: the push alone);
+ * the push's own switch is messaging's worker's to honour, like every kind's.
  */
 export async function remindOwner(
   ctx: Pick<ItemsContext, 'items' | 'owners' | 'notifications' | 'push' | 'publicUrl'>,
@@ -188,6 +189,7 @@ export async function remindOwner(
     { jobId: `${props.jobId}-push` },
   );
   if (!owner?.email) return 'no-address';
+  if (owner.emailReminders === false) return 'email-off';
   const mail = deadlineReminderMail({
     to: owner.email,
     name: owner.fullName,

@@ -2,6 +2,7 @@ import mongoose, { type Types } from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserEventData } from '@nomadswap/contracts/events';
+import { DEFAULT_MESSAGING_SETTINGS } from '@nomadswap/contracts/messaging';
 import { ExchangeEventDataSchema, type ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import { ItemCardSchema, ItemSchema, type Item } from '@nomadswap/contracts/responses';
 import type { EventBus } from '@nomadswap/service-kit/events';
@@ -46,6 +47,21 @@ async function cardOwner(itemId: string) {
   const res = await request(env.app).get('/api/items?limit=100').set(viewer.headers);
   return (res.body as Item[]).find((item) => item.id === itemId)?.user ?? null;
 }
+
+describe('messaging.settings-updated', () => {
+  it("keeps the owner's reminder e-mail switch from messaging's bus events", async () => {
+    const messaging = env.stores.createBus('messaging');
+    const userId = new mongoose.Types.ObjectId().toHexString();
+    await auth.publish('user.registered', userData(userId));
+    const settings = { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false };
+    await messaging.publish('messaging.settings-updated', { userId, version: 1, settings });
+    await eventually(async () => (await env.ctx.owners.findById(userId).lean())?.emailReminders === false);
+    expect(await env.ctx.owners.findById(userId).lean()).toMatchObject({
+      fullName: 'Tia Traveller',
+      settingsVersion: 1,
+    });
+  });
+});
 
 describe('user events', () => {
   it('keeps owner summaries on cards current: newer versions apply, older and repeated ones do not', async () => {

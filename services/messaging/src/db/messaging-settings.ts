@@ -4,6 +4,8 @@ import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/c
 /** A user's messaging and notification preferences; absent means the defaults (DEFAULT_MESSAGING_SETTINGS). */
 export interface MessagingSettingsRecord extends MessagingSettings {
   _id: Types.ObjectId;
+  /** Grows with every change (none before the first): orders the `messaging.settings-updated` events. */
+  version: number;
 }
 
 export type MessagingSettingsModel = Model<MessagingSettingsRecord>;
@@ -17,6 +19,8 @@ export const messagingSettingsSchema = new Schema<MessagingSettingsRecord>(
         { type: Boolean, default: value },
       ]),
     ),
+    // No default: the first change's $inc makes it 1.
+    version: { type: Number },
   },
   { collection: 'settings', versionKey: false },
 );

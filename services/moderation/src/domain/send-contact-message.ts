@@ -1,3 +1,4 @@
+import type { Language } from '@nomadswap/contracts/enums';
 import type { ContactInput } from '@nomadswap/contracts/moderation';
 import type { ContactMessage } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
@@ -20,13 +21,18 @@ export function presentContactMessage(record: ContactMessageRecord): ContactMess
   };
 }
 
-/** Stores a contact message for the admins and acknowledges it by e-mail (a mail not queued is only logged). */
+/**
+ * Stores a contact message for the admins and acknowledges it by e-mail (a mail not queued is only logged), in
+ * the language the sender reads the app in: the form's `language`, else a signed-in sender's profile language,
+ * else `requestLanguage` (the request's Accept-Language, when it names one we speak), else English.
+ */
 export async function sendContactMessage(
   ctx: ModerationContext,
-  props: { viewer?: Viewer; input: ContactInput },
+  props: { viewer?: Viewer; input: ContactInput; requestLanguage?: Language },
 ): Promise<ContactMessage> {
+  const { language, ...input } = props.input;
   const created = await ctx.contactMessages.create({
-    ...props.input,
+    ...input,
     userId: props.viewer ? oid(props.viewer.id) : null,
     createdAt: new Date(),
   });
@@ -36,14 +42,14 @@ export async function sendContactMessage(
     virtuals: false,
   }) as ContactMessageRecord;
   try {
-    // A signed-in sender reads it in their language (issue 23).
-    const sender = props.viewer
-      ? await ctx.users.findById(oid(props.viewer.id)).lean<ModerationUserRecord>()
-      : null;
+    const sender =
+      !language && props.viewer
+        ? await ctx.users.findById(oid(props.viewer.id)).lean<ModerationUserRecord>()
+        : null;
     const mail = contactReceivedMail({
       to: record.email,
       reference: hex(record._id),
-      language: sender?.language,
+      language: language ?? sender?.language ?? props.requestLanguage,
     });
     await ctx.notifications.enqueue(mail, {
       jobId: `contact-received-${hex(record._id)}`,

@@ -24,6 +24,29 @@ async function openAccountMenu(name: string) {
 }
 
 describe('shell navigation', () => {
+  it('phones: Open menu opens the side sheet (its own chunk) with the pages; a link closes it, Escape gives focus back to the button', async () => {
+    mockApi({ 'GET /api/health': { body: healthyResponse } });
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(button);
+    const sheet = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const nav = within(sheet).getByRole('navigation', { name: 'Menu' });
+    expect(within(nav).getByRole('link', { name: 'Browse Items' })).toHaveAttribute('href', '/browse');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+
+    await userEvent.click(button);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'How It Works' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('signed out: Browse Items, How It Works, Login and Sign Up; no Messages, no tab bar, no /api/auth/me call', async () => {
     const fetchMock = mockApi({ 'GET /api/health': { body: healthyResponse } });
     renderApp('/');

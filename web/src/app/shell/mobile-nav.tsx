@@ -1,71 +1,45 @@
-import { useState } from 'react';
-import { CirclePlus, Menu } from 'lucide-react';
-import { NavLink } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Menu } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
-import { paths } from '../../config/paths';
-import { cn } from '../../lib/utils';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '../../components/ui/dialog';
-import { Logo } from '../../components/logo';
-import { UnreadBadge } from '../../features/messages/components/unread-badge';
-import { canMessage } from './can-message';
-import { mainNavItems, type NavItem } from './nav-items';
 
-/** Phones: the top navigation moves into a side sheet behind a menu button. */
+const loadSheet = () => import('./mobile-nav-sheet');
+const MobileNavSheet = lazy(loadSheet);
+
+/**
+ * Phones: the top navigation moves into a side sheet behind a menu button. The sheet's chunk is fetched when
+ * the button is first pointed at, touched or focused, and mounted on the first tap; then it stays.
+ */
 export function MobileNav({ user }: { user: UserSelf | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const items = [
-    ...mainNavItems.filter((item) => !item.requiresUser || user),
-    ...(user
-      ? [{ to: paths.addItem, labelKey: 'nav.listItem' as const, icon: CirclePlus } satisfies NavItem]
-      : []),
-  ];
-
+  const [mounted, setMounted] = useState(false);
+  const preload = () => void loadSheet();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('nav.openMenu')}>
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </DialogTrigger>
-      <DialogContent layout="sheet">
-        <DialogTitle className="sr-only">{t('nav.menuTitle')}</DialogTitle>
-        <DialogDescription className="sr-only">{t('nav.menuDescription')}</DialogDescription>
-        <Logo />
-        <nav aria-label={t('nav.menuTitle')}>
-          <ul className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex min-h-12 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors',
-                      'hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      isActive && 'bg-accent text-accent-foreground',
-                    )
-                  }
-                >
-                  <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />
-                  {t(item.labelKey)}
-                  {'unreadBadge' in item && item.unreadBadge && user ? (
-                    <UnreadBadge enabled={canMessage(user)} className="ml-auto" />
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label={t('nav.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onTouchStart={preload}
+        onFocus={preload}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <MobileNavSheet user={user} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

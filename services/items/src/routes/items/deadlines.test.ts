@@ -5,10 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/items';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { MSG } from '@nomadswap/contracts/messages';
+import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import { ItemCardSchema, ItemSchema, type Item, type ItemCard } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import type { ItemRecord } from '../../db/item';
 import { applyExchangeEvent } from '../../domain/apply-exchange-events';
+import { applyNotificationSettings, deleteUserData } from '../../domain/apply-user-events';
 import { DeadlineNotDueError, plannedDeadlineJobs, type DeadlineJob } from '../../domain/item-deadlines';
 import { DEADLINE_QUEUE, runDeadlineJob, startDeadlineWorker } from '../../jobs/item-deadlines';
 import { buildItem, buildItemInput, buildOwner } from '../../../test/support/factories';
@@ -44,6 +46,9 @@ const record = async (id: string) => (await env.ctx.items.findById(oid(id)).lean
 const expireJobOf = (item: ItemRecord) =>
   plannedDeadlineJobs(item).find((job) => job.data.kind === 'expire')!;
 const runJob = (id: string, data: DeadlineJob) => runDeadlineJob(env.ctx, { id, data });
+/** messaging announces a user's settings (what the bus hands items' consumer). */
+const publishSettings = (userId: string, version: number, settings: MessagingSettings) =>
+  applyNotificationSettings(env.ctx, { userId, version, settings });
 
 async function listItem(session: TestSession, body: Record<string, unknown>) {
   return api()
@@ -552,6 +557,54 @@ describe('reminders', () => {
       'Hallo Lena Berg,\n\n2 deiner Angebote in Lisbon und Porto sind noch online und verschwinden in 48 Stunden aus den Anzeigen:\n\n- Zelt\n- Kocher',
     );
     expect(mail!.data.text).not.toMatch(/still listed|Mark swapped/);
+  });
+
+  it("leaves the e-mail out, not the push, once the owner turned reminder e-mails off in messaging's settings; a late older event changes nothing", async () => {
+    clock = new Date('2026-06-01T12:00:00.000Z');
+    const mailer = await env.signIn();
+    await buildOwner(env, { id: mailer.id, email: 'mo@example.com' });
+    const settings = (version: number, emailReminders: boolean) =>
+      publishSettings(mailer.id, version, { ...DEFAULT_MESSAGING_SETTINGS, emailReminders });
+    const deadline = '2026-06-05T12:00:00Z';
+    await listItem(mailer, { title: 'Hammock', availableUntil: deadline });
+    const at = Date.parse(deadline);
+    const [first, second] = ITEM_DEADLINE_LIMITS.remindersBeforeMs.map(
+      (beforeMs) => `item-remind-${mailer.id}-${at}-${beforeMs}`,
+    );
+    const run = async (id: string) => {
+      const planned = (await env.ctx.deadlines.getJob(id))!;
+      clock = new Date(at - Number(id.split('-').at(-1)));
+      return runJob(id, planned.data);
+    };
+
+    await settings(2, false);
+    await settings(1, true); // late: version 1 arrives after version 2
+    expect(await run(first!)).toEqual({ status: 'email-off' });
+    expect(await env.ctx.notifications.queue.count()).toBe(0);
+    const pushes = await env.ctx.push.queue.getJobs(['waiting', 'delayed', 'completed']);
+    expect(pushes.map((job) => [job.id, job.data.kind])).toEqual([[`${first}-push`, 'reminders']]);
+
+    await settings(3, true);
+    expect(await run(second!)).toEqual({ status: 'sent' });
+    const mails = await env.ctx.notifications.queue.getJobs(['waiting', 'delayed', 'completed']);
+    expect(mails.map((job) => [job.id, job.data.to])).toEqual([[second, 'mo@example.com']]);
+  });
+
+  it('a switch announced before the owner is known is kept once they are, and a deleted owner stays deleted', async () => {
+    const early = new mongoose.Types.ObjectId().toHexString();
+    await publishSettings(early, 1, { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false });
+    await buildOwner(env, { id: early, email: 'early@example.com' });
+    expect(await env.ctx.owners.findById(oid(early)).lean()).toMatchObject({
+      email: 'early@example.com',
+      emailReminders: false,
+      version: 1,
+    });
+    await deleteUserData(env.ctx, { userId: early });
+    await publishSettings(early, 2, DEFAULT_MESSAGING_SETTINGS);
+    expect(await env.ctx.owners.findById(oid(early)).lean()).toMatchObject({
+      deleted: true,
+      emailReminders: false,
+    });
   });
 
   it('sends nothing when no item of the owner keeps that deadline, and plans no reminder whose moment has passed', async () => {

@@ -403,19 +403,37 @@ describe('deliverPush', () => {
     expect(sent).toEqual([two.endpoint]);
   });
 
-  it('sends nothing of a kind the user switched off', async () => {
-    const kai = await env.user();
-    await device(kai);
-    await api().put('/api/messaging/settings').set(kai.headers).send({ pushMessages: false }).expect(200);
-    const sent: string[] = [];
-    const result = await deliverPush(env.ctx, {
-      job: job(kai.id, 'off'),
-      retry: false,
-      send: async (subscription) => void sent.push(subscription.endpoint),
-    });
-    expect(result.skipped).toBe('switched off');
-    expect(sent).toEqual([]);
-  });
+  it.each([
+    ['messages', 'pushMessages'],
+    ['reminders', 'pushReminders'],
+  ] as const)(
+    'sends nothing of a kind the user switched off (%s), and again once it is on',
+    async (kind, field) => {
+      const kai = await env.user();
+      await device(kai);
+      await api()
+        .put('/api/messaging/settings')
+        .set(kai.headers)
+        .send({ [field]: false })
+        .expect(200);
+      const sent: string[] = [];
+      const deliver = () =>
+        deliverPush(env.ctx, {
+          job: { ...job(kai.id, `off-${kind}`), kind },
+          retry: false,
+          send: async (subscription) => void sent.push(subscription.endpoint),
+        });
+      expect((await deliver()).skipped).toBe('switched off');
+      expect(sent).toEqual([]);
+      await api()
+        .put('/api/messaging/settings')
+        .set(kai.headers)
+        .send({ [field]: true })
+        .expect(200);
+      expect((await deliver()).sent).toBe(1);
+      expect(sent).toHaveLength(1);
+    },
+  );
 });
 
 describe('runPushJob', () => {

@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGING_SETTINGS } from '@nomadswap/contracts/messaging';
@@ -6,6 +7,7 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../../test/support/messaging-test-env';
+import { announceUnversionedSettings } from '../../domain/update-messaging-settings';
 
 let env: MessagingTestEnv;
 let pending: TestUser;
@@ -45,6 +47,39 @@ describe('/api/messaging/settings', () => {
     expect((await api().get('/api/messaging/settings').set(other.headers)).body.emailNotifications).toBe(
       true,
     );
+  });
+
+  it('announces every change with a growing version (items keeps the reminder switches); a refused change announces nothing', async () => {
+    const user = await env.user();
+    const mine = async () =>
+      (await env.events('messaging.settings-updated')).filter((event) => event.data.userId === user.id);
+    await api().put('/api/messaging/settings').set(user.headers).send({ emailReminders: false }).expect(200);
+    await api().put('/api/messaging/settings').set(user.headers).send({ pushReminders: false }).expect(200);
+    await api().put('/api/messaging/settings').set(user.headers).send({ emailReminders: 'no' }).expect(400);
+    expect((await mine()).map((event) => event.data)).toEqual([
+      { userId: user.id, version: 1, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+      {
+        userId: user.id,
+        version: 2,
+        settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false, pushReminders: false },
+      },
+    ]);
+  });
+
+  it('announces, once, the settings a user changed before changes were announced (no version yet)', async () => {
+    const user = await env.user();
+    await env.ctx.settings.collection.insertOne({
+      _id: new mongoose.Types.ObjectId(user.id),
+      ...DEFAULT_MESSAGING_SETTINGS,
+      emailReminders: false,
+    });
+    const mine = async () =>
+      (await env.events('messaging.settings-updated')).filter((event) => event.data.userId === user.id);
+    expect(await announceUnversionedSettings(env.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await announceUnversionedSettings(env.ctx)).toBe(0);
+    expect((await mine()).map((event) => event.data)).toEqual([
+      { userId: user.id, version: 1, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+    ]);
   });
 
   it('refuses unknown fields and wrong types with 400', async () => {

@@ -55,6 +55,57 @@ describe('POST /api/contact', () => {
     expect(mail!.text).toContain("— L'équipe NomadSwap");
   });
 
+  it.each([
+    ['en', 'We received your message', 'Hello,'],
+    ['es', 'Hemos recibido tu mensaje', 'Hola:'],
+    ['pt', 'Recebemos a sua mensagem', 'Olá,'],
+    ['fr', 'Nous avons bien reçu votre message', 'Bonjour,'],
+    ['de', 'Wir haben deine Nachricht erhalten', 'Hallo,'],
+  ])('acknowledges a visitor in the language the form sends (%s)', async (language, subject, hello) => {
+    const to = `visitor-${language}@example.test`;
+    const res = await api()
+      .post('/api/contact')
+      .set('Accept-Language', language === 'en' ? 'de' : 'en')
+      .send(valid({ email: to, language }));
+    expect(res.status).toBe(201);
+    const [mail] = (await env.mails()).filter((sent) => sent.to === to);
+    expect(mail!.subject.startsWith(`${subject} (`)).toBe(true);
+    expect(mail!.text.startsWith(`${hello}\n\n`)).toBe(true);
+  });
+
+  it.each([
+    ['de-DE,de;q=0.9,en;q=0.5', 'Wir haben deine Nachricht erhalten'],
+    ['it-IT,pt;q=0.8', 'Recebemos a sua mensagem'],
+    ['it-IT,it;q=0.9', 'We received your message'],
+    [undefined, 'We received your message'],
+  ])(
+    'without one, a visitor is acknowledged by Accept-Language %s, English when it names none we speak',
+    async (header, subject) => {
+      const to = `header-${header ?? 'none'}@example.test`.replace(/[^\w@.-]/g, '');
+      const req = api().post('/api/contact');
+      if (header) req.set('Accept-Language', header);
+      expect((await req.send(valid({ email: to }))).status).toBe(201);
+      const [mail] = (await env.mails()).filter((sent) => sent.to === to);
+      expect(mail!.subject.startsWith(`${subject} (`)).toBe(true);
+    },
+  );
+
+  it("the form's language wins over a signed-in sender's profile; a language we do not speak is refused with 400", async () => {
+    const lena = await env.user({ fullName: 'Lena', language: 'fr' });
+    const res = await api()
+      .post('/api/contact')
+      .set(lena.headers)
+      .send(valid({ email: 'lena@example.test', language: 'de' }));
+    expect(res.status).toBe(201);
+    const [mail] = (await env.mails()).filter((sent) => sent.to === 'lena@example.test');
+    expect(mail!.subject.startsWith('Wir haben deine Nachricht erhalten (')).toBe(true);
+    const refused = await api()
+      .post('/api/contact')
+      .send(valid({ language: 'it' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details).toContainEqual({ field: 'language', message: 'Invalid input' });
+  });
+
   it('acknowledges with a fixed text and a reference: nothing the sender typed reaches the address', async () => {
     const lure = 'Visit https://evil.example/login';
     const res = await api()

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { LANGUAGES, type Language } from '@nomadswap/contracts/enums';
 import { ContactListQuerySchema, ContactSchema } from '@nomadswap/contracts/moderation';
 import { requireAdmin } from '@nomadswap/service-kit/auth';
 import { rateLimit } from '@nomadswap/service-kit/rate-limit';
@@ -17,6 +18,8 @@ export function contactRouter(ctx: ModerationContext): Router {
     const message = await sendContactMessage(ctx, {
       viewer: optionalViewer(req),
       input: send.from(req).body,
+      // Without the header express answers the first of the list, English.
+      requestLanguage: (req.acceptsLanguages(...LANGUAGES) || undefined) as Language | undefined,
     });
     res.status(201).json(message);
   });

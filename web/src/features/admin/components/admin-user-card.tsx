@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { ApproveUserButton } from './approve-user-button';
 import { DeleteUserButton } from './delete-user-button';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /**
  * The profile card of the admin user detail (spec section 2): photo, name, username, approval badge,
@@ -53,7 +54,11 @@ export function AdminUserCard({
         </div>
       </div>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <Detail icon={MapPin} label={t('profile.location')} value={user.location} />
+        <Detail
+          icon={MapPin}
+          label={t('profile.location')}
+          value={displayPlaceLabel(user.location, i18n.language)}
+        />
         <Detail icon={Mail} label={t('admin.email')} value={user.email} />
         <Detail
           icon={CalendarDays}

@@ -12,6 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { usePendingUsers } from '../api/get-pending-users';
 import { ApproveUserButton } from './approve-user-button';
 import { DeleteUserButton } from './delete-user-button';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /** Pending User Approvals on the admin dashboard (spec section 2): oldest first, approve / view / delete. */
 export function PendingUsersSection() {
@@ -74,7 +75,7 @@ function PendingUserRow({ user }: { user: UserSelf }) {
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <span className="flex items-center gap-1">
               <MapPin className="size-3.5" aria-hidden="true" />
-              {user.location}
+              {displayPlaceLabel(user.location, i18n.language)}
             </span>
             <span className="flex items-center gap-1">
               <CalendarDays className="size-3.5" aria-hidden="true" />

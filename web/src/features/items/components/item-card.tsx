@@ -15,6 +15,7 @@ import { ItemCover } from './item-cover';
 import { LeavingBadge } from './leaving-badge';
 import { OwnerSummary } from './owner-summary';
 import { SwappedCheckbox } from './swapped-checkbox';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /** Who is looking: null for a visitor. */
 export interface ItemViewer {
@@ -38,7 +39,7 @@ export function ItemCard({
   /** The first card of a page: its photo is the LCP element (see ItemCover). */
   priority?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const full = isFullItem(item) ? item : null;
   const isOwner = viewer !== null && full !== null && viewer.id === full.userId;
@@ -169,7 +170,7 @@ export function ItemCard({
         </div>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">{item.location}</span>
+          <span className="truncate">{displayPlaceLabel(item.location, i18n.language)}</span>
         </p>
         {full?.isSwapped ? null : <LeavingBadge availableUntil={item.availableUntil} className="w-fit" />}
         <div className="mt-auto grid gap-3 border-t pt-3">

@@ -16,6 +16,7 @@ import { ItemGallery } from './item-gallery';
 import type { ItemViewer } from './item-card';
 import { SafetyDialog } from './safety-dialog';
 import { SwappedCheckbox } from './swapped-checkbox';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 interface ItemDetailProps {
   item: Item;
@@ -67,7 +68,7 @@ export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDeta
         <div className="grid gap-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-1.5">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0 wrap-anywhere">{item.location}</span>
+            <span className="min-w-0 wrap-anywhere">{displayPlaceLabel(item.location, i18n.language)}</span>
           </p>
           <p className="flex items-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden="true" />

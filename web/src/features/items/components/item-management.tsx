@@ -10,13 +10,14 @@ import { useAllItems } from '../api/get-all-items';
 import { AdminDeleteItemButton } from './admin-delete-item-button';
 import { CategoryBadge } from './category-badge';
 import { PhotoStatePlaceholder } from './item-cover';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /**
  * Admin dashboard 'Item Management' (spec section 2): the first 8 items with '+N more items', each with a
  * view (new tab) and a delete after confirmation.
  */
 export function ItemManagement() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items = useAllItems();
   const shown = items.data?.slice(0, LIMITS.adminDashboardItems) ?? [];
   const more = (items.data?.length ?? 0) - shown.length;
@@ -80,7 +81,7 @@ export function ItemManagement() {
                       {item.user
                         ? t('admin.items.owner', { name: item.user.fullName, username: item.user.username })
                         : t('profile.unknownUser')}{' '}
-                      · {item.location}
+                      · {displayPlaceLabel(item.location, i18n.language)}
                     </p>
                     <p className="line-clamp-2 text-sm">{item.description}</p>
                   </div>

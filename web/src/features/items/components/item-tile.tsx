@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { PhotoStatePlaceholder } from './item-cover';
 import { categoryName } from './category-badge';
 import { LeavingBadge } from './leaving-badge';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /** A compact item card for profile and admin lists: photo, title, category, condition, place, status. */
 export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode }) {
@@ -64,7 +65,7 @@ export function ItemTile({ item, actions }: { item: Item; actions?: ReactNode })
         </div>
         <p className="flex items-center gap-1 text-sm text-muted-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-          <span className="truncate">{item.location}</span>
+          <span className="truncate">{displayPlaceLabel(item.location, i18n.language)}</span>
         </p>
         {item.expiredAt && !item.isSwapped ? (
           <p className="text-sm text-muted-foreground">

@@ -4,10 +4,11 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StarRating } from '../../../components/star-rating';
 import { useUser } from '../api/get-user';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 /** Who is being reviewed: photo, name, @username, location and current rating (/review/:userId). */
 export function RevieweeCard({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: user, isPending, isError } = useUser(userId);
 
   if (isPending) {
@@ -39,7 +40,7 @@ export function RevieweeCard({ userId }: { userId: string }) {
           {user.location ? (
             <span className="inline-flex items-center gap-1">
               <MapPin aria-hidden="true" className="size-3" />
-              {user.location}
+              {displayPlaceLabel(user.location, i18n.language)}
             </span>
           ) : null}
         </div>

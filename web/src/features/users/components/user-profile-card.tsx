@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { StarRating, formatRating } from '../../../components/star-rating';
 import { formatDate } from '../../../lib/format';
 import { StayFacts } from '../../../components/stay-facts';
+import { displayPlaceLabel } from '../../../lib/place-label';
 
 interface UserProfileCardProps {
   user: UserPublic;
@@ -72,7 +73,7 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
             <dt className="sr-only">{t('profile.location')}</dt>
             <dd className="flex items-center gap-1.5">
               <MapPin className="size-4 text-primary" aria-hidden="true" />
-              {user.location || t('welcome.notSpecified')}
+              {user.location ? displayPlaceLabel(user.location, i18n.language) : t('welcome.notSpecified')}
             </dd>
           </div>
           {/* The own profile shows the stay in its own card, where it is edited. */}
