@@ -200,6 +200,34 @@ test('in German, no main route is wider than the screen and no button text is cl
   expect(problems).toEqual([]);
 });
 
+test('a visitor’s header fits a 360 px phone in every language: mark, Log in, Sign up and the menu on screen', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const problems: string[] = [];
+  for (const language of ['en', 'es', 'pt', 'fr', 'de']) {
+    await page.addInitScript((lng) => window.localStorage.setItem('language', lng), language);
+    await page.goto('/browse');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link').nth(2)).toBeVisible();
+    const { wide, outside } = await page.evaluate(() => ({
+      wide: document.documentElement.scrollWidth,
+      outside: Array.from(document.querySelectorAll<HTMLElement>('header a, header button'))
+        .filter((element) => element.checkVisibility())
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.left < 0 || box.right > window.innerWidth;
+        })
+        .map((element) => (element.textContent || element.getAttribute('aria-label') || '').trim()),
+    }));
+    if (wide > 360) problems.push(`${language}: the page is ${wide} px wide`);
+    for (const name of outside) problems.push(`${language}: "${name}" is off the screen`);
+  }
+  expect(problems).toEqual([]);
+});
+
 test('screenshots of home, browse, an item, messages and the profile in each language', async ({
   page,
   request,

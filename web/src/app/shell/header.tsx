@@ -35,9 +35,11 @@ export function Header({ user, userLoading }: HeaderProps) {
         <Link
           to={paths.home}
           aria-label={t('nav.homeLink')}
-          className="-ml-1 rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="-ml-1 min-w-0 rounded-lg p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <Logo />
+          {/* The buttons keep their room: where they leave too little (a visitor's two long labels in Spanish,
+              French or German on a phone) the wordmark wraps onto a hidden second line; the mark stays. */}
+          <Logo className="flex h-8 flex-wrap overflow-hidden" />
         </Link>
 
         <nav aria-label={t('nav.mainLabel')} className="ml-4 hidden md:block">
@@ -64,7 +66,7 @@ export function Header({ user, userLoading }: HeaderProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           {userLoading ? (
             <Skeleton className="size-9 rounded-full" />
           ) : user ? (
