@@ -10,7 +10,7 @@
  * of background work on a shared machine hits both alike instead of deciding the comparison.
  * Targets: messaging p99 ≤ 2× the echo's; 0 lost; 0 duplicated.
  * Run: npm run bench -- chat   (BENCH_SECONDS, CLIENTS, RATE change the load, BLOCK_SECONDS the alternation; RATES=100,200,300,400
- * sweeps the capacity instead, BENCH_PORTS=a-b keeps the servers on those ports — both below;
+ * sweeps the capacity instead, BENCH_PORTS=a-b keeps the servers on those ports (bench/lib.ts);
  * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
  * which isolates what the gateway's hop costs. PROFILE and DUMP: below. MESSAGING_SERVER=path runs the replicas from
  * another copy of services/messaging/src/server.ts, e.g. a saved baseline, for before/after runs taken in turns.
@@ -27,10 +27,10 @@ import os from 'node:os';
 import mongoose from 'mongoose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
-import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
+import { waitForPort } from '@nomadswap/dev-stores/free-port';
 import { createTokenService, createUserStateStore } from '@nomadswap/service-kit/auth';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
-import { ROOT, cpuMs, fmt, percentile, startProcess } from './lib';
+import { ROOT, benchPort, cpuMs, fmt, percentile, startProcess } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CLIENTS = Number(process.env.CLIENTS ?? process.env.BENCH_CLIENTS ?? 500);
@@ -48,18 +48,6 @@ if (RATES.some((rate) => !Number.isFinite(rate) || rate <= 0))
   throw new Error(`RATES must list positive numbers, e.g. 100,200,300,400 (got "${process.env.RATES}")`);
 const SWEEP = RATES.length > 0;
 const CAPACITY_TARGET = { p99Ms: 150, lost: 0, duplicated: 0 };
-/**
- * BENCH_PORTS=18150-18159 takes every server's port (Redis, engine, replicas, gateways, echo) from that range in
- * order instead of asking the OS: on a machine shared by several people each keeps to their own range.
- */
-const BENCH_PORTS = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
-let nextBenchPort = BENCH_PORTS ? Number(BENCH_PORTS[1]) : 0;
-async function serverPort(): Promise<number> {
-  if (!BENCH_PORTS) return freePort();
-  if (nextBenchPort > Number(BENCH_PORTS[2]))
-    throw new Error(`BENCH_PORTS ${BENCH_PORTS[0]} has too few ports`);
-  return nextBenchPort++;
-}
 const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
 /**
  * Unmeasured load on every system first (WARMUP_SECONDS each, no drops). Without it the first messaging block measures a cold
@@ -110,7 +98,7 @@ interface BenchClient {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await serverPort();
+  const port = await benchPort();
   const child = spawn(
     process.execPath,
     [
@@ -126,7 +114,7 @@ async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 async function startEcho(): Promise<{ url: string; child: ChildProcess }> {
-  const port = BENCH_PORTS ? await serverPort() : 0;
+  const port = process.env.BENCH_PORTS ? await benchPort() : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat/echo-server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
@@ -385,7 +373,10 @@ const loadavg = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-const redis = await ensureRedis({ log: () => {}, ...(BENCH_PORTS ? { port: await serverPort() } : {}) });
+const redis = await ensureRedis({
+  log: () => {},
+  ...(process.env.BENCH_PORTS ? { port: await benchPort() } : {}),
+});
 const mongo = await startMongo();
 const processes: ChildProcess[] = [mongo.child];
 const stateClient = createRedis(redis.url, { name: 'bench-chat' });
@@ -416,7 +407,7 @@ try {
   const replicas: string[] = [];
   const replicaProcesses: ChildProcess[] = [];
   for (let i = 0; i < 2; i++) {
-    const port = await serverPort();
+    const port = await benchPort();
     const url = `http://127.0.0.1:${port}`;
     const child = await startProcess(
       process.env.MESSAGING_SERVER ?? 'services/messaging/src/server.ts',
@@ -428,7 +419,7 @@ try {
     replicaProcesses.push(child);
     replicas.push(url);
   }
-  const gatewayPort = await serverPort();
+  const gatewayPort = await benchPort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const gateway = await startProcess(
     'gateway/src/server.ts',
@@ -451,7 +442,7 @@ try {
   if (FLOOR) {
     const floorReplicas: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const port = await serverPort();
+      const port = await benchPort();
       const url = `http://127.0.0.1:${port}`;
       const child = await startProcess(
         'bench/chat/floor-server.ts',
@@ -462,7 +453,7 @@ try {
       floorProcesses.push(child);
       floorReplicas.push(url);
     }
-    const port = await serverPort();
+    const port = await benchPort();
     floorGatewayUrl = `http://127.0.0.1:${port}`;
     processes.push(
       await startProcess(
