@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
+import { loadGatewayConfig } from '../src/config';
 import { expandUpstreams, type ResolveAll } from '../src/discovery';
 import { buildGateway, startAllUpstreams, startUpstream } from './helpers';
 
@@ -36,6 +37,13 @@ describe('expanding upstream host names into their replicas', () => {
 });
 
 describe('gateway with UPSTREAM_DISCOVERY_MS: a service name standing for its replicas', () => {
+  it('takes 0 (off, the default) and any positive interval; a negative one stops the start naming the variable', () => {
+    expect(loadGatewayConfig({}).UPSTREAM_DISCOVERY_MS).toBe(0);
+    expect(loadGatewayConfig({ UPSTREAM_DISCOVERY_MS: '0' }).UPSTREAM_DISCOVERY_MS).toBe(0);
+    expect(loadGatewayConfig({ UPSTREAM_DISCOVERY_MS: '5000' }).UPSTREAM_DISCOVERY_MS).toBe(5000);
+    expect(() => loadGatewayConfig({ UPSTREAM_DISCOVERY_MS: '-1' })).toThrow(/UPSTREAM_DISCOVERY_MS/);
+  });
+
   it('round-robins over every address the name resolves to, probes each for health, and follows a scale-down', async () => {
     const stack = await startAllUpstreams();
     // Two replicas on one port at two loopback addresses, as two containers of one compose service.
