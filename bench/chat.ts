@@ -332,7 +332,7 @@ async function sweep(clients: BenchClient[], watched: (readonly [string, ChildPr
       `acknowledged message); the 500 clients' own process apart; load is the 1-minute average at the rate's end.`,
   );
   console.log(
-    'rate  achieved  acked  ack-err  p50 ms  p99 ms  p99 all  lost  dup  CPU s (per process)      CPU ms/msg  clients s  load  verdict',
+    'rate  achieved   acked  ack-err    p50 ms    p99 ms   p99 all  lost  dup  CPU s (per process)      CPU ms/msg  clients s  load  verdict',
   );
   for (const { rate, result: r, cpuSeconds, clientCpu, load } of rows) {
     const total = cpuSeconds.reduce((a, b) => a + b, 0);
@@ -340,11 +340,11 @@ async function sweep(clients: BenchClient[], watched: (readonly [string, ChildPr
       [
         String(rate).padStart(4),
         fmt(r.sentPerSecond, 0).padStart(8),
-        String(r.acked).padStart(6),
+        String(r.acked).padStart(8),
         String(r.ackErrors).padStart(8),
-        fmt(r.p50, 1).padStart(7),
-        fmt(r.p99, 1).padStart(7),
-        fmt(r.p99All, 0).padStart(8),
+        fmt(r.p50, 1).padStart(10),
+        fmt(r.p99, 1).padStart(10),
+        fmt(r.p99All, 0).padStart(10),
         String(r.lost).padStart(5),
         String(r.duplicated).padStart(4),
         `  ${cpuSeconds.map((c) => fmt(c, 1)).join(' / ')} = ${fmt(total, 1)}`.padEnd(26),
