@@ -9,7 +9,8 @@
  * Both client sets stay connected and the load alternates between the systems in blocks (A B A B …), so a burst
  * of background work on a shared machine hits both alike instead of deciding the comparison.
  * Targets: messaging p99 ≤ 2× the echo's; 0 lost; 0 duplicated.
- * Run: npm run bench -- chat   (BENCH_SECONDS, CLIENTS, RATE change the load, BLOCK_SECONDS the alternation;
+ * Run: npm run bench -- chat   (BENCH_SECONDS, CLIENTS, RATE change the load, BLOCK_SECONDS the alternation; RATES=100,200,300,400
+ * sweeps the capacity instead, BENCH_PORTS=a-b keeps the servers on those ports (bench/lib.ts);
  * DIRECT=1 adds a third system in the rotation: other users' clients connected straight to the same replicas,
  * which isolates what the gateway's hop costs. PROFILE and DUMP: below. MESSAGING_SERVER=path runs the replicas from
  * another copy of services/messaging/src/server.ts, e.g. a saved baseline, for before/after runs taken in turns.
@@ -26,14 +27,27 @@ import os from 'node:os';
 import mongoose from 'mongoose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ensureRedis } from '@nomadswap/dev-stores/redis-server';
-import { freePort, waitForPort } from '@nomadswap/dev-stores/free-port';
+import { waitForPort } from '@nomadswap/dev-stores/free-port';
 import { createTokenService, createUserStateStore } from '@nomadswap/service-kit/auth';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
-import { ROOT, cpuMs, fmt, percentile, startProcess } from './lib';
+import { ROOT, benchPort, cpuMs, fmt, percentile, startProcess } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CLIENTS = Number(process.env.CLIENTS ?? process.env.BENCH_CLIENTS ?? 500);
 const RATE = Number(process.env.RATE ?? process.env.BENCH_RATE ?? 100);
+/**
+ * RATES=100,200,300,400 sweeps the product path (gateway → 2 replicas) over those rates in one run, one after
+ * the other on the same processes and clients (no echo), and prints each rate's p50/p99/lost/dup and CPU as a table
+ * with the capacity target (issue 25): where the first rate misses it is the knee.
+ */
+const RATES = (process.env.RATES ?? '')
+  .split(',')
+  .filter((entry) => entry.trim() !== '')
+  .map(Number);
+if (RATES.some((rate) => !Number.isFinite(rate) || rate <= 0))
+  throw new Error(`RATES must list positive numbers, e.g. 100,200,300,400 (got "${process.env.RATES}")`);
+const SWEEP = RATES.length > 0;
+const CAPACITY_TARGET = { p99Ms: 150, lost: 0, duplicated: 0 };
 const BLOCK_SECONDS = Number(process.env.BLOCK_SECONDS ?? 5);
 /**
  * Unmeasured load on every system first (WARMUP_SECONDS each, no drops). Without it the first messaging block measures a cold
@@ -72,6 +86,8 @@ interface RunResult {
   duplicated: number;
   recovered: number;
   dropped: number;
+  /** The send rate achieved (the sender's own event loop can fall behind the schedule at high rates). */
+  sentPerSecond: number;
 }
 
 interface BenchClient {
@@ -82,7 +98,7 @@ interface BenchClient {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+  const port = await benchPort();
   const child = spawn(
     process.execPath,
     [
@@ -97,9 +113,11 @@ async function startMongo(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `mongodb://127.0.0.1:${port}`, child };
 }
 
-function startEcho(): Promise<{ url: string; child: ChildProcess }> {
+async function startEcho(): Promise<{ url: string; child: ChildProcess }> {
+  const port = process.env.BENCH_PORTS ? await benchPort() : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/chat/echo-server.ts'], {
     cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -185,8 +203,9 @@ const pick = (clients: BenchClient[]) => clients[Math.floor(Math.random() * clie
  */
 async function run(
   systems: BenchClient[][],
-  options: { seconds: number; drops: boolean },
+  options: { seconds: number; drops: boolean; rate: number },
 ): Promise<RunResult[]> {
+  const rate = options.rate;
   const tallies = systems.map((clients, index) => {
     const tally: Tally = {
       name: String(index),
@@ -204,11 +223,11 @@ async function run(
     listen(clients, tally);
     return tally;
   });
-  const perSystem = options.seconds * RATE;
-  const perBlock = Math.max(1, Math.round(BLOCK_SECONDS * RATE));
+  const perSystem = options.seconds * rate;
+  const perBlock = Math.max(1, Math.round(BLOCK_SECONDS * rate));
   const dropCount = options.drops ? Math.round(CLIENTS * DROP_SHARE) : 0;
   const dropEvery = Math.max(1, Math.floor(perSystem / (dropCount + 1)));
-  const interval = 1000 / RATE;
+  const interval = 1000 / rate;
   const started = performance.now();
   const acks: Promise<void>[] = [];
   for (let i = 0; i < perSystem * systems.length; i++) {
@@ -244,6 +263,7 @@ async function run(
         }),
     );
   }
+  const sendSeconds = (performance.now() - started) / 1000;
   await Promise.all(acks);
   await sleep(GRACE_MS);
   if (DUMP) fs.writeFileSync(DUMP, dumpLines.join('\n'));
@@ -268,6 +288,7 @@ async function run(
       duplicated: tally.duplicated,
       recovered: tally.recovered,
       dropped: tally.dropped,
+      sentPerSecond: tally.sent / (sendSeconds / systems.length),
     };
   });
 }
@@ -281,13 +302,81 @@ function report(name: string, r: RunResult): void {
   );
 }
 
+/**
+ * The capacity sweep: the product path alone at each of RATES in turn (after one warm-up at the first), each
+ * rate's figures and the CPU every process used during it; the knee is the first rate that misses the target.
+ */
+async function sweep(clients: BenchClient[], watched: (readonly [string, ChildProcess])[]): Promise<void> {
+  if (WARMUP_SECONDS > 0) await run([clients], { seconds: WARMUP_SECONDS, drops: false, rate: RATES[0]! });
+  const rows: { rate: number; result: RunResult; cpuSeconds: number[]; clientCpu: number; load: string }[] =
+    [];
+  for (const rate of RATES) {
+    const before = watched.map(([, child]) => cpuMs(child.pid!));
+    const clientBefore = cpuMs(process.pid);
+    const [result] = await run([clients], { seconds: SECONDS, drops: true, rate });
+    const cpuSeconds = watched.map(([, child], i) => (cpuMs(child.pid!) - before[i]!) / 1000);
+    const clientCpu = (cpuMs(process.pid) - clientBefore) / 1000;
+    rows.push({ rate, result: result!, cpuSeconds, clientCpu, load: os.loadavg()[0]!.toFixed(1) });
+    console.log(`  ${rate} msg/s done, load average ${loadavg()}`);
+  }
+  for (const { socket } of clients) socket.disconnect();
+  const meets = (r: RunResult) =>
+    r.p99 <= CAPACITY_TARGET.p99Ms &&
+    r.lost === CAPACITY_TARGET.lost &&
+    r.duplicated === CAPACITY_TARGET.duplicated;
+  console.log(
+    `\nCapacity, gateway → messaging ×2 + streams, ${CLIENTS} clients, ${SECONDS} s per rate, ` +
+      `${DROP_SHARE * 100} % of transports dropped once per rate. Target: p99 ≤ ${CAPACITY_TARGET.p99Ms} ms, ` +
+      `0 lost, 0 duplicated (issue 25: at 300 msg/s). CPU is seconds used during the rate's ${SECONDS} s + ` +
+      `${GRACE_MS / 1000} s grace: ${watched.map(([name]) => name).join(' / ')} (CPU ms/msg: their sum per ` +
+      `acknowledged message); the 500 clients' own process apart; load is the 1-minute average at the rate's end.`,
+  );
+  console.log(
+    'rate  achieved   acked  ack-err    p50 ms    p99 ms   p99 all  lost  dup  CPU s (per process)      CPU ms/msg  clients s  load  verdict',
+  );
+  for (const { rate, result: r, cpuSeconds, clientCpu, load } of rows) {
+    const total = cpuSeconds.reduce((a, b) => a + b, 0);
+    console.log(
+      [
+        String(rate).padStart(4),
+        fmt(r.sentPerSecond, 0).padStart(8),
+        String(r.acked).padStart(8),
+        String(r.ackErrors).padStart(8),
+        fmt(r.p50, 1).padStart(10),
+        fmt(r.p99, 1).padStart(10),
+        fmt(r.p99All, 0).padStart(10),
+        String(r.lost).padStart(5),
+        String(r.duplicated).padStart(4),
+        `  ${cpuSeconds.map((c) => fmt(c, 1)).join(' / ')} = ${fmt(total, 1)}`.padEnd(26),
+        fmt((total * 1000) / Math.max(r.acked, 1), 2).padStart(10),
+        fmt(clientCpu, 1).padStart(11),
+        load.padStart(6),
+        `  ${meets(r) ? 'meets' : 'MISSES'}`,
+      ].join(''),
+    );
+  }
+  const knee = rows.find((row) => !meets(row.result));
+  console.log(
+    knee
+      ? `knee: ${knee.rate} msg/s is the first rate that misses the target` +
+          (rows.indexOf(knee) > 0
+            ? ` (${rows[rows.indexOf(knee) - 1]!.rate} msg/s meets it)`
+            : ' (the lowest one)')
+      : `no knee up to ${RATES.at(-1)} msg/s: every rate meets the target`,
+  );
+  console.log(`load average after: ${loadavg()}`);
+}
+
 const loadavg = () =>
   os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
 
-const redis = await ensureRedis({ log: () => {} });
+const redis = await ensureRedis({
+  log: () => {},
+  ...(process.env.BENCH_PORTS ? { port: await benchPort() } : {}),
+});
 const mongo = await startMongo();
 const processes: ChildProcess[] = [mongo.child];
 const stateClient = createRedis(redis.url, { name: 'bench-chat' });
@@ -296,7 +385,7 @@ try {
   const jwt = { secret: randomBytes(32).toString('hex'), issuer: 'nomadswap', audience: 'nomadswap-web' };
   // A sender is picked at random for each message: on average RATE·60/CLIENTS a minute each (12 at the
   // defaults). Keep the service's real limit unless the load would reach it.
-  const perSenderPerMinute = (RATE * 60) / CLIENTS;
+  const perSenderPerMinute = (Math.max(RATE, ...RATES) * 60) / CLIENTS;
   const limit =
     perSenderPerMinute * 3 < SERVICE_LIMIT_PER_MINUTE
       ? SERVICE_LIMIT_PER_MINUTE
@@ -318,7 +407,7 @@ try {
   const replicas: string[] = [];
   const replicaProcesses: ChildProcess[] = [];
   for (let i = 0; i < 2; i++) {
-    const port = await freePort();
+    const port = await benchPort();
     const url = `http://127.0.0.1:${port}`;
     const child = await startProcess(
       process.env.MESSAGING_SERVER ?? 'services/messaging/src/server.ts',
@@ -330,7 +419,7 @@ try {
     replicaProcesses.push(child);
     replicas.push(url);
   }
-  const gatewayPort = await freePort();
+  const gatewayPort = await benchPort();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const gateway = await startProcess(
     'gateway/src/server.ts',
@@ -346,14 +435,14 @@ try {
     profileArgs,
   );
   processes.push(gateway);
-  const echo = await startEcho();
-  processes.push(echo.child);
+  const echo = SWEEP ? undefined : await startEcho();
+  if (echo) processes.push(echo.child);
   let floorGatewayUrl = '';
   const floorProcesses: ChildProcess[] = [];
   if (FLOOR) {
     const floorReplicas: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
+      const port = await benchPort();
       const url = `http://127.0.0.1:${port}`;
       const child = await startProcess(
         'bench/chat/floor-server.ts',
@@ -364,7 +453,7 @@ try {
       floorProcesses.push(child);
       floorReplicas.push(url);
     }
-    const port = await freePort();
+    const port = await benchPort();
     floorGatewayUrl = `http://127.0.0.1:${port}`;
     processes.push(
       await startProcess(
@@ -394,16 +483,18 @@ try {
   );
 
   console.log(
-    `${CLIENTS} clients per system, ${RATE} messages/s for ${SECONDS} s per system (alternating every ` +
+    `${CLIENTS} clients per system, ${SWEEP ? RATES.join(', ') : RATE} messages/s for ${SECONDS} s per system (alternating every ` +
       `${BLOCK_SECONDS} s, after ${WARMUP_SECONDS} s of unmeasured warm-up), ${DROP_SHARE * 100} % of transports dropped once; rate limit ${limit}/min per ` +
       `sender (mean load ${fmt(perSenderPerMinute, 1)}/min); ${os.cpus().length} CPUs, load average ${loadavg()}`,
   );
   const withToken = (u: { id: string; token: string }) => ({ id: u.id, auth: { token: u.token } });
   const messagingClients = await connectAll(users.slice(0, CLIENTS).map(withToken), () => gatewayUrl);
-  const echoClients = await connectAll(
-    users.slice(0, CLIENTS).map((u) => ({ id: u.id, auth: { userId: u.id } })),
-    () => echo.url,
-  );
+  const echoClients = echo
+    ? await connectAll(
+        users.slice(0, CLIENTS).map((u) => ({ id: u.id, auth: { userId: u.id } })),
+        () => echo.url,
+      )
+    : [];
   const directClients = DIRECT
     ? await connectAll(users.slice(CLIENTS).map(withToken), (i) => replicas[i % replicas.length]!)
     : [];
@@ -414,44 +505,51 @@ try {
     ['gateway', gateway],
     ['replica 1', replicaProcesses[0]!],
     ['replica 2', replicaProcesses[1]!],
-    ['echo', echo.child],
+    ...(echo ? [['echo', echo.child] as const] : []),
     ['embedded mongo', mongo.child],
     ...floorProcesses.map((child, i) => [`floor replica ${i + 1}`, child] as const),
   ];
-  const systems = [messagingClients, echoClients];
-  if (DIRECT) systems.push(directClients);
-  if (FLOOR) systems.push(floorClients);
-  if (WARMUP_SECONDS > 0) await run(systems, { seconds: WARMUP_SECONDS, drops: false });
-  const cpuBefore = watched.map(([, child]) => cpuMs(child.pid!));
-  const [messaging, baseline, ...others] = await run(systems, { seconds: SECONDS, drops: true });
-  const direct = DIRECT ? others.shift() : undefined;
-  const floor = FLOOR ? others.shift() : undefined;
-  const cpu = watched.map(
-    ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
-  );
-  for (const client of systems.flat()) client.socket.disconnect();
-  report('gateway → messaging ×2 + streams', messaging!);
-  if (direct) report('messaging ×2, direct (no gateway)', direct);
-  if (floor) report('floor: gateway → relay ×2 + streams', floor);
-  report('echo (1 process, no persistence)', baseline!);
-  console.log(`CPU used during the run: ${cpu.join(', ')}`);
-
-  const ratio = messaging!.p99 / Math.max(baseline!.p99, 0.001);
-  const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-  console.log(
-    `p99 ratio messaging/echo: ${fmt(ratio)}× (target ≤ ${TARGETS.p99Ratio}×) — ${verdict(ratio <= TARGETS.p99Ratio)}`,
-  );
-  if (floor)
-    console.log(
-      `p99 ratio floor/echo: ${fmt(floor.p99 / Math.max(baseline!.p99, 0.001))}× (the topology with none of the ` +
-        `service's work; messaging/floor ${fmt(messaging!.p99 / Math.max(floor.p99, 0.001))}×)`,
+  if (SWEEP) await sweep(messagingClients, watched);
+  else {
+    const systems = [messagingClients, echoClients];
+    if (DIRECT) systems.push(directClients);
+    if (FLOOR) systems.push(floorClients);
+    if (WARMUP_SECONDS > 0) await run(systems, { seconds: WARMUP_SECONDS, drops: false, rate: RATE });
+    const cpuBefore = watched.map(([, child]) => cpuMs(child.pid!));
+    const [messaging, baseline, ...others] = await run(systems, {
+      seconds: SECONDS,
+      drops: true,
+      rate: RATE,
+    });
+    const direct = DIRECT ? others.shift() : undefined;
+    const floor = FLOOR ? others.shift() : undefined;
+    const cpu = watched.map(
+      ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
     );
-  console.log(
-    `lost ${messaging!.lost}, duplicated ${messaging!.duplicated} (target 0/0) — ${verdict(
-      messaging!.lost === TARGETS.lost && messaging!.duplicated === TARGETS.duplicated,
-    )}`,
-  );
-  console.log(`load average after: ${loadavg()}`);
+    for (const client of systems.flat()) client.socket.disconnect();
+    report('gateway → messaging ×2 + streams', messaging!);
+    if (direct) report('messaging ×2, direct (no gateway)', direct);
+    if (floor) report('floor: gateway → relay ×2 + streams', floor);
+    report('echo (1 process, no persistence)', baseline!);
+    console.log(`CPU used during the run: ${cpu.join(', ')}`);
+
+    const ratio = messaging!.p99 / Math.max(baseline!.p99, 0.001);
+    const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+    console.log(
+      `p99 ratio messaging/echo: ${fmt(ratio)}× (target ≤ ${TARGETS.p99Ratio}×) — ${verdict(ratio <= TARGETS.p99Ratio)}`,
+    );
+    if (floor)
+      console.log(
+        `p99 ratio floor/echo: ${fmt(floor.p99 / Math.max(baseline!.p99, 0.001))}× (the topology with none of the ` +
+          `service's work; messaging/floor ${fmt(messaging!.p99 / Math.max(floor.p99, 0.001))}×)`,
+      );
+    console.log(
+      `lost ${messaging!.lost}, duplicated ${messaging!.duplicated} (target 0/0) — ${verdict(
+        messaging!.lost === TARGETS.lost && messaging!.duplicated === TARGETS.duplicated,
+      )}`,
+    );
+    console.log(`load average after: ${loadavg()}`);
+  }
 } finally {
   // Waiting for the exits lets the services shut down cleanly (and write their CPU profiles).
   await Promise.all(

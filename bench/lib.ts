@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '@nomadswap/dev-stores/free-port';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,3 +144,16 @@ export function cpuMs(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+
+/**
+ * A port for a server the bench starts. BENCH_PORTS=18150-18159 hands them out from that range in order instead of
+ * asking the OS: on a machine shared by several people each keeps to their own range.
+ */
+export async function benchPort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return freePort();
+  nextBenchPort ??= Number(range[1]);
+  if (nextBenchPort > Number(range[2])) throw new Error(`BENCH_PORTS ${range[0]} has too few ports`);
+  return nextBenchPort++;
+}
+let nextBenchPort: number | undefined;

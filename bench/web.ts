@@ -10,21 +10,39 @@
  * (default /usr/bin/chromium). With `WEB_BENCH_URL` it measures that running stack (seeded with the demo data);
  * otherwise it starts one (`npm start` on a free port with a fresh data folder) and stops it afterwards. The JSON
  * reports are kept in a temporary folder whose name it prints. `WEB_BENCH_PAGES=browse,item` measures only those.
+ *
+ * Issue 25 adds the signed-in pages `/messages` with a conversation open and `/profile` (Performance ≥ 90,
+ * LCP ≤ 2.0 s, CLS ≤ 0.05), two interactions — opening a conversation and sending a message — each measured as a
+ * Lighthouse user-flow timespan at the mobile preset's 4× CPU slowdown (devtools throttling: a timespan cannot be
+ * simulated) with its INP against 200 ms, and a floor: a minimal React + router page (bench/web-floor, built with
+ * the app's bundler, served compressed by a small server here) measured the same way in the same run, page and
+ * interactions. `WEB_BENCH_INTERACTIONS=0` leaves the interactions out; `BENCH_PORTS=a-b` (bench/lib.ts) keeps the
+ * stack's and the floor's ports in a range.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from '@nomadswap/dev-stores/free-port';
-import { ROOT, fmt } from './lib';
+import zlib from 'node:zlib';
+import { ROOT, benchPort, fmt } from './lib';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../scripts/seed/demo-catalogue';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const DEMO_LOGIN = { email: `ana.ribeiro@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD };
+const demoLogin = (username: string) => ({
+  email: `${username}@${DEMO_EMAIL_DOMAIN}`,
+  password: DEMO_PASSWORD,
+});
+const DEMO_LOGIN = demoLogin('ana.ribeiro');
+/** Ana's chat partners in the bench's conversations (demo users). */
+const PARTNERS = ['kai.suwan', 'noor.haddad'];
+/** Issue 25's interaction budget: next paint after the input, at 4× CPU slowdown. */
+const INP_BUDGET_MS = 200;
+const INTERACTIONS = process.env.WEB_BENCH_INTERACTIONS !== '0';
 
 /** Each budget of issue 13: how to read it from a report, and which way is good. */
 interface Budget {
@@ -139,33 +157,53 @@ type LighthouseFn = (
 interface ChromeLauncher {
   launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
 }
+/** The part of puppeteer-core's page this bench drives. */
+interface PuppeteerPage {
+  goto(url: string, options?: { waitUntil?: string }): Promise<unknown>;
+  evaluate<A>(fn: (arg: A) => void, arg: A): Promise<void>;
+  waitForSelector(selector: string, options?: { timeout?: number }): Promise<unknown>;
+  waitForFunction<A>(fn: (arg: A) => boolean, options: { timeout?: number }, arg: A): Promise<unknown>;
+  click(selector: string): Promise<void>;
+  type(selector: string, text: string): Promise<void>;
+  close(): Promise<void>;
+}
 interface Puppeteer {
   connect(options: { browserURL: string }): Promise<{
-    newPage(): Promise<{
-      goto(url: string): Promise<unknown>;
-      evaluate<A>(fn: (arg: A) => void, arg: A): Promise<void>;
-      close(): Promise<void>;
-    }>;
+    newPage(): Promise<PuppeteerPage>;
     disconnect(): Promise<void>;
   }>;
 }
+/** Lighthouse's user flow (startFlow): only timespans here. */
+interface UserFlow {
+  startTimespan(options: { name: string }): Promise<void>;
+  endTimespan(): Promise<void>;
+  createFlowResult(): Promise<{ steps: { name: string; lhr: Report }[] }>;
+}
+type StartFlow = (
+  page: PuppeteerPage,
+  options: { name: string; flags: Record<string, unknown> },
+) => Promise<UserFlow>;
 
 async function loadTools(dir: string) {
   const modules = path.join(dir, 'node_modules');
   const entry = (pkg: string, file: string) => pathToFileURL(path.join(modules, pkg, file)).href;
-  const lighthouse = ((await import(entry('lighthouse', 'core/index.js'))) as { default: LighthouseFn })
-    .default;
+  const lighthouseModule = (await import(entry('lighthouse', 'core/index.js'))) as {
+    default: LighthouseFn;
+    startFlow: StartFlow;
+  };
+  const lighthouse = lighthouseModule.default;
+  const startFlow = lighthouseModule.startFlow;
   const chromeLauncher = (await import(entry('chrome-launcher', 'dist/index.js'))) as ChromeLauncher;
   const puppeteer = (
     (await import(entry('puppeteer-core', 'lib/esm/puppeteer/puppeteer-core.js'))) as {
       default: Puppeteer;
     }
   ).default;
-  return { lighthouse, chromeLauncher, puppeteer };
+  return { lighthouse, startFlow, chromeLauncher, puppeteer };
 }
 
 async function startStack(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
+  const port = await benchPort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
@@ -191,14 +229,96 @@ async function startStack(): Promise<{ url: string; stop: () => Promise<void> }>
   throw new Error(`the stack did not come up with its demo data at ${url}`);
 }
 
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string, login = DEMO_LOGIN): Promise<string> {
+  return (await signInAs(base, login)).token;
+}
+
+async function signInAs(base: string, login: { email: string; password: string }) {
   const response = await fetch(new URL('api/auth/login', base), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_LOGIN),
+    body: JSON.stringify(login),
   });
-  if (!response.ok) throw new Error(`demo login: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  if (!response.ok) throw new Error(`demo login ${login.email}: ${response.status}`);
+  return (await response.json()) as { token: string; user: { id: string } };
+}
+
+/**
+ * Conversations for Ana with each partner, a few messages each way, so `/messages` has a list to open and a
+ * thread to show. Returns the partners' ids, in PARTNERS' order.
+ */
+async function seedConversations(base: string): Promise<string[]> {
+  const ana = await signInAs(base, DEMO_LOGIN);
+  const ids: string[] = [];
+  for (const username of PARTNERS) {
+    const partner = await signInAs(base, demoLogin(username));
+    ids.push(partner.user.id);
+    const lines: [sender: { token: string }, receiverId: string, content: string][] = [
+      [partner, ana.user.id, 'Hi Ana! Is the tent still available for a swap?'],
+      [ana, partner.user.id, 'Hi! Yes, it is. What would you like to offer?'],
+      [partner, ana.user.id, 'I have a camping stove and a head torch, both barely used.'],
+      [ana, partner.user.id, 'The stove sounds great. When are you in town?'],
+      [partner, ana.user.id, 'Thursday and Friday. We could meet near the station.'],
+    ];
+    for (const [sender, receiverId, content] of lines) {
+      const response = await fetch(new URL('api/messages', base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sender.token}` },
+        body: JSON.stringify({ receiverId, content }),
+      });
+      if (!response.ok)
+        throw new Error(`seeding a conversation: ${response.status} ${await response.text()}`);
+    }
+  }
+  return ids;
+}
+
+/**
+ * The floor page: bench/web-floor built with Vite into a temporary folder and served like the gateway serves the
+ * app (Brotli when asked, immutable assets, index.html for every other path), on a port of its own.
+ */
+async function startFloor(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-floor-'));
+  const built = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/vite'),
+    ['build', '--config', 'bench/web-floor/vite.config.ts', '--outDir', outDir],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (built.status !== 0) throw new Error('building the floor page failed (see above)');
+  const files = new Map<string, { body: Buffer; br: Buffer; type: string }>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const body = fs.readFileSync(full);
+        const type = full.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
+        files.set(`/${path.relative(outDir, full)}`, { body, br: zlib.brotliCompressSync(body), type });
+      }
+    }
+  };
+  walk(outDir);
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://floor').pathname;
+    const file = files.get(pathname) ?? files.get('/index.html')!;
+    const brotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'content-type': file.type,
+      'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...(brotli ? { 'content-encoding': 'br' } : {}),
+    });
+    res.end(brotli ? file.br : file.body);
+  });
+  const port = await benchPort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://localhost:${port}/`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** An item of another demo user, so the page shows the owner card and the contact button. */
@@ -216,11 +336,21 @@ interface Page {
   path: string;
   /** Signed in as an approved demo user (the token in localStorage before the page loads). */
   token?: string;
+  /** Another origin than the stack's (the floor). */
+  base?: string;
+  /** Budgets that differ from BUDGETS' for this page, by label (NaN: printed without a budget). */
+  limits?: Record<string, number>;
 }
+
+/** Issue 25's budgets for signed-in pages: Performance ≥ 90, LCP and CLS as for the others, TBT not budgeted. */
+const SIGNED_IN_LIMITS = { Performance: 90, TBT: NaN };
+/** The floor is the reference, not a page of ours: figures only. */
+const NO_LIMITS = Object.fromEntries(BUDGETS.map((budget) => [budget.label, NaN]));
 
 const tools = await loadTools(lighthouseDir());
 const given = process.env.WEB_BENCH_URL;
 const stack = given ? { url: given, stop: async () => {} } : await startStack();
+const floor = await startFloor();
 const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nomadswap-web-reports-'));
 
 /** A loaded machine sometimes spoils a trace (NO_NAVSTART, NO_FCP): that run is taken again, up to twice. */
@@ -243,17 +373,11 @@ async function measureOnce(page: Page, run: number): Promise<Report> {
       // cache holds nothing of the app when Lighthouse loads it (storage reset is off to keep the token).
       const browser = await tools.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
       const tab = await browser.newPage();
-      await tab.goto(new URL('api/health', stack.url).href);
-      await tab.evaluate((token: string) => {
-        // Runs in the page: the bench's own types have no DOM.
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-          .localStorage;
-        storage.setItem('authToken', token);
-      }, page.token);
+      await storeToken(tab, page.token);
       await tab.close();
       await browser.disconnect();
     }
-    const result = await tools.lighthouse(new URL(page.path, stack.url).href, {
+    const result = await tools.lighthouse(new URL(page.path, page.base ?? stack.url).href, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -266,6 +390,107 @@ async function measureOnce(page: Page, run: number): Promise<Report> {
     fs.writeFileSync(file, typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr));
     return result.lhr;
   } finally {
+    chrome.kill();
+  }
+}
+
+/** Signs the page's origin in: the token where the web app keeps it, set from a JSON response of the stack. */
+async function storeToken(tab: PuppeteerPage, token: string): Promise<void> {
+  await tab.goto(new URL('api/health', stack.url).href);
+  await tab.evaluate((value: string) => {
+    // Runs in the page: the bench's own types have no DOM.
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+      .localStorage;
+    storage.setItem('authToken', value);
+  }, token);
+}
+
+/** What a user does in a timespan: open a conversation from the list, then send a message in it. */
+interface Interactions {
+  name: string;
+  base: string;
+  token?: string;
+  /** The page with the conversation list. */
+  listPath: string;
+  /** The link that opens a conversation. */
+  conversationLink: string;
+}
+interface InteractionFigures {
+  open: number;
+  send: number;
+  /** Total blocking time in each timespan (the main thread's long tasks around the interaction). */
+  openTbt: number;
+  sendTbt: number;
+  /** The INP's phases in each timespan (ms). */
+  openPhases: string;
+  sendPhases: string;
+}
+
+const inp = (report: Report) => report.audits['interaction-to-next-paint']?.numericValue ?? NaN;
+
+/** Where the INP went: Lighthouse's input delay, processing and presentation delay of that interaction. */
+function phases(report: Report | undefined): string {
+  const tables = (report?.audits['work-during-interaction']?.details?.items ?? []) as {
+    items?: { phase?: string; total?: number }[];
+  }[];
+  const rows = tables.flatMap((table) => table.items ?? []).filter((row) => row.phase !== undefined);
+  return rows.map((row) => `${row.phase!.toLowerCase()} ${fmt(row.total ?? NaN, 0)}`).join(', ');
+}
+
+/**
+ * One user flow: two Lighthouse timespans at the mobile preset's CPU slowdown (4×, devtools throttling, since a
+ * timespan records real time and cannot be simulated). The clicks are real input events (CDP), so the page's
+ * Event Timing entries give Lighthouse its INP: the longest input → next paint in the span.
+ */
+async function measureInteractions(flow: Interactions, run: number): Promise<InteractionFigures> {
+  const chrome = await tools.chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const browser = await tools.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const tab = await browser.newPage();
+    if (flow.token) await storeToken(tab, flow.token);
+    const userFlow = await tools.startFlow(tab, {
+      name: `${flow.name} ${run}`,
+      flags: { throttlingMethod: 'devtools', logLevel: 'error', disableStorageReset: true },
+    });
+    await tab.goto(new URL(flow.listPath, flow.base).href, { waitUntil: 'networkidle0' });
+    await tab.waitForSelector(flow.conversationLink, { timeout: 30_000 });
+
+    await userFlow.startTimespan({ name: 'open a conversation' });
+    await tab.click(flow.conversationLink);
+    await tab.waitForSelector('form textarea[aria-label="Message"]', { timeout: 30_000 });
+    await userFlow.endTimespan();
+
+    const text = `bench message ${run} ${Date.now()}`;
+    await tab.type('form textarea[aria-label="Message"]', text);
+    await userFlow.startTimespan({ name: 'send a message' });
+    await tab.click('form button[type="submit"]');
+    await tab.waitForFunction(
+      (sent: string) =>
+        // Runs in the page: the message is on screen (optimistically, before the server's answer).
+        (
+          (globalThis as unknown as { document: { body: { innerText: string } } }).document.body.innerText ??
+          ''
+        ).includes(sent),
+      { timeout: 30_000 },
+      text,
+    );
+    await userFlow.endTimespan();
+
+    const { steps } = await userFlow.createFlowResult();
+    const file = path.join(reportsDir, `flow-${flow.name.replace(/\W+/g, '-')}-${run}.json`);
+    fs.writeFileSync(file, JSON.stringify(steps.map((step) => ({ name: step.name, lhr: step.lhr }))));
+    const [open, send] = steps.map((step) => step.lhr);
+    const tbt = (report: Report | undefined) => report?.audits['total-blocking-time']?.numericValue ?? NaN;
+    return {
+      open: inp(open!),
+      send: inp(send!),
+      openTbt: tbt(open),
+      sendTbt: tbt(send),
+      openPhases: phases(open),
+      sendPhases: phases(send),
+    };
+  } finally {
+    await browser.disconnect();
     chrome.kill();
   }
 }
@@ -283,6 +508,8 @@ function failing(report: Report): string[] {
   });
 }
 
+const limitOf = (page: Page, budget: Budget) => page.limits?.[budget.label] ?? budget.limit;
+
 function verdict(budget: Budget, value: number, limit: number): string {
   if (Number.isNaN(limit)) return '';
   const ok = budget.kind === 'min' ? value >= limit : value <= limit;
@@ -294,10 +521,19 @@ try {
   const token = await signIn(stack.url);
   const itemId = await firstItemId(stack.url, token);
   if (!itemId) throw new Error('no item to measure (is the demo data seeded?)');
+  const [partnerId] = await seedConversations(stack.url);
   const pages: Page[] = [
     { name: 'home (visitor)', path: '/' },
     { name: 'browse (visitor)', path: '/browse' },
-    { name: 'item (signed in)', path: `/item/${itemId}`, token },
+    { name: 'item (signed in)', path: `/item/${itemId}`, token, limits: SIGNED_IN_LIMITS },
+    {
+      name: 'messages, a conversation open (signed in)',
+      path: `/messages?user=${partnerId}`,
+      token,
+      limits: SIGNED_IN_LIMITS,
+    },
+    { name: 'profile (signed in)', path: '/profile', token, limits: SIGNED_IN_LIMITS },
+    { name: 'floor (React + router only)', path: '/', base: floor.url, limits: NO_LIMITS },
   ];
   const only = process.env.WEB_BENCH_PAGES?.split(',');
   const measured = only ? pages.filter((page) => only.some((name) => page.name.startsWith(name))) : pages;
@@ -320,12 +556,60 @@ try {
       const values = reports.map(budget.read);
       const spread = `${fmt(Math.min(...values), budget.digits)}–${fmt(Math.max(...values), budget.digits)}`;
       console.log(
-        `    ${budget.label.padEnd(16)} ${`${fmt(median(values), budget.digits)} ${budget.unit}`.padEnd(11)} ${spread.padEnd(14)} ${verdict(budget, median(values), budget.limit)}`,
+        `    ${budget.label.padEnd(16)} ${`${fmt(median(values), budget.digits)} ${budget.unit}`.padEnd(11)} ${spread.padEnd(14)} ${verdict(budget, median(values), limitOf(page, budget))}`,
       );
+    }
+  }
+  if (INTERACTIONS && (!only || only.includes('interactions'))) {
+    const flows: Interactions[] = [
+      {
+        name: 'messages (signed in)',
+        base: stack.url,
+        token,
+        listPath: '/messages',
+        conversationLink: `a[href*="user=${partnerId}"]`,
+      },
+      {
+        name: 'floor (React + router only)',
+        base: floor.url,
+        listPath: '/',
+        conversationLink: 'a[href*="user="]',
+      },
+    ];
+    console.log(
+      `\nInteractions: Lighthouse user-flow timespans, mobile preset, CPU 4× slower (devtools throttling), ` +
+        `INP = the longest input → next paint; budget ≤ ${INP_BUDGET_MS} ms each, ${RUNS} runs`,
+    );
+    for (const flow of flows) {
+      const runs: InteractionFigures[] = [];
+      console.log(`\n${flow.name}`);
+      for (let run = 1; run <= RUNS; run++) {
+        const before = loadavg();
+        const figures = await measureInteractions(flow, run);
+        runs.push(figures);
+        console.log(
+          `  run ${run} (load ${before}): open a conversation INP ${fmt(figures.open, 0)} ms (${figures.openPhases}; ` +
+            `TBT ${fmt(figures.openTbt, 0)} ms)  send a message INP ${fmt(figures.send, 0)} ms (${figures.sendPhases}; ` +
+            `TBT ${fmt(figures.sendTbt, 0)} ms)`,
+        );
+      }
+      const floorFlow = flow.base === floor.url;
+      for (const [label, key] of [
+        ['open a conversation', 'open'],
+        ['send a message', 'send'],
+      ] as const) {
+        const values = runs.map((figures) => figures[key]);
+        const value = median(values);
+        const judged = floorFlow ? '' : `≤ ${INP_BUDGET_MS} ms  ${value <= INP_BUDGET_MS ? 'ok' : 'MISSED'}`;
+        console.log(
+          `    ${`INP, ${label}`.padEnd(28)} ${`${fmt(value, 0)} ms`.padEnd(9)} ${`${fmt(Math.min(...values), 0)}–${fmt(Math.max(...values), 0)}`.padEnd(12)} ${judged}`,
+        );
+      }
     }
   }
   console.log(`\nbuild: ${firstRenderBuildBytes()}`);
 } finally {
+  await floor.stop();
   await stack.stop();
 }
 

@@ -24,7 +24,7 @@ io.on('connection', (socket) => {
     },
   );
 });
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   console.log(`listening on ${(server.address() as AddressInfo).port}`);
 });
 process.on('SIGTERM', () => {

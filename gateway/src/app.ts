@@ -10,7 +10,8 @@ import type { GatewayConfig } from './config';
 import { logAccess } from './access-log';
 import { assignRequestId, createApiProxy } from './api';
 import { cachedHealth } from './health';
-import { createServiceProxies, createSocketProxy, dropClientForwarding } from './proxy';
+import { watchUpstreams, type ResolveAll } from './discovery';
+import { createServiceProxies, createServiceProxy, createSocketProxy, dropClientForwarding } from './proxy';
 import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits, uploadRateLimit } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
 import { securityHeaders, writeHeaders } from './security-headers';
@@ -22,6 +23,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   redis: Redis;
+  /** How upstream host names are resolved when UPSTREAM_DISCOVERY_MS is on (tests give a fixed table). */
+  resolve?: ResolveAll;
 }
 
 /**
@@ -49,14 +52,31 @@ const requestId: RequestHandler = (req, res, next) => {
  * headers, request ids, the /api flood guard and the aggregated health. It never parses request bodies: they
  * stream to the owning service, which validates them.
  */
-export function createGateway({ config, logger, redis }: GatewayDeps) {
-  const upstreams = upstreamsFrom(config);
-  const proxies = createServiceProxies(upstreams, {
+export function createGateway({ config, logger, redis, resolve }: GatewayDeps) {
+  const configured = upstreamsFrom(config);
+  // The replicas in use: the configured lists, or what their names resolve to (discovery swaps them below).
+  const upstreams = { ...configured };
+  const proxyOptions = {
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     maxInFlight: config.UPSTREAM_MAX_IN_FLIGHT,
     logger,
-  });
-  const socketProxy = createSocketProxy(upstreams.messaging, logger);
+  };
+  const proxies = createServiceProxies(upstreams, proxyOptions);
+  let socketProxy = createSocketProxy(upstreams.messaging, logger);
+  const discovery =
+    config.UPSTREAM_DISCOVERY_MS > 0
+      ? watchUpstreams(configured, {
+          intervalMs: config.UPSTREAM_DISCOVERY_MS,
+          resolve,
+          onChange(service, targets) {
+            // Requests under way finish on the proxies they started with; new ones take the new list.
+            upstreams[service] = targets;
+            proxies[service] = createServiceProxy(service, targets, proxyOptions);
+            if (service === 'messaging') socketProxy = createSocketProxy(targets, logger);
+            logger.info({ service, replicas: targets }, 'upstream replicas changed');
+          },
+        })
+      : undefined;
 
   const headers = securityHeaders({
     geocoderOrigin: config.GEOCODER_ORIGIN,
@@ -165,5 +185,15 @@ export function createGateway({ config, logger, redis }: GatewayDeps) {
     upgraded.clear();
   }
 
-  return { app, onUpgrade, closeUpgradedSockets };
+  return {
+    app,
+    onUpgrade,
+    closeUpgradedSockets,
+    /** Re-resolves the upstreams now (when discovery is on); resolves when the lists are up to date. */
+    refreshUpstreams: async () => {
+      await discovery?.first;
+      await discovery?.refresh();
+    },
+    stopDiscovery: () => discovery?.stop(),
+  };
 }

@@ -41,6 +41,12 @@ const gatewayEnv = z.object({
   ITEMS_URL: upstreamList('http://127.0.0.1:4002'),
   MESSAGING_URL: upstreamList('http://127.0.0.1:4003'),
   MODERATION_URL: upstreamList('http://127.0.0.1:4004'),
+  /**
+   * Every this often the gateway resolves the host names in the four upstream lists and balances over every
+   * address they resolve to (docker-compose: a service name resolves to all its replicas). 0 (the default) takes
+   * the lists as they are: `npm start` lists each replica's port, Kubernetes each messaging pod's name.
+   */
+  UPSTREAM_DISCOVERY_MS: z.coerce.number().int().min(0).default(0),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   WEB_DIST: z.string().default(path.resolve(here, '../../web/dist')),
   /** How long a proxied request may take before the gateway answers 504 (image uploads are the slow ones). */

@@ -102,81 +102,90 @@ export type ProxyHandler = (req: IncomingMessage, res: ServerResponse, next: () 
  * stopped or killed — is sent once to the next replica, so reads survive a replica's death; a write is never
  * sent twice (its body is streamed, and the first replica may have acted on it): it gets its 502/503.
  */
-export function createServiceProxies(
-  upstreams: Upstreams,
-  options: { timeoutMs: number; maxInFlight: number; logger: Logger },
-) {
+export function createServiceProxies(upstreams: Upstreams, options: ServiceProxyOptions) {
   const proxies = {} as Record<ServiceName, ProxyHandler>;
-  for (const service of SERVICES) {
-    const errors = GATEWAY_ERRORS.upstream[service];
-    const balancer = new RoundRobin(upstreams[service].length);
-    // The replicas with their in-flight limits; the error handler retries on another of them.
-    const limited: ProxyHandler[] = [];
-    const replicas = upstreams[service].map((target, index) =>
-      createProxyMiddleware<IncomingMessage, ServerResponse>({
-        target: parsedTarget(target),
-        agent: upstreamAgent,
-        xfwd: true,
-        ws: false,
-        ...LEAN_SERVICE,
-        on: {
-          start: onProxyStart,
-          // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
-          proxyReq(proxyReq, req, res) {
-            onProxyReq(proxyReq, req);
-            (res as Tracked)[UPSTREAM_REQUEST] = proxyReq;
-            proxyReq.setTimeout(options.timeoutMs, () => {
-              proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
-            });
-          },
-          error(error, req, res) {
-            // The gateway answered already (a body cut at its limit aborts the upstream request on purpose).
-            if ('writableEnded' in res && res.writableEnded) return;
-            const code = (error as NodeJS.ErrnoException).code ?? '';
-            // The client went away first (see limitInFlight): there is no one to answer.
-            if (code === CLIENT_GONE) return;
-            const down = DOWN_CODES.has(code);
-            const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
-            if (down) balancer.bench(index);
-            const retry =
-              'writeHead' in res &&
-              !res.headersSent &&
-              limited.length > 1 &&
-              (res as Tracked)[FAILED_ON] === undefined &&
-              RETRIABLE_METHODS.has(req.method ?? '') &&
-              RETRIABLE_CODES.has(code);
-            options.logger.warn(
-              {
-                service,
-                target,
-                code,
-                url: redactLoggedUrl(req.url ?? ''),
-                err: error.message,
-                retried: retry,
-              },
-              'upstream error',
-            );
-            if (retry) {
-              (res as Tracked)[FAILED_ON] = index;
-              void limited[(index + 1) % limited.length]!(req, res as ServerResponse, () => {});
-              return;
-            }
-            if ('writeHead' in res) {
-              sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
-            } else {
-              (res as Socket).destroy();
-            }
-          },
-        },
-      }),
-    );
-    for (const replica of replicas) {
-      limited.push(limitInFlight(replica, options.maxInFlight, errors.down, { 'retry-after': '1' }));
-    }
-    proxies[service] =
-      limited.length === 1 ? limited[0]! : (req, res, next) => limited[balancer.pick()]!(req, res, next);
-  }
+  for (const service of SERVICES) proxies[service] = createServiceProxy(service, upstreams[service], options);
   return proxies;
+}
+
+export interface ServiceProxyOptions {
+  timeoutMs: number;
+  maxInFlight: number;
+  logger: Logger;
+}
+
+/** One service's proxy over its replicas (see {@link createServiceProxies}). */
+export function createServiceProxy(
+  service: ServiceName,
+  targets: readonly string[],
+  options: ServiceProxyOptions,
+): ProxyHandler {
+  const errors = GATEWAY_ERRORS.upstream[service];
+  const balancer = new RoundRobin(targets.length);
+  // The replicas with their in-flight limits; the error handler retries on another of them.
+  const limited: ProxyHandler[] = [];
+  const replicas = targets.map((target, index) =>
+    createProxyMiddleware<IncomingMessage, ServerResponse>({
+      target: parsedTarget(target),
+      agent: upstreamAgent,
+      xfwd: true,
+      ws: false,
+      ...LEAN_SERVICE,
+      on: {
+        start: onProxyStart,
+        // http-proxy's own proxyTimeout reports a timeout as ECONNRESET; this names it so the client gets a 504.
+        proxyReq(proxyReq, req, res) {
+          onProxyReq(proxyReq, req);
+          (res as Tracked)[UPSTREAM_REQUEST] = proxyReq;
+          proxyReq.setTimeout(options.timeoutMs, () => {
+            proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: 'ETIMEDOUT' }));
+          });
+        },
+        error(error, req, res) {
+          // The gateway answered already (a body cut at its limit aborts the upstream request on purpose).
+          if ('writableEnded' in res && res.writableEnded) return;
+          const code = (error as NodeJS.ErrnoException).code ?? '';
+          // The client went away first (see limitInFlight): there is no one to answer.
+          if (code === CLIENT_GONE) return;
+          const down = DOWN_CODES.has(code);
+          const timedOut = TIMEOUT_CODES.has(code) || /timed? ?out/i.test(error.message);
+          if (down) balancer.bench(index);
+          const retry =
+            'writeHead' in res &&
+            !res.headersSent &&
+            limited.length > 1 &&
+            (res as Tracked)[FAILED_ON] === undefined &&
+            RETRIABLE_METHODS.has(req.method ?? '') &&
+            RETRIABLE_CODES.has(code);
+          options.logger.warn(
+            {
+              service,
+              target,
+              code,
+              url: redactLoggedUrl(req.url ?? ''),
+              err: error.message,
+              retried: retry,
+            },
+            'upstream error',
+          );
+          if (retry) {
+            (res as Tracked)[FAILED_ON] = index;
+            void limited[(index + 1) % limited.length]!(req, res as ServerResponse, () => {});
+            return;
+          }
+          if ('writeHead' in res) {
+            sendError(res, down ? errors.down : timedOut ? errors.timedOut : errors.broken);
+          } else {
+            (res as Socket).destroy();
+          }
+        },
+      },
+    }),
+  );
+  for (const replica of replicas) {
+    limited.push(limitInFlight(replica, options.maxInFlight, errors.down, { 'retry-after': '1' }));
+  }
+  return limited.length === 1 ? limited[0]! : (req, res, next) => limited[balancer.pick()]!(req, res, next);
 }
 
 /**

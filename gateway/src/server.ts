@@ -25,7 +25,7 @@ const redis = new Redis(config.REDIS_URL, {
 });
 redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
 
-const { app, onUpgrade, closeUpgradedSockets } = createGateway({ config, logger, redis });
+const { app, onUpgrade, closeUpgradedSockets, stopDiscovery } = createGateway({ config, logger, redis });
 const server = http.createServer(httpServerOptions(config), app);
 server.on('upgrade', onUpgrade);
 server.keepAliveTimeout = 65_000;
@@ -44,6 +44,7 @@ runUntilSignalled({
   steps: [
     // Chat clients reconnect to another replica.
     { name: 'websockets', run: closeUpgradedSockets },
+    { name: 'upstream discovery', run: stopDiscovery },
     { name: 'upstream sockets', run: () => upstreamAgent.destroy() },
     { name: 'redis', run: () => redis.quit() },
   ],

@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { SERVICES, type ServiceName } from '@nomadswap/contracts/routes';
 import { GatewayEnvSchema } from '../src/config';
 import { createGateway } from '../src/app';
+import type { ResolveAll } from '../src/discovery';
 
 export interface Upstream {
   url: string;
@@ -24,7 +25,7 @@ export interface Upstream {
 /** A stand-in service: answers /healthz like the real ones and echoes every other request. */
 export async function startUpstream(
   name: ServiceName,
-  options: { delayMs?: number; mongo?: 'up' | 'down' } = {},
+  options: { delayMs?: number; mongo?: 'up' | 'down'; host?: string; port?: number } = {},
 ) {
   const requests: Upstream['requests'] = [];
   let healthChecks = 0;
@@ -46,10 +47,11 @@ export async function startUpstream(
     req.resume();
     req.on('end', () => (options.delayMs ? setTimeout(reply, options.delayMs) : reply()));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     requests,
     healthChecks: () => healthChecks,
     close: () =>
@@ -94,7 +96,7 @@ export function makeWebDist(): string {
 export async function buildGateway(
   urls: Partial<Record<ServiceName, string>>,
   env: Record<string, string> = {},
-  options: { keepLimits?: boolean; logger?: Logger; isolatedLimits?: boolean } = {},
+  options: { keepLimits?: boolean; logger?: Logger; isolatedLimits?: boolean; resolve?: ResolveAll } = {},
 ) {
   // Isolated limits live under a key prefix of their own, out of reach of other files clearing `rl:gateway:*`.
   const keyPrefix = options.isolatedLimits ? `test:${randomUUID()}:` : '';
@@ -111,12 +113,13 @@ export async function buildGateway(
     HEALTH_TIMEOUT_MS: '300',
     ...env,
   });
-  const { app, onUpgrade, closeUpgradedSockets } = createGateway({
+  const gateway = createGateway({
     config,
     logger: options.logger ?? pino({ level: 'silent' }),
     redis,
+    resolve: options.resolve,
   });
-  return { app, onUpgrade, closeUpgradedSockets, redis, config };
+  return { ...gateway, redis, config };
 }
 
 export async function startAllUpstreams() {

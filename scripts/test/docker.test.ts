@@ -11,12 +11,17 @@ const REDIS_USERS = ['auth', 'items', 'messaging', 'moderation', 'gateway'] as c
 const redisPasswordVar = (user: string) => `REDIS_${user.toUpperCase()}_PASSWORD`;
 const REDIS_SECRETS = Object.fromEntries(REDIS_USERS.map((u) => [redisPasswordVar(u), `secret-of-${u}`]));
 
+/** The containers that scale (`deploy.replicas` from `<NAME>_REPLICAS`): each service and each worker. */
+const SCALABLE = ['auth', 'auth-worker', 'items', 'items-worker', 'messaging', 'moderation'] as const;
+const replicasVar = (name: string) => `${name.toUpperCase().replace('-', '_')}_REPLICAS`;
+
 function compose(args: string[], env: Record<string, string | undefined>) {
   const cleanEnv = { ...process.env };
   delete cleanEnv.JWT_SECRET;
   delete cleanEnv.ADMIN_EMAIL;
   delete cleanEnv.ADMIN_PASSWORD;
   for (const user of REDIS_USERS) delete cleanEnv[redisPasswordVar(user)];
+  for (const name of SCALABLE) delete cleanEnv[replicasVar(name)];
   return spawnSync('docker-compose', ['-f', 'docker-compose.yml', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -119,6 +124,59 @@ describe('docker-compose Redis users and published ports', () => {
     expect(section(config(), 'mailpit')).toMatch(/- 127\.0\.0\.1:8025:8025/);
     const example = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
     for (const user of REDIS_USERS) expect(example).toMatch(new RegExp(`^${redisPasswordVar(user)}=$`, 'm'));
+  });
+});
+
+describe('docker-compose replicas', () => {
+  const secrets = { JWT_SECRET: 'x'.repeat(40), ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw' };
+  /** A service's block in the rendered config, up to the next service at the same depth. */
+  const block = (text: string, name: string) => {
+    const start = text.indexOf(`\n  ${name}:\n`);
+    const rest = text.slice(start + 1);
+    const next = rest.slice(1).search(/\n {2}[a-z-]+:\n/);
+    return next === -1 ? rest : rest.slice(0, next + 1);
+  };
+  const replicasOf = (text: string, name: string) =>
+    /\n {4}deploy:\n {6}replicas: (\d+)\n/.exec(block(text, name))?.[1];
+
+  it('runs one replica of each service and worker by default', () => {
+    const text = compose(['config'], secrets).stdout;
+    for (const name of SCALABLE) expect(replicasOf(text, name), name).toBe('1');
+  });
+
+  it("takes each service's and worker's count from its own <NAME>_REPLICAS", () => {
+    const counts = Object.fromEntries(SCALABLE.map((name, i) => [replicasVar(name), String(i + 2)]));
+    const text = compose(['config'], { ...secrets, ...counts }).stdout;
+    SCALABLE.forEach((name, i) => expect(replicasOf(text, name), name).toBe(String(i + 2)));
+  });
+
+  it('refuses a count that is not a whole number, naming the service', () => {
+    const result = compose(['config', '-q'], { ...secrets, ITEMS_REPLICAS: 'two' });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('items.deploy.replicas');
+  });
+
+  it('has nothing that pins a scaled service to one container: no container name, host name or host port', () => {
+    const text = compose(['config'], secrets).stdout;
+    for (const name of SCALABLE) {
+      const service = block(text, name);
+      expect(service, name).not.toMatch(/\n {4}(container_name|hostname|ports):/);
+    }
+  });
+
+  it('the gateway reaches every replica: upstreams by service name, re-resolved to all their addresses', () => {
+    const gateway = block(compose(['config'], secrets).stdout, 'gateway');
+    const upstreams = {
+      AUTH_URL: 'auth:4001',
+      ITEMS_URL: 'items:4002',
+      MESSAGING_URL: 'messaging:4003',
+      MODERATION_URL: 'moderation:4004',
+    };
+    for (const [variable, host] of Object.entries(upstreams)) {
+      expect(gateway).toContain(`${variable}: http://${host}\n`);
+    }
+    const discovery = /UPSTREAM_DISCOVERY_MS: '?(\d+)'?\n/.exec(gateway)?.[1];
+    expect(Number(discovery)).toBeGreaterThan(0);
   });
 });
 

@@ -19,7 +19,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
  * One Intl.DateTimeFormat per language and options: creating one costs a few milliseconds (the first one in a
  * page loads the locale's data, tens of milliseconds on a slow phone), too much to repeat in every render.
  */
-function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${language}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {

@@ -1,4 +1,9 @@
-/** Dates of the chat (day separators, message times, "Active 12 min ago"), through Intl in the page's language. */
+import { dateFormat } from '../../../lib/format';
+
+/**
+ * Dates of the chat (day separators, message times, "Active 12 min ago"), through Intl in the page's language.
+ * Every bubble and conversation row formats a time in each render: the formats are the shared cached ones.
+ */
 
 export function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -15,12 +20,15 @@ export function dayLabel(iso: string, language: string, now = new Date()): DayLa
   if (isSameDay(date, yesterday)) return { kind: 'yesterday' };
   const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
   if (date.getFullYear() !== now.getFullYear()) options.year = 'numeric';
-  return { kind: 'date', text: new Intl.DateTimeFormat(language, options).format(date) };
+  return { kind: 'date', text: dateFormat(language, options).format(date) };
 }
+
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
 
 /** A message's clock time ("14:05" / "2:05 PM"). */
 export function clockTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(language, CLOCK).format(new Date(iso));
 }
 
 /** The conversation list's time: the clock today, the weekday within a week, else the date. */
@@ -28,10 +36,10 @@ export function listTime(iso: string, language: string, now = new Date()): strin
   const date = new Date(iso);
   if (isSameDay(date, now)) return clockTime(iso, language);
   const days = (now.getTime() - date.getTime()) / 86_400_000;
-  if (days < 6) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(date);
+  if (days < 6) return dateFormat(language, WEEKDAY).format(date);
   const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
   if (date.getFullYear() !== now.getFullYear()) options.year = 'numeric';
-  return new Intl.DateTimeFormat(language, options).format(date);
+  return dateFormat(language, options).format(date);
 }
 
 export type LastSeen =
