@@ -5,19 +5,19 @@ import type { EventBus } from '@nomadswap/service-kit/events';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { Redis } from '@nomadswap/service-kit/redis';
-import { createAvatarFiles, type AvatarFiles } from './db/avatar-files';
-import { sanctionModel, type SanctionModel } from './db/sanction';
-import { userModel, type UserModel } from './db/user';
+import { createAvatarFiles, type AvatarFiles } from './data/avatar-files';
+import { sanctionModel, type SanctionModel } from './data/sanction-model';
+import { createUsers, type Users } from './data/users';
 import { prepareDummyHash } from './domain/passwords';
 import { registerUserEventBuilders } from './events/publish-user-events';
 import { createAuthQueues, type AuthQueues } from './jobs/queues';
 
-/** What the API and the worker processes both use: the data and the event bus (publishing only). */
+/** What the API and the worker processes both use: the repositories and the event bus (publishing only). */
 export interface AuthCore {
   logger: Logger;
   mongo: Connection;
   bus: EventBus;
-  users: UserModel;
+  users: Users;
   sanctions: SanctionModel;
   avatarFiles: AvatarFiles;
   /** The clock stays are checked against (tests set it). */
@@ -92,7 +92,7 @@ export function createAuthCore(deps: {
   return {
     ...deps,
     now: deps.now ?? (() => new Date()),
-    users: userModel(deps.mongo),
+    users: createUsers(deps.mongo),
     sanctions: sanctionModel(deps.mongo),
     avatarFiles: createAvatarFiles(deps.mongo),
   };

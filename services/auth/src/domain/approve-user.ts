@@ -1,9 +1,9 @@
-import mongoose from 'mongoose';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { writeWithEvent } from '@nomadswap/service-kit/events';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
+import { toId } from '../data/ids';
 import { userGuard } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
 import { authMails } from './mails';
@@ -39,14 +39,10 @@ export async function approveUser(
   ctx: AuthContext,
   props: { adminId: string; userId: string },
 ): Promise<UserSelf> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
-  const approval = {
-    isApproved: true,
-    approvedAt: new Date(),
-    approvedBy: new mongoose.Types.ObjectId(props.adminId),
-  };
+  const userId = toId(props.userId);
+  const approval = { approvedAt: new Date(), approvedBy: toId(props.adminId) };
   // Both events are in the outbox before the write; once written, the user bears this very approval.
-  const guard = userGuard(ctx, userId, approval);
+  const guard = userGuard(userId, { isApproved: true, ...approval });
   const audit = await ctx.bus.stage(guard, [
     adminActionEvent({
       actorId: props.adminId,
@@ -60,14 +56,7 @@ export async function approveUser(
     ctx.bus,
     'user.approved',
     guard,
-    () =>
-      ctx.users
-        .findOneAndUpdate(
-          { _id: userId, isApproved: false },
-          { $set: approval, $inc: { version: 1 } },
-          { returnDocument: 'after' },
-        )
-        .lean(),
+    () => ctx.users.approve(userId, approval),
     toUserEventData,
   );
   if (approved) await audit.confirm();

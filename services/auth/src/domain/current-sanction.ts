@@ -7,8 +7,8 @@ import {
 } from '@nomadswap/contracts/sanctions';
 import type { UserState } from '@nomadswap/service-kit/auth';
 import type { AuthCore } from '../context';
-import type { SanctionRecord } from '../db/sanction';
-import type { UserRecord } from '../db/user';
+import type { SanctionRecord } from '../data/sanction-model';
+import type { UserRecord } from '../data/user-model';
 
 type Sanctions = Pick<AuthCore, 'sanctions'>;
 const oid = (id: string | mongoose.Types.ObjectId) =>

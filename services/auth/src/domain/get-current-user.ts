@@ -1,6 +1,7 @@
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { invalidTokenError } from '@nomadswap/service-kit/auth';
 import type { AuthContext } from '../context';
+import { isId } from '../data/ids';
 import { sanctionNotices } from './current-sanction';
 import { toUserSelf } from './user-views';
 
@@ -9,7 +10,7 @@ import { toUserSelf } from './user-views';
  * whose user no longer exists is refused like any invalid token.
  */
 export async function getCurrentUser(ctx: AuthContext, props: { userId: string }): Promise<UserSelf> {
-  const user = /^[a-f0-9]{24}$/i.test(props.userId) ? await ctx.users.findById(props.userId).lean() : null;
+  const user = isId(props.userId) ? await ctx.users.findById(props.userId) : null;
   if (!user) throw invalidTokenError();
   return { ...toUserSelf(user), ...(await sanctionNotices(ctx, user._id, ctx.now())) };
 }

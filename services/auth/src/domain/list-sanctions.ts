@@ -1,7 +1,6 @@
-import mongoose from 'mongoose';
 import type { Sanction } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
-import type { SanctionRecord } from '../db/sanction';
+import type { SanctionRecord } from '../data/sanction-model';
 import { isInForce, latestLastingSanction } from './current-sanction';
 import { findUserOr404 } from './find-user';
 
@@ -11,10 +10,7 @@ export async function presentSanctions(
   records: SanctionRecord[],
 ): Promise<Sanction[]> {
   const adminIds = [...new Set(records.flatMap((r) => [r.adminId, r.liftedBy]).filter((id) => id !== null))];
-  const admins = await ctx.users
-    .find({ _id: mongoose.trusted({ $in: adminIds }) })
-    .select({ username: 1, fullName: 1 })
-    .lean();
+  const admins = await ctx.users.findNames(adminIds);
   const byId = new Map(
     admins.map((a) => [
       a._id.toHexString(),

@@ -106,7 +106,7 @@ export async function logInUser(
   const keys = { email, ip: props.ip, device: await trustedDevice(ctx, email, props.deviceCookie) };
   await takeLoginAttempt(ctx, keys);
 
-  const user = await ctx.users.findOne({ email }).select('+passwordHash').lean();
+  const user = await ctx.users.findByEmailWithPassword(email);
   const valid = user
     ? await verifyPassword(user.passwordHash, props.input.password)
     : await verifyAgainstDummy(props.input.password);

@@ -1,7 +1,7 @@
-import mongoose from 'mongoose';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
+import { newId } from '../data/ids';
 import { writeUserChange } from '../events/publish-user-events';
 import { hashPassword } from './passwords';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
@@ -25,7 +25,7 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
   await assertUsernameAndEmailFree(ctx.users, { usernameKey, email: input.email });
   const passwordHash = await hashPassword(input.password);
 
-  const userId = new mongoose.Types.ObjectId();
+  const userId = newId();
   const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
   // The event's intent is stored before the account (writeUserChange): user.registered cannot be lost.
   const user = await writeUserChange(ctx, 'user.registered', { userId, exists: {} }, async () => {
@@ -51,5 +51,5 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
 
   await ctx.userState.set(userId.toHexString(), { role: user.role, isApproved: user.isApproved });
   await requestAvatarProcessing(ctx, { userId, uploadId });
-  return startSession(ctx, (await ctx.users.findById(userId).lean()) ?? user);
+  return startSession(ctx, (await ctx.users.findById(userId)) ?? user);
 }

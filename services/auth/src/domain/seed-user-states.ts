@@ -1,6 +1,7 @@
 import { LASTING_SANCTION_TYPES } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
-import type { SanctionRecord } from '../db/sanction';
+import type { SanctionRecord } from '../data/sanction-model';
+import { isId } from '../data/ids';
 import { toCurrentSanction } from './current-sanction';
 
 /**
@@ -19,7 +20,7 @@ export async function seedUserStates(
   ]);
   const sanctions = new Map(latest.map(({ record }) => [record.userId.toHexString(), record]));
   const known = new Set<string>();
-  for await (const user of ctx.users.find({}, { role: 1, isApproved: 1 }).lean().cursor()) {
+  for await (const user of ctx.users.accessStates()) {
     const id = user._id.toHexString();
     known.add(id);
     await ctx.userState.set(id, {
@@ -38,7 +39,7 @@ export async function seedUserStates(
     for (const key of keys) {
       const id = key.slice(prefix.length);
       // Re-checked: a user registered on another replica since the pass above is not an orphan.
-      const exists = known.has(id) || (/^[a-f0-9]{24}$/i.test(id) && (await ctx.users.exists({ _id: id })));
+      const exists = known.has(id) || (isId(id) && (await ctx.users.exists(id)));
       if (!exists) {
         await ctx.userState.delete(id);
         removed += 1;

@@ -1,10 +1,10 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { writeWithEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
+import { toId } from '../data/ids';
 import { userGuard } from '../events/publish-user-events';
 import { toUserEventData, toUserSelf } from './user-views';
 
@@ -21,12 +21,12 @@ export async function setSwapCount(
   ctx: AuthContext,
   props: { adminId: string; userId: string; completedSwaps: number },
 ): Promise<UserSelf> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
+  const userId = toId(props.userId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await ctx.users.findById(userId).select('completedSwaps version').lean();
+    const current = await ctx.users.readSwapCount(userId);
     if (!current) throw new NotFoundError(MSG.userNotFound);
     const version = current.version ?? 1;
-    const guard = userGuard(ctx, userId, { completedSwaps: props.completedSwaps, version: { $gt: version } });
+    const guard = userGuard(userId, { completedSwaps: props.completedSwaps, version: { $gt: version } });
     const audit = await ctx.bus.stage(guard, [
       adminActionEvent({
         actorId: props.adminId,
@@ -41,20 +41,10 @@ export async function setSwapCount(
       'user.updated',
       guard,
       () =>
-        ctx.users
-          .findOneAndUpdate(
-            // An older user without a version field counts as version 1.
-            {
-              _id: userId,
-              ...(current.version === undefined ? { version: { $exists: false } } : { version }),
-            },
-            {
-              $set: { completedSwaps: props.completedSwaps, version: version + 1 },
-              $max: { arrangedSwaps: props.completedSwaps },
-            },
-            { returnDocument: 'after' },
-          )
-          .lean(),
+        ctx.users.setSwapCount(userId, {
+          completedSwaps: props.completedSwaps,
+          readVersion: current.version,
+        }),
       toUserEventData,
     );
     if (user) {

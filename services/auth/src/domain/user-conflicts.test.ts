@@ -13,7 +13,7 @@ afterAll(() => env.close());
 /** Inserts past the friendly pre-check, as the loser of a race does, and returns the database's error. */
 async function insertError(fields: { usernameKey: string; email: string }): Promise<unknown> {
   try {
-    await env.ctx.users.create({
+    await env.models.users.create({
       _id: new mongoose.Types.ObjectId(),
       username: fields.usernameKey,
       passwordHash: 'x',

@@ -23,6 +23,9 @@ export interface SanctionRecord {
 
 export type SanctionModel = Model<SanctionRecord>;
 
+/** The collection's name, which the outbox guards of sanction events name. */
+export const SANCTIONS_COLLECTION = 'sanctions';
+
 const sanctionSchema = new Schema<SanctionRecord>(
   {
     userId: { type: Schema.Types.ObjectId, required: true },
@@ -36,7 +39,7 @@ const sanctionSchema = new Schema<SanctionRecord>(
     liftedBy: { type: Schema.Types.ObjectId, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
   },
-  { collection: 'sanctions', versionKey: false },
+  { collection: SANCTIONS_COLLECTION, versionKey: false },
 );
 // The history (newest first) and the current one: both read a user's sanctions by start, newest first.
 sanctionSchema.index({ userId: 1, startsAt: -1, _id: -1 });
