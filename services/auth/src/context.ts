@@ -6,7 +6,7 @@ import type { Logger } from '@nomadswap/service-kit/logger';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { Redis } from '@nomadswap/service-kit/redis';
 import { createAvatarFiles, type AvatarFiles } from './data/avatar-files';
-import { sanctionModel, type SanctionModel } from './data/sanction-model';
+import { createSanctions, type Sanctions } from './data/sanctions';
 import { createUsers, type Users } from './data/users';
 import { prepareDummyHash } from './domain/passwords';
 import { registerUserEventBuilders } from './events/publish-user-events';
@@ -18,7 +18,7 @@ export interface AuthCore {
   mongo: Connection;
   bus: EventBus;
   users: Users;
-  sanctions: SanctionModel;
+  sanctions: Sanctions;
   avatarFiles: AvatarFiles;
   /** The clock stays are checked against (tests set it). */
   now: () => Date;
@@ -93,7 +93,7 @@ export function createAuthCore(deps: {
     ...deps,
     now: deps.now ?? (() => new Date()),
     users: createUsers(deps.mongo),
-    sanctions: sanctionModel(deps.mongo),
+    sanctions: createSanctions(deps.mongo),
     avatarFiles: createAvatarFiles(deps.mongo),
   };
 }

@@ -1,9 +1,9 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { isInForce, latestLastingSanction } from './current-sanction';
+import { toId } from '../data/ids';
+import { isInForce } from './current-sanction';
 import { findUserOr404 } from './find-user';
 
 /**
@@ -16,7 +16,7 @@ export async function liftSanction(
   props: { adminId: string; userId: string },
 ): Promise<void> {
   const user = await findUserOr404(ctx.users, props.userId);
-  const current = await latestLastingSanction(ctx, user._id);
+  const current = await ctx.sanctions.latestLasting(user._id);
   const now = ctx.now();
   if (!current || current.type === 'warn' || !isInForce(current, now)) {
     throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
@@ -24,7 +24,7 @@ export async function liftSanction(
   const sanctionId = current._id.toHexString();
   const staged = await ctx.bus.stage(
     {
-      collection: ctx.sanctions.collection.collectionName,
+      collection: ctx.sanctions.collectionName,
       id: current._id,
       exists: { liftedAt: { $ne: null } },
     },
@@ -47,11 +47,7 @@ export async function liftSanction(
       }),
     ],
   );
-  const lifted = await ctx.sanctions.updateOne(
-    { _id: current._id, liftedAt: null },
-    { $set: { liftedAt: now, liftedBy: new mongoose.Types.ObjectId(props.adminId) } },
-  );
-  if (lifted.modifiedCount === 0) {
+  if (!(await ctx.sanctions.lift(current._id, { liftedAt: now, liftedBy: toId(props.adminId) }))) {
     await staged.cancel();
     throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
   }

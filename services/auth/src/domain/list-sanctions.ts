@@ -1,7 +1,7 @@
 import type { Sanction } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
 import type { SanctionRecord } from '../data/sanction-model';
-import { isInForce, latestLastingSanction } from './current-sanction';
+import { isInForce } from './current-sanction';
 import { findUserOr404 } from './find-user';
 
 /** Sanctions as the admin sees them: with the names of the admins who gave and lifted them. */
@@ -18,7 +18,7 @@ export async function presentSanctions(
     ]),
   );
   const person = (id: SanctionRecord['liftedBy']) => (id ? (byId.get(id.toHexString()) ?? null) : null);
-  const current = records[0] ? await latestLastingSanction(ctx, records[0].userId) : null;
+  const current = records[0] ? await ctx.sanctions.latestLasting(records[0].userId) : null;
   const now = ctx.now();
   return records.map((record) => ({
     id: record._id.toHexString(),
@@ -39,6 +39,6 @@ export async function presentSanctions(
 /** A user's sanctions, newest first (404 for an unknown user). */
 export async function listSanctions(ctx: AuthContext, props: { userId: string }): Promise<Sanction[]> {
   const user = await findUserOr404(ctx.users, props.userId);
-  const records = await ctx.sanctions.find({ userId: user._id }).sort({ startsAt: -1, _id: -1 }).lean();
+  const records = await ctx.sanctions.listOfUser(user._id);
   return presentSanctions(ctx, records);
 }

@@ -1,7 +1,8 @@
-import mongoose from 'mongoose';
 import type { SanctionCreateInput, Sanction } from '@nomadswap/contracts/sanctions';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { AuthContext } from '../context';
+import { newId, toId } from '../data/ids';
+import type { SanctionRecord } from '../data/sanction-model';
 import { toCurrentSanction } from './current-sanction';
 import { findUserOr404 } from './find-user';
 import { presentSanctions } from './list-sanctions';
@@ -22,10 +23,10 @@ export async function sanctionUser(
   assertSanctionable({ adminId: props.adminId, userId: props.userId, role: user.role });
   const { type, reason, days, reportId } = props.input;
   const startsAt = ctx.now();
-  const record = {
-    _id: new mongoose.Types.ObjectId(),
+  const record: SanctionRecord = {
+    _id: newId(),
     userId: user._id,
-    adminId: new mongoose.Types.ObjectId(props.adminId),
+    adminId: toId(props.adminId),
     type,
     reason,
     days: days ?? null,
@@ -33,10 +34,10 @@ export async function sanctionUser(
     endsAt: type === 'warn' ? null : sanctionEnd(startsAt, days),
     liftedAt: null,
     liftedBy: null,
-    reportId: reportId ? new mongoose.Types.ObjectId(reportId) : null,
+    reportId: reportId ? toId(reportId) : null,
   };
   const staged = await ctx.bus.stage(
-    { collection: ctx.sanctions.collection.collectionName, id: record._id, exists: {} },
+    { collection: ctx.sanctions.collectionName, id: record._id, exists: {} },
     [
       {
         type: 'user.sanctioned',

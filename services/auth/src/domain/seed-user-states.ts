@@ -1,6 +1,4 @@
-import { LASTING_SANCTION_TYPES } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
-import type { SanctionRecord } from '../data/sanction-model';
 import { isId } from '../data/ids';
 import { toCurrentSanction } from './current-sanction';
 
@@ -13,12 +11,8 @@ export async function seedUserStates(
   ctx: Pick<AuthContext, 'users' | 'sanctions' | 'userState' | 'redis' | 'keyPrefix'>,
 ): Promise<{ seeded: number; removed: number }> {
   // Each user's newest restriction or suspension (see current-sanction.ts), in one pass.
-  const latest = await ctx.sanctions.aggregate<{ _id: unknown; record: SanctionRecord }>([
-    { $match: { type: { $in: LASTING_SANCTION_TYPES } } },
-    { $sort: { startsAt: -1, _id: -1 } },
-    { $group: { _id: '$userId', record: { $first: '$$ROOT' } } },
-  ]);
-  const sanctions = new Map(latest.map(({ record }) => [record.userId.toHexString(), record]));
+  const latest = await ctx.sanctions.latestLastingOfEveryUser();
+  const sanctions = new Map(latest.map((record) => [record.userId.toHexString(), record]));
   const known = new Set<string>();
   for await (const user of ctx.users.accessStates()) {
     const id = user._id.toHexString();
