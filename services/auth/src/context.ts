@@ -8,7 +8,7 @@ import type { Redis } from '@nomadswap/service-kit/redis';
 import { createAvatarFiles, type AvatarFiles } from './data/avatar-files';
 import { createSanctions, type Sanctions } from './data/sanctions';
 import { createUsers, type Users } from './data/users';
-import { prepareDummyHash } from './domain/passwords';
+import { prepareDummyHash } from './domain/hash-password';
 import { registerUserEventBuilders } from './events/publish-user-events';
 import { createAuthQueues, type AuthQueues } from './jobs/queues';
 

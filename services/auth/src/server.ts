@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadAuthConfig } from './config';
 import { createAuthContext } from './context';
 import { userModel } from './data/user-model';
-import { deviceCookieKeyFrom } from './domain/device-cookies';
+import { deviceCookieKeyFrom } from './domain/sign-device-cookie';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
 import { moveEditedSwapCounts } from './domain/move-edited-swap-counts';
 import { seedUserStates } from './domain/seed-user-states';

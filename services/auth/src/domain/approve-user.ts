@@ -1,34 +1,12 @@
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { writeWithEvent } from '@nomadswap/service-kit/events';
-import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { toId } from '../data/ids';
 import { userGuard } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
-import { authMails } from './mails';
-import { toUserEventData, toUserSelf } from './user-views';
-
-export const APPROVAL_SUBJECT = authMails('en').approvalSubject;
-
-/**
- * The approval e-mail (design.md, Jobs: notifications) in the user's language, with a sign-in link when the public
- * URL is known.
- */
-export function approvalEmail(props: {
-  to: string;
-  fullName: string;
-  publicUrl?: string;
-  language?: string | null;
-}): NotificationMail {
-  const texts = authMails(props.language);
-  const signIn = props.publicUrl ? `\n\n${texts.signIn} ${new URL('/auth/login', props.publicUrl).href}` : '';
-  return {
-    to: props.to,
-    subject: texts.approvalSubject,
-    text: `${texts.approvalBody(props.fullName)}${signIn}\n\n${texts.signature}\n`,
-  };
-}
+import { approvalEmail } from './compose-approval-mail';
+import { toUserEventData, toUserSelf } from './present-user';
 
 /**
  * An admin approves a pending account: approval is recorded (when, by whom), applies on the user's next

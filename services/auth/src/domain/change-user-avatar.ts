@@ -7,7 +7,7 @@ import { toId } from '../data/ids';
 import { assertSelf } from './assert-self';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { requestAvatarProcessing } from './request-avatar-processing';
-import { toUserSelf } from './user-views';
+import { toUserSelf } from './present-user';
 
 /**
  * A user replaces their photo: the checked upload becomes their pending avatar (superseding one still waiting)

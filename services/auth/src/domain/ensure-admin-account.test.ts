@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
@@ -79,6 +79,6 @@ describe('ensureAdminAccount', () => {
     ]);
     expect(outcomes).toContain('created');
     expect(await env.models.users.countDocuments({ email: props.email })).toBe(1);
-    expect(await env.models.users.exists({ _id: new mongoose.Types.ObjectId() })).toBeNull();
+    expect(await env.models.users.exists({ _id: newId() })).toBeNull();
   });
 });

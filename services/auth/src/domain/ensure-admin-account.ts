@@ -4,8 +4,8 @@ import type { UserStateStore } from '@nomadswap/service-kit/auth';
 import { newId } from '../data/ids';
 import type { UserFields } from '../data/users';
 import { writeUserChange } from '../events/publish-user-events';
-import { hashPassword, verifyPassword } from './passwords';
-import { conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { hashPassword, verifyPassword } from './hash-password';
+import { conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 const ADMIN_USERNAME = 'admin';
 

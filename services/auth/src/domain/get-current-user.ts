@@ -2,8 +2,8 @@ import type { UserSelf } from '@nomadswap/contracts/responses';
 import { invalidTokenError } from '@nomadswap/service-kit/auth';
 import type { AuthContext } from '../context';
 import { isId } from '../data/ids';
-import { sanctionNotices } from './current-sanction';
-import { toUserSelf } from './user-views';
+import { sanctionNotices } from './read-current-sanction';
+import { toUserSelf } from './present-user';
 
 /**
  * The signed-in user, with the restriction in force and their latest warning (the web app's banners); a token

@@ -3,7 +3,7 @@ import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
 import { toId } from '../data/ids';
-import { isInForce } from './current-sanction';
+import { isInForce } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 
 /**

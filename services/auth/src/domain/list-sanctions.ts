@@ -1,7 +1,7 @@
 import type { Sanction } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
 import type { SanctionRecord } from '../data/sanction-model';
-import { isInForce } from './current-sanction';
+import { isInForce } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 
 /** Sanctions as the admin sees them: with the names of the admins who gave and lifted them. */

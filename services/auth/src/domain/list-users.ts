@@ -1,6 +1,6 @@
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { toUserSelf } from './user-views';
+import { toUserSelf } from './present-user';
 
 /** Accounts waiting for approval, oldest first (the admin works through the queue in order). */
 export async function listPendingUsers(ctx: AuthContext): Promise<UserSelf[]> {

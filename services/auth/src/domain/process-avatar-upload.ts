@@ -1,7 +1,7 @@
 import type { AuthCore } from '../context';
 import { newId, toId, type Id } from '../data/ids';
 import { intendUserChange } from '../events/publish-user-events';
-import { toUserEventData } from './user-views';
+import { toUserEventData } from './present-user';
 import { renderImageVariants } from '@nomadswap/service-kit/image-variants';
 import { AVATAR_VARIANTS } from '../data/avatar-files';
 

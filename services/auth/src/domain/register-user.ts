@@ -3,12 +3,12 @@ import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { newId } from '../data/ids';
 import { writeUserChange } from '../events/publish-user-events';
-import { hashPassword } from './passwords';
+import { hashPassword } from './hash-password';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { storedLocation } from '@nomadswap/service-kit/places';
 import { requestAvatarProcessing } from './request-avatar-processing';
 import { startSession } from './start-session';
-import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 /**
  * Signs a traveller up: with a real image as avatar and a free username and e-mail, the account is created

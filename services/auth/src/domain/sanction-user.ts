@@ -3,11 +3,11 @@ import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { AuthContext } from '../context';
 import { newId, toId } from '../data/ids';
 import type { SanctionRecord } from '../data/sanction-model';
-import { toCurrentSanction } from './current-sanction';
+import { toCurrentSanction } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 import { presentSanctions } from './list-sanctions';
-import { sanctionEmail } from './sanction-mails';
-import { assertSanctionable, sanctionEnd } from './sanction-rules';
+import { sanctionEmail } from './compose-sanction-mail';
+import { assertSanctionable, sanctionEnd } from './check-sanction-rules';
 
 /**
  * An admin warns, restricts or suspends a user (issue 26). The sanction and its events (user.sanctioned for the

@@ -1,6 +1,6 @@
 import type { AuthContext } from '../context';
 import { isId } from '../data/ids';
-import { toCurrentSanction } from './current-sanction';
+import { toCurrentSanction } from './read-current-sanction';
 
 /**
  * Writes every user's `userstate:{id}` from the database and removes states of users that no longer exist.
@@ -10,7 +10,7 @@ import { toCurrentSanction } from './current-sanction';
 export async function seedUserStates(
   ctx: Pick<AuthContext, 'users' | 'sanctions' | 'userState' | 'redis' | 'keyPrefix'>,
 ): Promise<{ seeded: number; removed: number }> {
-  // Each user's newest restriction or suspension (see current-sanction.ts), in one pass.
+  // Each user's newest restriction or suspension (see latestLasting in data/sanctions.ts), in one pass.
   const latest = await ctx.sanctions.latestLastingOfEveryUser();
   const sanctions = new Map(latest.map((record) => [record.userId.toHexString(), record]));
   const known = new Set<string>();

@@ -6,7 +6,7 @@ import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
 import { toId } from '../data/ids';
 import { userGuard } from '../events/publish-user-events';
-import { toUserEventData, toUserSelf } from './user-views';
+import { toUserEventData, toUserSelf } from './present-user';
 
 const MAX_ATTEMPTS = 5;
 

@@ -8,7 +8,7 @@ import type { AuthContext } from '../context';
 import { writeUserChange } from '../events/publish-user-events';
 import { assertSelf } from './assert-self';
 import { resolveStay } from './resolve-stay';
-import { toUserSelf } from './user-views';
+import { toUserSelf } from './present-user';
 
 /**
  * A user edits their own name, location, bio and language (the strict schema has already refused every other field).

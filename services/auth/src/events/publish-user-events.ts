@@ -7,7 +7,7 @@ import {
 import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
 import { toId, type Id } from '../data/ids';
 import { USERS_COLLECTION } from '../data/user-model';
-import { toUserEventData, type UserViewSource } from '../domain/user-views';
+import { toUserEventData, type UserViewSource } from '../domain/present-user';
 
 export type UserChangeEvent = 'user.registered' | 'user.updated' | 'user.approved';
 

@@ -3,8 +3,8 @@ import { unique } from '@nomadswap/service-kit/testing';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { Role } from '@nomadswap/contracts/enums';
 import type { UserRecord } from '../../src/data/user-model';
-import { hashPassword } from '../../src/domain/passwords';
-import { usernameKeyOf } from '../../src/domain/user-conflicts';
+import { hashPassword } from '../../src/domain/hash-password';
+import { usernameKeyOf } from '../../src/domain/check-user-conflicts';
 import type { AuthTestEnv } from './auth-test-env';
 import { SMALL_PNG_DATA_URL } from '@nomadswap/dev-stores/test-images';
 

@@ -5,14 +5,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthResponseSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
 import { createTokenService } from '@nomadswap/service-kit/auth';
-import type * as Passwords from '../../domain/passwords';
+import type * as Passwords from '../../domain/hash-password';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
 import { png, pixelBomb, toDataUrl } from '@nomadswap/dev-stores/test-images';
 
 // Counts the password checks a login reaches (the real ones run), to see what the limit let through.
 const verifications = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../domain/passwords', async (importOriginal) => {
+vi.mock('../../domain/hash-password', async (importOriginal) => {
   const original = await importOriginal<typeof Passwords>();
   return {
     ...original,

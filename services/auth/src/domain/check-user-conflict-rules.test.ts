@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { assertSelf } from './assert-self';
-import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 /**
- * The conflict rules without stores (issue 21); user-conflicts.test.ts provokes the real duplicate-key errors of
+ * The conflict rules without stores (issue 21); check-user-conflicts.test.ts provokes the real duplicate-key errors of
  * the engine, this one every shape of them and the pre-check's order.
  */
 const usernameTaken = {

@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser } from '../../test/support/factories';
-import { conflictFromDuplicateKey } from './user-conflicts';
+import { conflictFromDuplicateKey } from './check-user-conflicts';
 
 let env: AuthTestEnv;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => env.close());
 async function insertError(fields: { usernameKey: string; email: string }): Promise<unknown> {
   try {
     await env.models.users.create({
-      _id: new mongoose.Types.ObjectId(),
+      _id: newId(),
       username: fields.usernameKey,
       passwordHash: 'x',
       fullName: 'Racer',
