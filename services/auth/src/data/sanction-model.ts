@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { SANCTION_TYPES, type SanctionType } from '@nomadswap/contracts/sanctions';
+import { SANCTION_TYPES, type LastingSanctionType, type SanctionType } from '@nomadswap/contracts/sanctions';
 
 /**
  * One sanction an admin gave a user (issue 26). Never changed but for `liftedAt`/`liftedBy`: the history is the
@@ -20,6 +20,9 @@ export interface SanctionRecord {
   liftedBy: Types.ObjectId | null;
   reportId: Types.ObjectId | null;
 }
+
+/** A restriction or a suspension: a sanction that lasts (a warning does not). */
+export type LastingSanctionRecord = SanctionRecord & { type: LastingSanctionType };
 
 export type SanctionModel = Model<SanctionRecord>;
 

@@ -1,7 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { LASTING_SANCTION_TYPES } from '@nomadswap/contracts/sanctions';
 import { toId, type Id } from './ids';
-import { sanctionModel, SANCTIONS_COLLECTION, type SanctionRecord } from './sanction-model';
+import { sanctionModel, type LastingSanctionRecord, type SanctionRecord } from './sanction-model';
 
 /** Newest first, on the index `{userId, startsAt: -1, _id: -1}`. */
 const newestFirst = { startsAt: -1, _id: -1 } as const;
@@ -10,7 +10,6 @@ const newestFirst = { startsAt: -1, _id: -1 } as const;
 export function createSanctions(connection: Connection) {
   const model = sanctionModel(connection);
   return {
-    collectionName: SANCTIONS_COLLECTION,
     init: () => model.init(),
 
     create: async (record: SanctionRecord): Promise<void> => {
@@ -24,19 +23,19 @@ export function createSanctions(connection: Connection) {
      * The user's newest restriction or suspension, lifted or not, ended or not: a newer one supersedes an older
      * one, so this one alone decides what the user may do (issue 26, docs/decisions/new-sanctions.md).
      */
-    latestLasting: (userId: string | Id): Promise<SanctionRecord | null> =>
+    latestLasting: (userId: string | Id): Promise<LastingSanctionRecord | null> =>
       model
         .findOne({ userId: toId(userId), type: mongoose.trusted({ $in: LASTING_SANCTION_TYPES }) })
         .sort(newestFirst)
-        .lean(),
+        .lean<LastingSanctionRecord>(),
 
     /** The user's newest warning. */
     latestWarning: (userId: Id): Promise<SanctionRecord | null> =>
       model.findOne({ userId, type: 'warn' }).sort(newestFirst).lean(),
 
     /** Every user's newest restriction or suspension, in one pass (the user-state seeding). */
-    async latestLastingOfEveryUser(): Promise<SanctionRecord[]> {
-      const latest = await model.aggregate<{ _id: unknown; record: SanctionRecord }>([
+    async latestLastingOfEveryUser(): Promise<LastingSanctionRecord[]> {
+      const latest = await model.aggregate<{ _id: unknown; record: LastingSanctionRecord }>([
         { $match: { type: { $in: LASTING_SANCTION_TYPES } } },
         { $sort: newestFirst },
         { $group: { _id: '$userId', record: { $first: '$$ROOT' } } },

@@ -1,6 +1,6 @@
 import mongoose, { type Connection, type mongo } from 'mongoose';
 import { toId, type Id } from './ids';
-import { userModel, USERS_COLLECTION, type UserModel, type UserRecord } from './user-model';
+import { userModel, type UserModel, type UserRecord } from './user-model';
 
 /** What a new account is written with; the schema's defaults fill the rest. */
 export type NewUser = Pick<
@@ -61,7 +61,6 @@ export function createUsers(connection: Connection) {
   const raw = () => model.collection as unknown as mongo.Collection<UserRecord>;
 
   return {
-    collectionName: USERS_COLLECTION,
     /** Creates the unique indexes registration relies on (idempotent). */
     init: () => model.init(),
 

@@ -1,12 +1,11 @@
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
-import { writeWithEvent } from '@nomadswap/service-kit/events';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
 import { toId } from '../data/ids';
-import { userGuard } from '../events/publish-user-events';
+import { stageUserAdminAction, writeUserChange } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
 import { approvalEmail } from './compose-approval-mail';
-import { toUserEventData, toUserSelf } from './present-user';
+import { toUserSelf } from './present-user';
 
 /**
  * An admin approves a pending account: approval is recorded (when, by whom), applies on the user's next
@@ -20,8 +19,10 @@ export async function approveUser(
   const userId = toId(props.userId);
   const approval = { approvedAt: new Date(), approvedBy: toId(props.adminId) };
   // Both events are in the outbox before the write; once written, the user bears this very approval.
-  const guard = userGuard(userId, { isApproved: true, ...approval });
-  const audit = await ctx.bus.stage(guard, [
+  const target = { userId, exists: { isApproved: true, ...approval } };
+  const audit = await stageUserAdminAction(
+    ctx,
+    target,
     adminActionEvent({
       actorId: props.adminId,
       action: 'user.approved',
@@ -29,13 +30,9 @@ export async function approveUser(
       before: { isApproved: false },
       after: { isApproved: true },
     }),
-  ]);
-  const approved = await writeWithEvent(
-    ctx.bus,
-    'user.approved',
-    guard,
-    () => ctx.users.approve(userId, approval),
-    toUserEventData,
+  );
+  const approved = await writeUserChange(ctx, 'user.approved', target, () =>
+    ctx.users.approve(userId, approval),
   );
   if (approved) await audit.confirm();
   else await audit.cancel();

@@ -1,8 +1,8 @@
 import type { SanctionCreateInput, Sanction } from '@nomadswap/contracts/sanctions';
-import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { AuthContext } from '../context';
 import { newId, toId } from '../data/ids';
 import type { SanctionRecord } from '../data/sanction-model';
+import { stageSanctionGiven } from '../events/publish-sanction-events';
 import { toCurrentSanction } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 import { presentSanctions } from './list-sanctions';
@@ -36,37 +36,12 @@ export async function sanctionUser(
     liftedBy: null,
     reportId: reportId ? toId(reportId) : null,
   };
-  const staged = await ctx.bus.stage(
-    { collection: ctx.sanctions.collectionName, id: record._id, exists: {} },
-    [
-      {
-        type: 'user.sanctioned',
-        data: {
-          id: record._id.toHexString(),
-          userId: props.userId,
-          adminId: props.adminId,
-          type,
-          reason,
-          startsAt: startsAt.toISOString(),
-          endsAt: record.endsAt?.toISOString() ?? null,
-          reportId: reportId ?? null,
-        },
-      },
-      adminActionEvent({
-        actorId: props.adminId,
-        action: 'user.sanctioned',
-        target: { type: 'user', id: props.userId },
-        after: {
-          sanctionId: record._id.toHexString(),
-          type,
-          reason,
-          days: record.days,
-          endsAt: record.endsAt?.toISOString() ?? null,
-          ...(reportId ? { reportId } : {}),
-        },
-      }),
-    ],
-  );
+  const staged = await stageSanctionGiven(ctx, {
+    sanction: record,
+    userId: props.userId,
+    adminId: props.adminId,
+    reportId,
+  });
   await ctx.sanctions.create(record);
   await staged.confirm();
   if (type !== 'warn') {

@@ -25,13 +25,31 @@ export function registerUserEventBuilders(bus: EventBus): void {
 }
 
 /** The guard of a write to a user: the document with this id, matching `exists` once the write is done. */
-export function userGuard(userId: Id | string, exists: Record<string, unknown>): OutboxGuard {
+function userGuard(userId: Id | string, exists: Record<string, unknown>): OutboxGuard {
   return { collection: USERS_COLLECTION, id: toId(userId), exists };
 }
 
 /** What publishing needs of a context (the API's and the worker's both have it). */
 interface Publisher {
   bus: EventBus;
+}
+
+/** The user a write changes, and what their document matches once it is done (`{}` for a creation). */
+export interface UserTarget {
+  userId: Id | string;
+  exists: Record<string, unknown>;
+}
+
+/**
+ * Stores an admin's action on a user (the audit log's `admin.action`) before the write, under the same guard as
+ * the user's own event: confirm it when the write happened, cancel it when the write changed nothing.
+ */
+export function stageUserAdminAction(
+  core: Publisher,
+  target: UserTarget,
+  action: StagedEvent,
+): Promise<StagedEvents> {
+  return core.bus.stage(userGuard(target.userId, target.exists), [action]);
 }
 
 /**
@@ -42,7 +60,7 @@ interface Publisher {
 export function writeUserChange<R extends UserViewSource>(
   core: Publisher,
   type: UserChangeEvent,
-  target: { userId: Id | string; exists: Record<string, unknown> },
+  target: UserTarget,
   write: () => Promise<R | null | undefined>,
 ): Promise<R | null | undefined> {
   return writeWithEvent(core.bus, type, userGuard(target.userId, target.exists), write, toUserEventData);
@@ -52,7 +70,7 @@ export function writeUserChange<R extends UserViewSource>(
 export function intendUserChange(
   core: Publisher,
   type: UserChangeEvent,
-  target: { userId: Id | string; exists: Record<string, unknown> },
+  target: UserTarget,
 ): Promise<PendingEvent<UserChangeEvent>> {
   return core.bus.intend(type, userGuard(target.userId, target.exists));
 }
