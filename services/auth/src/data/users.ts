@@ -70,7 +70,11 @@ export function createUsers(connection: Connection) {
     findByEmailWithPassword: (email: string): Promise<UserRecord | null> =>
       model.findOne({ email }).select('+passwordHash').lean(),
 
-    /** Names of these users (the admins beside sanctions, the deleted user in the audit log). */
+    /** The user's names (the audit entry of their deletion), or null. */
+    findName: (userId: Id): Promise<Pick<UserRecord, '_id' | 'username' | 'fullName'> | null> =>
+      model.findById(userId).select({ username: 1, fullName: 1 }).lean(),
+
+    /** Names of these users (the admins beside sanctions). */
     findNames: (userIds: Id[]): Promise<Pick<UserRecord, '_id' | 'username' | 'fullName'>[]> =>
       model
         .find({ _id: mongoose.trusted({ $in: userIds }) })

@@ -19,7 +19,7 @@ export async function deleteUser(
     throw new ValidationError(MSG.cannotDeleteSelf, { code: 'CANNOT_DELETE_SELF' });
   }
   const userId = toId(props.userId);
-  const [doomed] = await ctx.users.findNames([userId]);
+  const doomed = await ctx.users.findName(userId);
   if (!doomed) throw new NotFoundError(MSG.userNotFound);
   // Stored before the change (outbox): once the record is gone, user.deleted cannot be lost.
   const events = await stageUserDeleted(ctx, props.userId, [
