@@ -53,6 +53,19 @@ export default tseslint.config(
     },
   },
   {
+    // A use-case reads as the story of its feature; queries and raw commands live in the service's data/ (issue 24).
+    // Services join this list as their data layer lands.
+    files: ['services/auth/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'mongoose', message: 'Queries live in src/data/ (one repository per aggregate).' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, boundaries },

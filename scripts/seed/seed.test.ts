@@ -74,7 +74,7 @@ describe('seedDemoData', () => {
   it('stops with a clear message at the registration limit, then resumes and completes, then changes nothing', async () => {
     const options = { baseUrl: stack.baseUrl, adminEmail: ADMIN.email, adminPassword: ADMIN.password };
     await expect(seedDemoData(options)).rejects.toThrow(/REGISTER_LIMIT_PER_HOUR/);
-    const users = stack.auth.ctx.users;
+    const users = stack.auth.models.users;
     expect(await users.countDocuments({ role: 'user' })).toBe(5);
 
     // The operator raises REGISTER_LIMIT_PER_HOUR (as the message says) and restarts auth.

@@ -5,20 +5,20 @@ import type { EventBus } from '@nomadswap/service-kit/events';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { Redis } from '@nomadswap/service-kit/redis';
-import { createAvatarFiles, type AvatarFiles } from './db/avatar-files';
-import { sanctionModel, type SanctionModel } from './db/sanction';
-import { userModel, type UserModel } from './db/user';
-import { prepareDummyHash } from './domain/passwords';
+import { createAvatarFiles, type AvatarFiles } from './data/avatar-files';
+import { createSanctions, type Sanctions } from './data/sanctions';
+import { createUsers, type Users } from './data/users';
+import { prepareDummyHash } from './domain/hash-password';
 import { registerUserEventBuilders } from './events/publish-user-events';
 import { createAuthQueues, type AuthQueues } from './jobs/queues';
 
-/** What the API and the worker processes both use: the data and the event bus (publishing only). */
+/** What the API and the worker processes both use: the repositories and the event bus (publishing only). */
 export interface AuthCore {
   logger: Logger;
   mongo: Connection;
   bus: EventBus;
-  users: UserModel;
-  sanctions: SanctionModel;
+  users: Users;
+  sanctions: Sanctions;
   avatarFiles: AvatarFiles;
   /** The clock stays are checked against (tests set it). */
   now: () => Date;
@@ -92,8 +92,8 @@ export function createAuthCore(deps: {
   return {
     ...deps,
     now: deps.now ?? (() => new Date()),
-    users: userModel(deps.mongo),
-    sanctions: sanctionModel(deps.mongo),
+    users: createUsers(deps.mongo),
+    sanctions: createSanctions(deps.mongo),
     avatarFiles: createAvatarFiles(deps.mongo),
   };
 }

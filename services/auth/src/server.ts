@@ -2,7 +2,8 @@ import { startService } from '@nomadswap/service-kit/service';
 import { buildApp } from './app';
 import { loadAuthConfig } from './config';
 import { createAuthContext } from './context';
-import { deviceCookieKeyFrom } from './domain/device-cookies';
+import { userModel } from './data/user-model';
+import { deviceCookieKeyFrom } from './domain/sign-device-cookie';
 import { ensureAdminAccount } from './domain/ensure-admin-account';
 import { moveEditedSwapCounts } from './domain/move-edited-swap-counts';
 import { seedUserStates } from './domain/seed-user-states';
@@ -45,7 +46,7 @@ const { context } = await startService({
     logger.info(await moveEditedSwapCounts(ctx), 'users: edited swap counts moved to completed swaps');
 
     consumeAuthEvents(service.bus, ctx);
-    stored = ctx.users;
+    stored = userModel(ctx.mongo);
     return { app: buildApp(ctx), steps: [{ name: 'queues', run: () => ctx.queues.close() }] };
   },
 });

@@ -1,34 +1,11 @@
-import mongoose from 'mongoose';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
-import { writeWithEvent } from '@nomadswap/service-kit/events';
-import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { userGuard } from '../events/publish-user-events';
+import { toId } from '../data/ids';
+import { stageUserAdminAction, writeUserChange } from '../events/publish-user-events';
 import { findUserOr404 } from './find-user';
-import { authMails } from './mails';
-import { toUserEventData, toUserSelf } from './user-views';
-
-export const APPROVAL_SUBJECT = authMails('en').approvalSubject;
-
-/**
- * The approval e-mail (design.md, Jobs: notifications) in the user's language, with a sign-in link when the public
- * URL is known.
- */
-export function approvalEmail(props: {
-  to: string;
-  fullName: string;
-  publicUrl?: string;
-  language?: string | null;
-}): NotificationMail {
-  const texts = authMails(props.language);
-  const signIn = props.publicUrl ? `\n\n${texts.signIn} ${new URL('/auth/login', props.publicUrl).href}` : '';
-  return {
-    to: props.to,
-    subject: texts.approvalSubject,
-    text: `${texts.approvalBody(props.fullName)}${signIn}\n\n${texts.signature}\n`,
-  };
-}
+import { approvalEmail } from './compose-approval-mail';
+import { toUserSelf } from './present-user';
 
 /**
  * An admin approves a pending account: approval is recorded (when, by whom), applies on the user's next
@@ -39,15 +16,13 @@ export async function approveUser(
   ctx: AuthContext,
   props: { adminId: string; userId: string },
 ): Promise<UserSelf> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
-  const approval = {
-    isApproved: true,
-    approvedAt: new Date(),
-    approvedBy: new mongoose.Types.ObjectId(props.adminId),
-  };
+  const userId = toId(props.userId);
+  const approval = { approvedAt: new Date(), approvedBy: toId(props.adminId) };
   // Both events are in the outbox before the write; once written, the user bears this very approval.
-  const guard = userGuard(ctx, userId, approval);
-  const audit = await ctx.bus.stage(guard, [
+  const target = { userId, exists: { isApproved: true, ...approval } };
+  const audit = await stageUserAdminAction(
+    ctx,
+    target,
     adminActionEvent({
       actorId: props.adminId,
       action: 'user.approved',
@@ -55,20 +30,9 @@ export async function approveUser(
       before: { isApproved: false },
       after: { isApproved: true },
     }),
-  ]);
-  const approved = await writeWithEvent(
-    ctx.bus,
-    'user.approved',
-    guard,
-    () =>
-      ctx.users
-        .findOneAndUpdate(
-          { _id: userId, isApproved: false },
-          { $set: approval, $inc: { version: 1 } },
-          { returnDocument: 'after' },
-        )
-        .lean(),
-    toUserEventData,
+  );
+  const approved = await writeUserChange(ctx, 'user.approved', target, () =>
+    ctx.users.approve(userId, approval),
   );
   if (approved) await audit.confirm();
   else await audit.cancel();

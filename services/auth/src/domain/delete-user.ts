@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
+import { toId } from '../data/ids';
 import { stageUserDeleted } from '../events/publish-user-events';
 
 /**
@@ -18,8 +18,8 @@ export async function deleteUser(
   if (props.adminId === props.userId) {
     throw new ValidationError(MSG.cannotDeleteSelf, { code: 'CANNOT_DELETE_SELF' });
   }
-  const userId = new mongoose.Types.ObjectId(props.userId);
-  const doomed = await ctx.users.findById(userId).select({ username: 1, fullName: 1 }).lean();
+  const userId = toId(props.userId);
+  const doomed = await ctx.users.findName(userId);
   if (!doomed) throw new NotFoundError(MSG.userNotFound);
   // Stored before the change (outbox): once the record is gone, user.deleted cannot be lost.
   const events = await stageUserDeleted(ctx, props.userId, [
@@ -31,7 +31,7 @@ export async function deleteUser(
     }),
   ]);
   await ctx.userState.delete(props.userId);
-  await ctx.users.deleteOne({ _id: userId });
+  await ctx.users.deleteById(userId);
   await ctx.avatarFiles.deleteAllOfUser(userId);
   await events.confirm();
 }

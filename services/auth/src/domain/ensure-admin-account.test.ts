@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
@@ -20,7 +20,7 @@ describe('ensureAdminAccount', () => {
     expect(await ensureAdminAccount(env.ctx, props)).toBe('created');
     expect(await ensureAdminAccount(env.ctx, props)).toBe('unchanged');
 
-    const admins = await env.ctx.users.find({ email: 'boss@nomadswap.example' }).lean();
+    const admins = await env.models.users.find({ email: 'boss@nomadswap.example' }).lean();
     expect(admins).toHaveLength(1);
     expect(admins[0]).toMatchObject({ username: 'admin', role: 'admin', isApproved: true, version: 1 });
     const id = admins[0]!._id.toHexString();
@@ -41,7 +41,7 @@ describe('ensureAdminAccount', () => {
     expect(await ensureAdminAccount(env.ctx, { email, password: 'new-password' })).toBe('updated');
     expect((await login(email, 'old-password')).status).toBe(401);
     expect((await login(email, 'new-password')).status).toBe(200);
-    const user = await env.ctx.users.findOne({ email }).lean();
+    const user = await env.models.users.findOne({ email }).lean();
     expect(user?.version).toBe(2);
     expect(
       (await env.events('user.updated')).filter((e) => e.data.id === user!._id.toHexString()),
@@ -55,7 +55,7 @@ describe('ensureAdminAccount', () => {
     await expect(outcome).rejects.toThrow(
       `ADMIN_EMAIL ${existing.email} belongs to an existing account (@${existing.username}) that is not an admin`,
     );
-    const user = await env.ctx.users.findById(existing.id).lean();
+    const user = await env.models.users.findById(existing.id).lean();
     expect(user).toMatchObject({ role: 'user', isApproved: false, version: 1 });
     expect(await env.ctx.userState.get(existing.id)).toEqual({ role: 'user', isApproved: false });
     expect(await env.events('user.updated')).toHaveLength(events);
@@ -66,7 +66,7 @@ describe('ensureAdminAccount', () => {
   it('a second configured admin gets a free username (admin2…) when "admin" is taken', async () => {
     await ensureAdminAccount(env.ctx, { email: 'first@nomadswap.example', password: 'first-pass' });
     await ensureAdminAccount(env.ctx, { email: 'second@nomadswap.example', password: 'another-pass' });
-    expect((await env.ctx.users.findOne({ email: 'second@nomadswap.example' }).lean())?.username).toMatch(
+    expect((await env.models.users.findOne({ email: 'second@nomadswap.example' }).lean())?.username).toMatch(
       /^admin\d+$/,
     );
   });
@@ -78,7 +78,7 @@ describe('ensureAdminAccount', () => {
       ensureAdminAccount(env.ctx, props),
     ]);
     expect(outcomes).toContain('created');
-    expect(await env.ctx.users.countDocuments({ email: props.email })).toBe(1);
-    expect(await env.ctx.users.exists({ _id: new mongoose.Types.ObjectId() })).toBeNull();
+    expect(await env.models.users.countDocuments({ email: props.email })).toBe(1);
+    expect(await env.models.users.exists({ _id: newId() })).toBeNull();
   });
 });

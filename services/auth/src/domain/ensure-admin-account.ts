@@ -1,10 +1,11 @@
 import { ConfigError } from '@nomadswap/service-kit/config';
 import type { AuthCore } from '../context';
 import type { UserStateStore } from '@nomadswap/service-kit/auth';
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
+import type { UserFields } from '../data/users';
 import { writeUserChange } from '../events/publish-user-events';
-import { hashPassword, verifyPassword } from './passwords';
-import { conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { hashPassword, verifyPassword } from './hash-password';
+import { conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 const ADMIN_USERNAME = 'admin';
 
@@ -12,7 +13,7 @@ const ADMIN_USERNAME = 'admin';
 async function freeUsername(core: AuthCore, base: string): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}${n}`;
-    if (!(await core.users.exists({ usernameKey: usernameKeyOf(candidate) }))) return candidate;
+    if (!(await core.users.isUsernameTaken(usernameKeyOf(candidate)))) return candidate;
   }
 }
 
@@ -28,7 +29,7 @@ export async function ensureAdminAccount(
   props: { email: string; password: string },
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const email = props.email.trim().toLowerCase();
-  const existing = await core.users.findOne({ email }).select('+passwordHash');
+  const existing = await core.users.findByEmailWithPassword(email);
   if (existing) {
     if (existing.role !== 'admin') {
       throw new ConfigError([
@@ -37,7 +38,7 @@ export async function ensureAdminAccount(
           'delete or keep that account).',
       ]);
     }
-    const changes: Record<string, unknown> = {};
+    const changes: UserFields = {};
     if (!existing.isApproved) Object.assign(changes, { isApproved: true, approvedAt: new Date() });
     if (!(await verifyPassword(existing.passwordHash, props.password))) {
       changes.passwordHash = await hashPassword(props.password);
@@ -48,20 +49,13 @@ export async function ensureAdminAccount(
       core,
       'user.updated',
       { userId: existing._id, exists: { version: { $gt: existing.version ?? 1 } } },
-      () =>
-        core.users
-          .findByIdAndUpdate(
-            existing._id,
-            { $set: changes, $inc: { version: 1 } },
-            { returnDocument: 'after' },
-          )
-          .lean(),
+      () => core.users.update(existing._id, changes),
     );
     return 'updated';
   }
 
   const username = await freeUsername(core, ADMIN_USERNAME);
-  const userId = new mongoose.Types.ObjectId();
+  const userId = newId();
   const passwordHash = await hashPassword(props.password);
   try {
     await writeUserChange(core, 'user.registered', { userId, exists: {} }, () =>

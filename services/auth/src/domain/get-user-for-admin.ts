@@ -1,8 +1,8 @@
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { sanctionNotices } from './current-sanction';
+import { sanctionNotices } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
-import { toUserSelf } from './user-views';
+import { toUserSelf } from './present-user';
 
 /** Any user in full, for the admin's user detail page, with their current sanction and latest warning. */
 export async function getUserForAdmin(ctx: AuthContext, props: { userId: string }): Promise<UserSelf> {

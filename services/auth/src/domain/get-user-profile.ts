@@ -4,7 +4,7 @@ import type { AuthUser } from '@nomadswap/service-kit/auth';
 import { ForbiddenError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
 import { findUserOr404 } from './find-user';
-import { toUserPublic, toUserSelf } from './user-views';
+import { toUserPublic, toUserSelf } from './present-user';
 
 /**
  * A profile as the viewer may see it: their own and, for admins, anyone's in full (with e-mail); approved

@@ -1,9 +1,9 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
-import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { isInForce, latestLastingSanction } from './current-sanction';
+import { toId } from '../data/ids';
+import { stageSanctionLifted } from '../events/publish-sanction-events';
+import { isInForce } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 
 /**
@@ -16,42 +16,18 @@ export async function liftSanction(
   props: { adminId: string; userId: string },
 ): Promise<void> {
   const user = await findUserOr404(ctx.users, props.userId);
-  const current = await latestLastingSanction(ctx, user._id);
+  const current = await ctx.sanctions.latestLasting(user._id);
   const now = ctx.now();
-  if (!current || current.type === 'warn' || !isInForce(current, now)) {
+  if (!current || !isInForce(current, now)) {
     throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
   }
-  const sanctionId = current._id.toHexString();
-  const staged = await ctx.bus.stage(
-    {
-      collection: ctx.sanctions.collection.collectionName,
-      id: current._id,
-      exists: { liftedAt: { $ne: null } },
-    },
-    [
-      {
-        type: 'user.sanction-lifted',
-        data: {
-          id: sanctionId,
-          userId: props.userId,
-          adminId: props.adminId,
-          type: current.type,
-          liftedAt: now.toISOString(),
-        },
-      },
-      adminActionEvent({
-        actorId: props.adminId,
-        action: 'user.sanction_lifted',
-        target: { type: 'user', id: props.userId },
-        before: { sanctionId, type: current.type, endsAt: current.endsAt?.toISOString() ?? null },
-      }),
-    ],
-  );
-  const lifted = await ctx.sanctions.updateOne(
-    { _id: current._id, liftedAt: null },
-    { $set: { liftedAt: now, liftedBy: new mongoose.Types.ObjectId(props.adminId) } },
-  );
-  if (lifted.modifiedCount === 0) {
+  const staged = await stageSanctionLifted(ctx, {
+    sanction: current,
+    userId: props.userId,
+    adminId: props.adminId,
+    liftedAt: now,
+  });
+  if (!(await ctx.sanctions.lift(current._id, { liftedAt: now, liftedBy: toId(props.adminId) }))) {
     await staged.cancel();
     throw new NotFoundError(MSG.noCurrentSanction, { code: 'NO_CURRENT_SANCTION' });
   }

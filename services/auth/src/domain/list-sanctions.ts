@@ -1,8 +1,7 @@
-import mongoose from 'mongoose';
 import type { Sanction } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
-import type { SanctionRecord } from '../db/sanction';
-import { isInForce, latestLastingSanction } from './current-sanction';
+import type { SanctionRecord } from '../data/sanction-model';
+import { isInForce } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 
 /** Sanctions as the admin sees them: with the names of the admins who gave and lifted them. */
@@ -11,10 +10,7 @@ export async function presentSanctions(
   records: SanctionRecord[],
 ): Promise<Sanction[]> {
   const adminIds = [...new Set(records.flatMap((r) => [r.adminId, r.liftedBy]).filter((id) => id !== null))];
-  const admins = await ctx.users
-    .find({ _id: mongoose.trusted({ $in: adminIds }) })
-    .select({ username: 1, fullName: 1 })
-    .lean();
+  const admins = await ctx.users.findNames(adminIds);
   const byId = new Map(
     admins.map((a) => [
       a._id.toHexString(),
@@ -22,7 +18,7 @@ export async function presentSanctions(
     ]),
   );
   const person = (id: SanctionRecord['liftedBy']) => (id ? (byId.get(id.toHexString()) ?? null) : null);
-  const current = records[0] ? await latestLastingSanction(ctx, records[0].userId) : null;
+  const current = records[0] ? await ctx.sanctions.latestLasting(records[0].userId) : null;
   const now = ctx.now();
   return records.map((record) => ({
     id: record._id.toHexString(),
@@ -43,6 +39,6 @@ export async function presentSanctions(
 /** A user's sanctions, newest first (404 for an unknown user). */
 export async function listSanctions(ctx: AuthContext, props: { userId: string }): Promise<Sanction[]> {
   const user = await findUserOr404(ctx.users, props.userId);
-  const records = await ctx.sanctions.find({ userId: user._id }).sort({ startsAt: -1, _id: -1 }).lean();
+  const records = await ctx.sanctions.listOfUser(user._id);
   return presentSanctions(ctx, records);
 }

@@ -5,9 +5,9 @@ import { RateLimitedError, UnauthorizedError } from '@nomadswap/service-kit/erro
 import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import { sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
 import type { AuthContext } from '../context';
-import { userStateOf } from './current-sanction';
-import { signDeviceCookie, verifyDeviceCookie } from './device-cookies';
-import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { userStateOf } from './read-current-sanction';
+import { signDeviceCookie, verifyDeviceCookie } from './sign-device-cookie';
+import { verifyAgainstDummy, verifyPassword } from './hash-password';
 import { startSession } from './start-session';
 
 /** 'Too many login attempts. Please try again in N minutes.' */
@@ -92,7 +92,7 @@ export interface LoginOutcome {
  * docs/decisions/0061-device-cookies-the-account-lockout-does-not-lock-the-owner.md): per e-mail and IP, per
  * e-mail from any IP (a botnet spreading guesses over addresses) and per IP over any e-mail (credential
  * stuffing); a browser holding a valid device cookie of the account counts against a limit of its own instead
- * of the first two (see device-cookies.ts). Each attempt takes its point before the password is verified; a
+ * of the first two (see sign-device-cookie.ts). Each attempt takes its point before the password is verified; a
  * success gives the points back and clears the first count. Once a limit is used up even the right password
  * is refused until its window ends. An unknown e-mail costs the same hash verification as a wrong password
  * and gets the same answer. A success answers a new device cookie; a suspended user with the right password
@@ -106,7 +106,7 @@ export async function logInUser(
   const keys = { email, ip: props.ip, device: await trustedDevice(ctx, email, props.deviceCookie) };
   await takeLoginAttempt(ctx, keys);
 
-  const user = await ctx.users.findOne({ email }).select('+passwordHash').lean();
+  const user = await ctx.users.findByEmailWithPassword(email);
   const valid = user
     ? await verifyPassword(user.passwordHash, props.input.password)
     : await verifyAgainstDummy(props.input.password);

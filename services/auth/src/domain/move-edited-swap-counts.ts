@@ -1,5 +1,4 @@
 import type { AuthCore } from '../context';
-import { rawUsers } from '../db/user';
 import { writeUserChange } from '../events/publish-user-events';
 
 /**
@@ -12,31 +11,13 @@ import { writeUserChange } from '../events/publish-user-events';
 export async function moveEditedSwapCounts(
   core: Pick<AuthCore, 'bus' | 'users'>,
 ): Promise<{ moved: number }> {
-  // The native collection: mongoose's sanitizeFilter refuses `$expr`, and the filter is ours, not input.
-  const edited = await rawUsers(core.users)
-    .find(
-      { $expr: { $ne: [{ $ifNull: ['$reviewCount', 0] }, { $ifNull: ['$ratingCount', 0] }] } },
-      { projection: { reviewCount: 1, ratingCount: 1, version: 1 } },
-    )
-    .toArray();
+  const edited = await core.users.findEditedSwapCounts();
   let moved = 0;
   for (const user of edited) {
-    const version = user.version ?? 1;
-    const reviews = user.ratingCount ?? 0;
-    const written = await writeUserChange(
-      core,
-      'user.updated',
-      { userId: user._id, exists: { reviewCount: reviews, version: { $gt: version } } },
-      () =>
-        rawUsers(core.users).findOneAndUpdate(
-          // Only as read: a user changed meanwhile is left for the next start.
-          { _id: user._id, reviewCount: user.reviewCount, ratingCount: user.ratingCount },
-          {
-            $set: { reviewCount: reviews, version: version + 1 },
-            $max: { completedSwaps: user.reviewCount, arrangedSwaps: user.reviewCount },
-          },
-          { returnDocument: 'after' },
-        ),
+    const exists = { reviewCount: user.ratingCount ?? 0, version: { $gt: user.version ?? 1 } };
+    // Only as read: a user changed meanwhile is left for the next start.
+    const written = await writeUserChange(core, 'user.updated', { userId: user._id, exists }, () =>
+      core.users.moveSwapCount(user),
     );
     if (written) moved += 1;
   }

@@ -1,11 +1,11 @@
-import mongoose from 'mongoose';
 import type { AuthCore } from '../context';
+import { newId, toId, type Id } from '../data/ids';
 import { intendUserChange } from '../events/publish-user-events';
-import { toUserEventData } from './user-views';
+import { toUserEventData } from './present-user';
 import { renderImageVariants } from '@nomadswap/service-kit/image-variants';
-import { AVATAR_VARIANTS } from '../db/avatar-files';
+import { AVATAR_VARIANTS } from '../data/avatar-files';
 
-export const avatarUrl = (avatarId: mongoose.Types.ObjectId) => `/api/avatars/${avatarId.toHexString()}`;
+export const avatarUrl = (avatarId: Id) => `/api/avatars/${avatarId.toHexString()}`;
 
 export type AvatarOutcome =
   | { status: 'ready'; avatar: string }
@@ -22,10 +22,9 @@ export async function processAvatarUpload(
   core: AuthCore,
   props: { userId: string; uploadId: string },
 ): Promise<AvatarOutcome> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
-  const uploadId = new mongoose.Types.ObjectId(props.uploadId);
-  const user = await core.users.findById(userId).select('pendingAvatarUploadId').lean();
-  if (!user?.pendingAvatarUploadId?.equals(uploadId)) {
+  const userId = toId(props.userId);
+  const uploadId = toId(props.uploadId);
+  if (!(await core.users.findPendingAvatar(userId))?.equals(uploadId)) {
     await core.avatarFiles.deleteUpload(uploadId);
     return { status: 'superseded' };
   }
@@ -36,27 +35,21 @@ export async function processAvatarUpload(
   }
 
   const variants = await renderImageVariants(raw, AVATAR_VARIANTS);
-  const avatarId = new mongoose.Types.ObjectId();
+  const avatarId = newId();
   await core.avatarFiles.saveVariants({ avatarId, userId, variants });
   // Stored before the write: should the worker die after it, the relay announces the new avatar.
   const event = await intendUserChange(core, 'user.updated', { userId, exists: { avatarId } });
-  const previous = await core.users
-    .findOneAndUpdate(
-      { _id: userId, pendingAvatarUploadId: uploadId },
-      { $set: { avatar: avatarUrl(avatarId), avatarId, pendingAvatarUploadId: null }, $inc: { version: 1 } },
-    )
-    .select('avatarId')
-    .lean();
-  if (!previous) {
+  const set = await core.users.setAvatar(userId, { uploadId, avatarId, avatar: avatarUrl(avatarId) });
+  if (!set) {
     await event.cancel();
     await core.avatarFiles.deleteVariants(avatarId);
     await core.avatarFiles.deleteUpload(uploadId);
     return { status: 'superseded' };
   }
-  if (previous.avatarId) await core.avatarFiles.deleteVariants(previous.avatarId);
+  if (set.replaced) await core.avatarFiles.deleteVariants(set.replaced);
   await core.avatarFiles.deleteUpload(uploadId);
 
-  const updated = await core.users.findById(userId).lean();
+  const updated = await core.users.findById(userId);
   if (updated) await event.publish(toUserEventData(updated));
   else await event.cancel();
   return { status: 'ready', avatar: avatarUrl(avatarId) };
@@ -70,10 +63,7 @@ export async function discardAvatarUpload(
   core: AuthCore,
   props: { userId: string; uploadId: string },
 ): Promise<void> {
-  const uploadId = new mongoose.Types.ObjectId(props.uploadId);
-  await core.users.updateOne(
-    { _id: new mongoose.Types.ObjectId(props.userId), pendingAvatarUploadId: uploadId },
-    { $set: { pendingAvatarUploadId: null } },
-  );
+  const uploadId = toId(props.uploadId);
+  await core.users.dropPendingAvatar(toId(props.userId), uploadId);
   await core.avatarFiles.deleteUpload(uploadId);
 }

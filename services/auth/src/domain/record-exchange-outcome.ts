@@ -1,15 +1,11 @@
-import mongoose from 'mongoose';
 import { ENDED_EXCHANGE_STATUSES, type ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import type { AuthCore } from '../context';
-import { rawUsers } from '../db/user';
+import { isId, toId } from '../data/ids';
+import type { SwapCounter } from '../data/users';
 import { writeUserChange } from '../events/publish-user-events';
 
-const OBJECT_ID = /^[a-f0-9]{24}$/i;
-
-type Counter = 'completedSwaps' | 'arrangedSwaps' | 'noShows';
-
 /** What one exchange's outcome adds to one of its parties' counters (issue 20, "Reviews and reliability"). */
-function countsFor(exchange: ExchangeEventData, userId: string): Partial<Record<Counter, number>> {
+function countsFor(exchange: ExchangeEventData, userId: string): Partial<Record<SwapCounter, number>> {
   if (exchange.status === 'completed') {
     // Completed means accepted by both (old events carry no acceptedAt; they were completed swaps all the same).
     return { completedSwaps: 1, arrangedSwaps: 1 };
@@ -29,19 +25,12 @@ function countsFor(exchange: ExchangeEventData, userId: string): Partial<Record<
  * exchange that is still open count nothing.
  */
 export async function recordExchangeOutcome(core: AuthCore, exchange: ExchangeEventData): Promise<void> {
-  const userIds = [...new Set([exchange.requesterId, exchange.ownerId])].filter((id) => OBJECT_ID.test(id));
+  const userIds = [...new Set([exchange.requesterId, exchange.ownerId])].filter(isId);
   for (const userId of userIds) {
     const counts = countsFor(exchange, userId);
     if (Object.keys(counts).length === 0) continue;
     await writeUserChange(core, 'user.updated', { userId, exists: { appliedExchangeIds: exchange.id } }, () =>
-      rawUsers(core.users).findOneAndUpdate(
-        { _id: new mongoose.Types.ObjectId(userId), appliedExchangeIds: { $ne: exchange.id } },
-        {
-          $push: { appliedExchangeIds: exchange.id },
-          $inc: { ...counts, version: 1 },
-        },
-        { returnDocument: 'after' },
-      ),
+      core.users.countExchange(toId(userId), exchange.id, counts),
     );
   }
 }

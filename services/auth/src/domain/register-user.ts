@@ -1,14 +1,14 @@
-import mongoose from 'mongoose';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
+import { newId } from '../data/ids';
 import { writeUserChange } from '../events/publish-user-events';
-import { hashPassword } from './passwords';
+import { hashPassword } from './hash-password';
 import { readImageUpload } from '@nomadswap/service-kit/image-upload';
 import { storedLocation } from '@nomadswap/service-kit/places';
 import { requestAvatarProcessing } from './request-avatar-processing';
 import { startSession } from './start-session';
-import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 /**
  * Signs a traveller up: with a real image as avatar and a free username and e-mail, the account is created
@@ -25,7 +25,7 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
   await assertUsernameAndEmailFree(ctx.users, { usernameKey, email: input.email });
   const passwordHash = await hashPassword(input.password);
 
-  const userId = new mongoose.Types.ObjectId();
+  const userId = newId();
   const uploadId = await ctx.avatarFiles.saveUpload({ userId, ...image });
   // The event's intent is stored before the account (writeUserChange): user.registered cannot be lost.
   const user = await writeUserChange(ctx, 'user.registered', { userId, exists: {} }, async () => {
@@ -51,5 +51,5 @@ export async function registerUser(ctx: AuthContext, props: { input: RegisterInp
 
   await ctx.userState.set(userId.toHexString(), { role: user.role, isApproved: user.isApproved });
   await requestAvatarProcessing(ctx, { userId, uploadId });
-  return startSession(ctx, (await ctx.users.findById(userId).lean()) ?? user);
+  return startSession(ctx, (await ctx.users.findById(userId)) ?? user);
 }

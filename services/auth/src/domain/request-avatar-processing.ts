@@ -1,5 +1,5 @@
-import type { Types } from 'mongoose';
 import type { AuthContext } from '../context';
+import type { Id } from '../data/ids';
 
 /**
  * Enqueues the avatar job for a stored upload and waits for it up to `settings.avatarWaitMs`, so the response
@@ -8,7 +8,7 @@ import type { AuthContext } from '../context';
  */
 export async function requestAvatarProcessing(
   ctx: AuthContext,
-  props: { userId: Types.ObjectId; uploadId: Types.ObjectId },
+  props: { userId: Id; uploadId: Id },
 ): Promise<void> {
   const job = await ctx.queues.avatars.add(
     'process',

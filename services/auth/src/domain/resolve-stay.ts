@@ -4,7 +4,7 @@ import { ValidationError } from '@nomadswap/service-kit/errors';
 import { storedLocation } from '@nomadswap/service-kit/places';
 import { getPlace } from '@nomadswap/places/places';
 import { dateIn, endOfDayIn, startOfDayIn } from '@nomadswap/places/wall-clock';
-import type { StayPlaceRecord, StayRecord } from '../db/user';
+import type { StayPlaceRecord, StayRecord } from '../data/user-model';
 
 function refuse(field: string, message: string): ValidationError {
   return new ValidationError(message, { details: [{ field, message }] });

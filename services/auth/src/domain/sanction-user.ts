@@ -1,12 +1,13 @@
-import mongoose from 'mongoose';
 import type { SanctionCreateInput, Sanction } from '@nomadswap/contracts/sanctions';
-import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { AuthContext } from '../context';
-import { toCurrentSanction } from './current-sanction';
+import { newId, toId } from '../data/ids';
+import type { SanctionRecord } from '../data/sanction-model';
+import { stageSanctionGiven } from '../events/publish-sanction-events';
+import { toCurrentSanction } from './read-current-sanction';
 import { findUserOr404 } from './find-user';
 import { presentSanctions } from './list-sanctions';
-import { sanctionEmail } from './sanction-mails';
-import { assertSanctionable, sanctionEnd } from './sanction-rules';
+import { sanctionEmail } from './compose-sanction-mail';
+import { assertSanctionable, sanctionEnd } from './check-sanction-rules';
 
 /**
  * An admin warns, restricts or suspends a user (issue 26). The sanction and its events (user.sanctioned for the
@@ -22,10 +23,10 @@ export async function sanctionUser(
   assertSanctionable({ adminId: props.adminId, userId: props.userId, role: user.role });
   const { type, reason, days, reportId } = props.input;
   const startsAt = ctx.now();
-  const record = {
-    _id: new mongoose.Types.ObjectId(),
+  const record: SanctionRecord = {
+    _id: newId(),
     userId: user._id,
-    adminId: new mongoose.Types.ObjectId(props.adminId),
+    adminId: toId(props.adminId),
     type,
     reason,
     days: days ?? null,
@@ -33,39 +34,14 @@ export async function sanctionUser(
     endsAt: type === 'warn' ? null : sanctionEnd(startsAt, days),
     liftedAt: null,
     liftedBy: null,
-    reportId: reportId ? new mongoose.Types.ObjectId(reportId) : null,
+    reportId: reportId ? toId(reportId) : null,
   };
-  const staged = await ctx.bus.stage(
-    { collection: ctx.sanctions.collection.collectionName, id: record._id, exists: {} },
-    [
-      {
-        type: 'user.sanctioned',
-        data: {
-          id: record._id.toHexString(),
-          userId: props.userId,
-          adminId: props.adminId,
-          type,
-          reason,
-          startsAt: startsAt.toISOString(),
-          endsAt: record.endsAt?.toISOString() ?? null,
-          reportId: reportId ?? null,
-        },
-      },
-      adminActionEvent({
-        actorId: props.adminId,
-        action: 'user.sanctioned',
-        target: { type: 'user', id: props.userId },
-        after: {
-          sanctionId: record._id.toHexString(),
-          type,
-          reason,
-          days: record.days,
-          endsAt: record.endsAt?.toISOString() ?? null,
-          ...(reportId ? { reportId } : {}),
-        },
-      }),
-    ],
-  );
+  const staged = await stageSanctionGiven(ctx, {
+    sanction: record,
+    userId: props.userId,
+    adminId: props.adminId,
+    reportId,
+  });
   await ctx.sanctions.create(record);
   await staged.confirm();
   if (type !== 'warn') {

@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildAdmin, buildUser } from '../../test/support/factories';
@@ -17,7 +17,7 @@ describe('seedUserStates', () => {
     const approved = await buildUser(env);
     await env.ctx.userState.delete(pending.id); // lost in a Redis restart
     await env.ctx.userState.set(approved.id, { role: 'admin', isApproved: true }); // stale
-    const ghost = new mongoose.Types.ObjectId().toHexString();
+    const ghost = newId().toHexString();
     await env.ctx.userState.set(ghost, { role: 'user', isApproved: true }); // deleted user restored from a backup
 
     const outcome = await seedUserStates(env.ctx);

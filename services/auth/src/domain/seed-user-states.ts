@@ -1,7 +1,6 @@
-import { LASTING_SANCTION_TYPES } from '@nomadswap/contracts/sanctions';
 import type { AuthContext } from '../context';
-import type { SanctionRecord } from '../db/sanction';
-import { toCurrentSanction } from './current-sanction';
+import { isId } from '../data/ids';
+import { toCurrentSanction } from './read-current-sanction';
 
 /**
  * Writes every user's `userstate:{id}` from the database and removes states of users that no longer exist.
@@ -11,15 +10,11 @@ import { toCurrentSanction } from './current-sanction';
 export async function seedUserStates(
   ctx: Pick<AuthContext, 'users' | 'sanctions' | 'userState' | 'redis' | 'keyPrefix'>,
 ): Promise<{ seeded: number; removed: number }> {
-  // Each user's newest restriction or suspension (see current-sanction.ts), in one pass.
-  const latest = await ctx.sanctions.aggregate<{ _id: unknown; record: SanctionRecord }>([
-    { $match: { type: { $in: LASTING_SANCTION_TYPES } } },
-    { $sort: { startsAt: -1, _id: -1 } },
-    { $group: { _id: '$userId', record: { $first: '$$ROOT' } } },
-  ]);
-  const sanctions = new Map(latest.map(({ record }) => [record.userId.toHexString(), record]));
+  // Each user's newest restriction or suspension (see latestLasting in data/sanctions.ts), in one pass.
+  const latest = await ctx.sanctions.latestLastingOfEveryUser();
+  const sanctions = new Map(latest.map((record) => [record.userId.toHexString(), record]));
   const known = new Set<string>();
-  for await (const user of ctx.users.find({}, { role: 1, isApproved: 1 }).lean().cursor()) {
+  for await (const user of ctx.users.accessStates()) {
     const id = user._id.toHexString();
     known.add(id);
     await ctx.userState.set(id, {
@@ -38,7 +33,7 @@ export async function seedUserStates(
     for (const key of keys) {
       const id = key.slice(prefix.length);
       // Re-checked: a user registered on another replica since the pass above is not an orphan.
-      const exists = known.has(id) || (/^[a-f0-9]{24}$/i.test(id) && (await ctx.users.exists({ _id: id })));
+      const exists = known.has(id) || (isId(id) && (await ctx.users.exists(id)));
       if (!exists) {
         await ctx.userState.delete(id);
         removed += 1;

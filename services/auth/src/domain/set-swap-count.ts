@@ -1,12 +1,11 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
-import { writeWithEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { AuthContext } from '../context';
-import { userGuard } from '../events/publish-user-events';
-import { toUserEventData, toUserSelf } from './user-views';
+import { toId } from '../data/ids';
+import { stageUserAdminAction, writeUserChange } from '../events/publish-user-events';
+import { toUserSelf } from './present-user';
 
 const MAX_ATTEMPTS = 5;
 
@@ -21,13 +20,17 @@ export async function setSwapCount(
   ctx: AuthContext,
   props: { adminId: string; userId: string; completedSwaps: number },
 ): Promise<UserSelf> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
+  const userId = toId(props.userId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await ctx.users.findById(userId).select('completedSwaps version').lean();
+    const current = await ctx.users.readSwapCount(userId);
     if (!current) throw new NotFoundError(MSG.userNotFound);
-    const version = current.version ?? 1;
-    const guard = userGuard(ctx, userId, { completedSwaps: props.completedSwaps, version: { $gt: version } });
-    const audit = await ctx.bus.stage(guard, [
+    const target = {
+      userId,
+      exists: { completedSwaps: props.completedSwaps, version: { $gt: current.version ?? 1 } },
+    };
+    const audit = await stageUserAdminAction(
+      ctx,
+      target,
       adminActionEvent({
         actorId: props.adminId,
         action: 'user.swap_count_changed',
@@ -35,27 +38,9 @@ export async function setSwapCount(
         before: { completedSwaps: current.completedSwaps ?? 0 },
         after: { completedSwaps: props.completedSwaps },
       }),
-    ]);
-    const user = await writeWithEvent(
-      ctx.bus,
-      'user.updated',
-      guard,
-      () =>
-        ctx.users
-          .findOneAndUpdate(
-            // An older user without a version field counts as version 1.
-            {
-              _id: userId,
-              ...(current.version === undefined ? { version: { $exists: false } } : { version }),
-            },
-            {
-              $set: { completedSwaps: props.completedSwaps, version: version + 1 },
-              $max: { arrangedSwaps: props.completedSwaps },
-            },
-            { returnDocument: 'after' },
-          )
-          .lean(),
-      toUserEventData,
+    );
+    const user = await writeUserChange(ctx, 'user.updated', target, () =>
+      ctx.users.setSwapCount(userId, { completedSwaps: props.completedSwaps, readVersion: current.version }),
     );
     if (user) {
       await audit.confirm();

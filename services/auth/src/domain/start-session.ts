@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@nomadswap/contracts/responses';
 import type { AuthContext } from '../context';
-import { toUserSelf, type UserViewSource } from './user-views';
+import { toUserSelf, type UserViewSource } from './present-user';
 
 /** Signs a token for the user and answers `{token, user}`. */
 export async function startSession(ctx: AuthContext, user: UserViewSource): Promise<AuthResponse> {

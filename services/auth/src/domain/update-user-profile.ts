@@ -1,4 +1,3 @@
-import mongoose from 'mongoose';
 import type { ProfileUpdateInput } from '@nomadswap/contracts/auth';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { UserSelf } from '@nomadswap/contracts/responses';
@@ -9,7 +8,7 @@ import type { AuthContext } from '../context';
 import { writeUserChange } from '../events/publish-user-events';
 import { assertSelf } from './assert-self';
 import { resolveStay } from './resolve-stay';
-import { toUserSelf } from './user-views';
+import { toUserSelf } from './present-user';
 
 /**
  * A user edits their own name, location, bio and language (the strict schema has already refused every other field).
@@ -38,13 +37,7 @@ export async function updateUserProfile(
     ...(stay === undefined ? {} : stay ? { 'stay.until': stay.until } : { stay: null }),
   };
   const user = await writeUserChange(ctx, 'user.updated', { userId: props.userId, exists }, () =>
-    ctx.users
-      .findByIdAndUpdate(
-        new mongoose.Types.ObjectId(props.userId),
-        { $set: changes, $inc: { version: 1 } },
-        { returnDocument: 'after' },
-      )
-      .lean(),
+    ctx.users.update(props.userId, changes),
   );
   if (!user) throw new NotFoundError(MSG.userNotFound);
   return toUserSelf(user);

@@ -41,7 +41,7 @@ async function drained(): Promise<void> {
 const chunk = (flat: unknown[]) =>
   Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i], flat[2 * i + 1]]);
 
-const stored = (id: string) => env.ctx.users.findById(id).lean();
+const stored = (id: string) => env.models.users.findById(id).lean();
 
 describe('exchange outcomes', () => {
   const counters = async (id: string) => {
@@ -240,7 +240,7 @@ describe('review.created and review.deleted', () => {
     const only = review(user.id, 3);
     await other.publish('review.created', only);
     await drained();
-    await env.ctx.users.updateOne(
+    await env.models.users.updateOne(
       { _id: new mongoose.Types.ObjectId(user.id) },
       { $set: { reviewCount: 0 } },
     );

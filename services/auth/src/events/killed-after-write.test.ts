@@ -27,7 +27,7 @@ describe('auth: killed between the write and the publish', () => {
 
     const res = await request(env.app).post(`/api/admin/approve-user/${pending.id}`).set(admin.headers);
     expect(res.status).toBe(500); // the process "died" right after the write
-    const stored = await env.ctx.users.findById(pending.id).lean();
+    const stored = await env.models.users.findById(pending.id).lean();
     expect(stored?.isApproved).toBe(true);
     expect(await env.events('user.approved')).toEqual([]);
 

@@ -1,4 +1,3 @@
-import mongoose from 'mongoose';
 import {
   writeWithEvent,
   type EventBus,
@@ -6,15 +5,16 @@ import {
   type StagedEvent,
 } from '@nomadswap/service-kit/events';
 import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
-import type { AuthCore } from '../context';
-import { toUserEventData, type UserViewSource } from '../domain/user-views';
+import { toId, type Id } from '../data/ids';
+import { USERS_COLLECTION } from '../data/user-model';
+import { toUserEventData, type UserViewSource } from '../domain/present-user';
 
 export type UserChangeEvent = 'user.registered' | 'user.updated' | 'user.approved';
 
 /**
  * How the outbox relay rebuilds a user event whose process died between the write and the publish: the user's
  * state as it is then (every user event carries the whole state with its version). Registered by every auth
- * process (API and worker) through createAuthCore.
+ * process (API and worker) through createAuthCore (context.ts, the composition root; this file imports none of it).
  */
 export function registerUserEventBuilders(bus: EventBus): void {
   const snapshot = (doc: Record<string, unknown>) => toUserEventData(doc as unknown as UserViewSource);
@@ -25,16 +25,31 @@ export function registerUserEventBuilders(bus: EventBus): void {
 }
 
 /** The guard of a write to a user: the document with this id, matching `exists` once the write is done. */
-export function userGuard(
-  core: Pick<AuthCore, 'users'>,
-  userId: mongoose.Types.ObjectId | string,
-  exists: Record<string, unknown>,
-): OutboxGuard {
-  return {
-    collection: core.users.collection.collectionName,
-    id: typeof userId === 'string' ? new mongoose.Types.ObjectId(userId) : userId,
-    exists,
-  };
+function userGuard(userId: Id | string, exists: Record<string, unknown>): OutboxGuard {
+  return { collection: USERS_COLLECTION, id: toId(userId), exists };
+}
+
+/** What publishing needs of a context (the API's and the worker's both have it). */
+interface Publisher {
+  bus: EventBus;
+}
+
+/** The user a write changes, and what their document matches once it is done (`{}` for a creation). */
+export interface UserTarget {
+  userId: Id | string;
+  exists: Record<string, unknown>;
+}
+
+/**
+ * Stores an admin's action on a user (the audit log's `admin.action`) before the write, under the same guard as
+ * the user's own event: confirm it when the write happened, cancel it when the write changed nothing.
+ */
+export function stageUserAdminAction(
+  core: Publisher,
+  target: UserTarget,
+  action: StagedEvent,
+): Promise<StagedEvents> {
+  return core.bus.stage(userGuard(target.userId, target.exists), [action]);
 }
 
 /**
@@ -43,27 +58,21 @@ export function userGuard(
  * document matches once the write is done (`{}` for a creation with an id made beforehand).
  */
 export function writeUserChange<R extends UserViewSource>(
-  core: Pick<AuthCore, 'bus' | 'users'>,
+  core: Publisher,
   type: UserChangeEvent,
-  target: { userId: mongoose.Types.ObjectId | string; exists: Record<string, unknown> },
+  target: UserTarget,
   write: () => Promise<R | null | undefined>,
 ): Promise<R | null | undefined> {
-  return writeWithEvent(
-    core.bus,
-    type,
-    userGuard(core, target.userId, target.exists),
-    write,
-    toUserEventData,
-  );
+  return writeWithEvent(core.bus, type, userGuard(target.userId, target.exists), write, toUserEventData);
 }
 
 /** The intent of a user event, for a write that publishes later than writeUserChange allows. */
 export function intendUserChange(
-  core: Pick<AuthCore, 'bus' | 'users'>,
+  core: Publisher,
   type: UserChangeEvent,
-  target: { userId: mongoose.Types.ObjectId | string; exists: Record<string, unknown> },
+  target: UserTarget,
 ): Promise<PendingEvent<UserChangeEvent>> {
-  return core.bus.intend(type, userGuard(core, target.userId, target.exists));
+  return core.bus.intend(type, userGuard(target.userId, target.exists));
 }
 
 /**
@@ -71,12 +80,12 @@ export function intendUserChange(
  * after the deletion. It tells the other services to cascade: items, favourites, messages, reviews of this user.
  */
 export function stageUserDeleted(
-  core: Pick<AuthCore, 'bus' | 'users'>,
+  core: Publisher,
   userId: string,
   withEvents: StagedEvent[] = [],
 ): Promise<StagedEvents> {
-  return core.bus.stage(
-    { collection: core.users.collection.collectionName, id: new mongoose.Types.ObjectId(userId) },
-    [{ type: 'user.deleted', data: { id: userId } }, ...withEvents],
-  );
+  return core.bus.stage({ collection: USERS_COLLECTION, id: toId(userId) }, [
+    { type: 'user.deleted', data: { id: userId } },
+    ...withEvents,
+  ]);
 }

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_UPLOADS_BUCKET } from '../db/avatar-files';
+import { AVATAR_UPLOADS_BUCKET } from '../data/avatar-files';
 import { eventually, failingFirst } from '@nomadswap/service-kit/testing';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser, type TestUser } from '../../test/support/factories';
@@ -29,7 +29,7 @@ async function enqueue(user: TestUser, data: Buffer) {
     data,
     contentType: 'image/png',
   });
-  await env.ctx.users.updateOne({ _id: oid(user.id) }, { $set: { pendingAvatarUploadId: uploadId } });
+  await env.models.users.updateOne({ _id: oid(user.id) }, { $set: { pendingAvatarUploadId: uploadId } });
   return env.ctx.queues.avatars.add(
     'process',
     { userId: user.id, uploadId: uploadId.toHexString() },
@@ -57,7 +57,7 @@ describe('avatar worker', () => {
       const outcome = await job.waitUntilFinished(env.ctx.queues.avatarEvents, 10_000);
       expect(outcome).toMatchObject({ status: 'ready', avatar: expect.stringMatching(/^\/api\/avatars\//) });
 
-      const stored = await env.ctx.users.findById(user.id).lean();
+      const stored = await env.models.users.findById(user.id).lean();
       expect(stored?.avatar).toBe(outcome.avatar);
       expect(stored?.pendingAvatarUploadId).toBeNull();
       for (const accept of ['image/webp', 'image/jpeg']) {
@@ -108,7 +108,7 @@ describe('avatar worker', () => {
       const failed = await env.ctx.queues.avatars.getJob(job.id!);
       expect(failed?.attemptsMade).toBe(1);
       expect(await failed?.getState()).toBe('failed');
-      expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({
+      expect(await env.models.users.findById(user.id).lean()).toMatchObject({
         avatar: null,
         pendingAvatarUploadId: null,
       });
@@ -156,7 +156,7 @@ describe('avatar worker', () => {
       const outcome = await newer.waitUntilFinished(env.ctx.queues.avatarEvents, 10_000);
       const metadata = await sharp(await fetchAvatar(outcome.avatar as string, 'image/webp')).metadata();
       expect([metadata.width, metadata.height]).toEqual([80, 40]);
-      expect((await env.ctx.users.findById(user.id).lean())?.avatar).toBe(outcome.avatar);
+      expect((await env.models.users.findById(user.id).lean())?.avatar).toBe(outcome.avatar);
       expect(await uploadsOf(user.id)).toBe(0);
     } finally {
       await worker.close();
@@ -182,7 +182,7 @@ describe('avatar worker', () => {
       const event = await eventually(async () =>
         (await env.events('user.updated')).find((e) => e.data.id === user.id && e.data.avatar),
       );
-      expect((await env.ctx.users.findById(user.id).lean())?.avatar).toBe(event.data.avatar);
+      expect((await env.models.users.findById(user.id).lean())?.avatar).toBe(event.data.avatar);
     } finally {
       await worker.close();
     }

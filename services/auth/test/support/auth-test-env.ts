@@ -7,6 +7,8 @@ import type { EventBus, EventBusOptions } from '@nomadswap/service-kit/events';
 import { createTestStores, type TestStores } from '@nomadswap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createAuthContext, type AuthContext, type AuthSettings } from '../../src/context';
+import { sanctionModel, type SanctionModel } from '../../src/data/sanction-model';
+import { userModel, type UserModel } from '../../src/data/user-model';
 import { createMailer } from '@nomadswap/service-kit/mailer';
 import { startNotificationWorker } from '@nomadswap/service-kit/notifications';
 import type { RunningWorker } from '@nomadswap/service-kit/queues';
@@ -16,6 +18,8 @@ import { recordResponses, recording } from './record-responses';
 export interface AuthTestEnv {
   stores: TestStores;
   ctx: AuthContext;
+  /** The models under the repositories, for tests to arrange and check what is stored. */
+  models: { users: UserModel; sanctions: SanctionModel };
   /** The app (recording its responses for the password-hash scan, which then expects some). */
   app: RequestListener;
   /** The bus the app publishes on (this test's stream); started only with `consumeEvents`. */
@@ -99,6 +103,7 @@ export async function createAuthTestEnv(options: AuthTestEnvOptions = {}): Promi
   return {
     stores,
     ctx,
+    models: { users: userModel(stores.mongo), sanctions: sanctionModel(stores.mongo) },
     get app() {
       recording.uses += 1;
       return app;

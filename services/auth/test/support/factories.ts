@@ -2,9 +2,9 @@ import mongoose from 'mongoose';
 import { unique } from '@nomadswap/service-kit/testing';
 import type { RegisterInput } from '@nomadswap/contracts/auth';
 import type { Role } from '@nomadswap/contracts/enums';
-import type { UserRecord } from '../../src/db/user';
-import { hashPassword } from '../../src/domain/passwords';
-import { usernameKeyOf } from '../../src/domain/user-conflicts';
+import type { UserRecord } from '../../src/data/user-model';
+import { hashPassword } from '../../src/domain/hash-password';
+import { usernameKeyOf } from '../../src/domain/check-user-conflicts';
 import type { AuthTestEnv } from './auth-test-env';
 import { SMALL_PNG_DATA_URL } from '@nomadswap/dev-stores/test-images';
 
@@ -61,7 +61,7 @@ export async function buildUser(env: AuthTestEnv, options: BuildUserOptions = {}
   const password = options.password ?? 'correct horse battery';
   const role = options.role ?? 'user';
   const isApproved = options.isApproved ?? true;
-  const created = await env.ctx.users.create({
+  const created = await env.models.users.create({
     _id: new mongoose.Types.ObjectId(),
     username,
     usernameKey: usernameKeyOf(username),

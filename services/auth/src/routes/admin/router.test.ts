@@ -40,7 +40,7 @@ describe('admin access', () => {
       expect(forbidden.status, `${method} ${url}`).toBe(403);
       expect(forbidden.body).toEqual({ error: 'Admin Access Required', code: 'FORBIDDEN' });
     }
-    expect(await env.ctx.users.findById(target.id).lean()).toMatchObject({
+    expect(await env.models.users.findById(target.id).lean()).toMatchObject({
       isApproved: false,
       reviewCount: 0,
     });
@@ -112,7 +112,7 @@ describe('POST /api/admin/approve-user/:id', () => {
       approvedBy: admin.id,
     });
 
-    const stored = await env.ctx.users.findById(user.id).lean();
+    const stored = await env.models.users.findById(user.id).lean();
     expect(stored?.isApproved).toBe(true);
     expect(stored?.approvedBy?.toHexString()).toBe(admin.id);
     expect(Date.now() - stored!.approvedAt!.getTime()).toBeLessThan(10_000);
@@ -150,7 +150,7 @@ describe('POST /api/admin/approve-user/:id', () => {
     const second = await request(env.app).post(`/api/admin/approve-user/${user.id}`).set(admin.headers);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    expect((await env.ctx.users.findById(user.id).lean())?.version).toBe(2);
+    expect((await env.models.users.findById(user.id).lean())?.version).toBe(2);
     expect((await env.events('user.approved')).filter((e) => e.data.id === user.id)).toHaveLength(1);
     const jobs = await env.ctx.queues.notifications.queue.getJobs([
       'waiting',
@@ -167,7 +167,7 @@ describe('DELETE /api/admin/users/:id', () => {
     const user = await buildUser(env);
     const res = await request(env.app).delete(`/api/admin/users/${user.id}`).set(admin.headers);
     expect(res.status).toBe(204);
-    expect(await env.ctx.users.exists({ _id: oid(user.id) })).toBeNull();
+    expect(await env.models.users.exists({ _id: oid(user.id) })).toBeNull();
     expect(await env.ctx.userState.get(user.id)).toBeNull();
     expect((await env.events('user.deleted')).map((e) => e.data.id)).toContain(user.id);
     const audit = (await env.events('admin.action')).filter((e) => e.data.target.id === user.id);
@@ -186,7 +186,7 @@ describe('DELETE /api/admin/users/:id', () => {
     const res = await request(env.app).delete(`/api/admin/users/${admin.id}`).set(admin.headers);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('You cannot delete your own account');
-    expect(await env.ctx.users.exists({ _id: oid(admin.id) })).not.toBeNull();
+    expect(await env.models.users.exists({ _id: oid(admin.id) })).not.toBeNull();
   });
 
   it('refuses the admin’s own id written in upper case with 400 too, and keeps their state', async () => {
@@ -195,7 +195,7 @@ describe('DELETE /api/admin/users/:id', () => {
       .set(admin.headers);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('CANNOT_DELETE_SELF');
-    expect(await env.ctx.users.exists({ _id: oid(admin.id) })).not.toBeNull();
+    expect(await env.models.users.exists({ _id: oid(admin.id) })).not.toBeNull();
     expect(await env.ctx.userState.get(admin.id)).toEqual({ role: 'admin', isApproved: true });
   });
 
@@ -212,7 +212,7 @@ describe('DELETE /api/admin/users/:id', () => {
 describe('PUT /api/admin/users/:userId/swap-count', () => {
   it("sets the swap count — the completed swaps, with the spec's {reviewCount} payload — leaving the review count, bumps the version and announces user.updated", async () => {
     const user = await buildUser(env);
-    await env.ctx.users.updateOne(
+    await env.models.users.updateOne(
       { _id: user.id },
       { $set: { reviewCount: 2, ratingCount: 2, arrangedSwaps: 3 } },
     );
@@ -226,7 +226,7 @@ describe('PUT /api/admin/users/:userId/swap-count', () => {
       reviewCount: 2,
       arrangedSwaps: 7,
     });
-    expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({
+    expect(await env.models.users.findById(user.id).lean()).toMatchObject({
       completedSwaps: 7,
       arrangedSwaps: 7,
       reviewCount: 2,
@@ -264,6 +264,6 @@ describe('PUT /api/admin/users/:userId/swap-count', () => {
         details: [{ field: 'reviewCount', message: 'Invalid input' }],
       });
     }
-    expect((await env.ctx.users.findById(user.id).lean())?.reviewCount).toBe(0);
+    expect((await env.models.users.findById(user.id).lean())?.reviewCount).toBe(0);
   });
 });

@@ -61,9 +61,9 @@ describe('who may sanction', () => {
       expect(forbidden.status).toBe(403);
       expect(forbidden.body).toEqual({ error: 'Admin Access Required', code: 'FORBIDDEN' });
     }
-    expect(await env.ctx.sanctions.countDocuments({ userId: new mongoose.Types.ObjectId(target.id) })).toBe(
-      0,
-    );
+    expect(
+      await env.models.sanctions.countDocuments({ userId: new mongoose.Types.ObjectId(target.id) }),
+    ).toBe(0);
   });
 
   it('refuses the admin sanctioning themself and any other admin with 403, storing nothing', async () => {
@@ -77,7 +77,7 @@ describe('who may sanction', () => {
     const peer = await post(other.id, { type: 'warn', reason: 'Testing a peer' });
     expect(peer.status).toBe(403);
     expect(peer.body).toEqual({ error: 'Admins cannot be sanctioned', code: 'CANNOT_SANCTION_ADMIN' });
-    expect(await env.ctx.sanctions.countDocuments({})).toBe(0);
+    expect(await env.models.sanctions.countDocuments({})).toBe(0);
   });
 
   it('answers 404 User Not Found for an unknown user and 400 for a malformed id', async () => {

@@ -5,14 +5,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthResponseSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
 import { createTokenService } from '@nomadswap/service-kit/auth';
-import type * as Passwords from '../../domain/passwords';
+import type * as Passwords from '../../domain/hash-password';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
 import { png, pixelBomb, toDataUrl } from '@nomadswap/dev-stores/test-images';
 
 // Counts the password checks a login reaches (the real ones run), to see what the limit let through.
 const verifications = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../domain/passwords', async (importOriginal) => {
+vi.mock('../../domain/hash-password', async (importOriginal) => {
   const original = await importOriginal<typeof Passwords>();
   return {
     ...original,
@@ -68,7 +68,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(body.user.avatar).toMatch(/^\/api\/avatars\/[a-f0-9]{24}$/);
 
-    const stored = await env.ctx.users.findById(body.user.id).select('+passwordHash').lean();
+    const stored = await env.models.users.findById(body.user.id).select('+passwordHash').lean();
     expect(stored).toMatchObject({
       email: 'mixed.case@example.com',
       usernameKey: input.username.toLowerCase(),
@@ -108,7 +108,7 @@ describe('POST /api/auth/register', () => {
         { field: 'avatar', message: 'Profile photo is required' },
       ]),
     );
-    expect(await env.ctx.users.countDocuments({ usernameKey: 'ab' })).toBe(0);
+    expect(await env.models.users.countDocuments({ usernameKey: 'ab' })).toBe(0);
   });
 
   it('when the username is taken in another case, it answers 409 naming the username', async () => {
@@ -150,7 +150,7 @@ describe('POST /api/auth/register', () => {
     for (const res of results.filter((r) => r.status === 409)) {
       expect(res.body.error).toBe('Username is already taken');
     }
-    expect(await env.ctx.users.countDocuments({ usernameKey: base.username.toLowerCase() })).toBe(1);
+    expect(await env.models.users.countDocuments({ usernameKey: base.username.toLowerCase() })).toBe(1);
   });
 
   it('when the photo is a text file declared as PNG, it answers 400 Invalid file type and creates nothing', async () => {
@@ -162,7 +162,7 @@ describe('POST /api/auth/register', () => {
       code: 'VALIDATION_ERROR',
       details: [{ field: 'avatar', message: 'Invalid file type' }],
     });
-    expect(await env.ctx.users.exists({ email: input.email })).toBeNull();
+    expect(await env.models.users.exists({ email: input.email })).toBeNull();
   });
 
   it('when the photo is not an image data URL at all, it answers 400 Invalid file type', async () => {
@@ -188,7 +188,7 @@ describe('POST /api/auth/register', () => {
     // Decoding 900 million RGB pixels would need 2.7 GB and take seconds.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await env.ctx.users.exists({ email: input.email })).toBeNull();
+    expect(await env.models.users.exists({ email: input.email })).toBeNull();
   });
 
   it('when the e-mail is an operator object, it is refused with 400 before reaching MongoDB', async () => {
@@ -597,7 +597,7 @@ describe('GET /api/auth/me', () => {
 
   it('when the user record is gone but its state lingers, the token is still refused', async () => {
     const user = await buildUser(env);
-    await env.ctx.users.deleteOne({ _id: new mongoose.Types.ObjectId(user.id) });
+    await env.models.users.deleteOne({ _id: new mongoose.Types.ObjectId(user.id) });
     const res = await request(env.app).get('/api/auth/me').set(user.headers);
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Invalid or expired token');

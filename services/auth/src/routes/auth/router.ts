@@ -11,7 +11,7 @@ import {
   DEVICE_COOKIE_PATH,
   deviceCookieOf,
   signDeviceCookie,
-} from '../../domain/device-cookies';
+} from '../../domain/sign-device-cookie';
 import { getCurrentUser } from '../../domain/get-current-user';
 import { logInUser } from '../../domain/log-in-user';
 import { logOutUser } from '../../domain/log-out-user';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@nomadswap/contracts/enums';
 import { UserPublicSchema, UserSelfSchema } from '@nomadswap/contracts/responses';
-import { AVATAR_UPLOADS_BUCKET, AVATARS_BUCKET } from '../../db/avatar-files';
+import { AVATAR_UPLOADS_BUCKET, AVATARS_BUCKET } from '../../data/avatar-files';
 import { createAuthTestEnv, type AuthTestEnv } from '../../../test/support/auth-test-env';
 import { buildAdmin, buildRegistration, buildUser } from '../../../test/support/factories';
 import { pngWithExifAndGps, toDataUrl } from '@nomadswap/dev-stores/test-images';
@@ -95,7 +95,7 @@ describe('PUT /api/users/:id', () => {
       bio: 'Now surfing in Bali.',
       email: user.email,
     });
-    const stored = await env.ctx.users.findById(user.id).lean();
+    const stored = await env.models.users.findById(user.id).lean();
     expect(stored).toMatchObject({ fullName: 'Ana Updated', location: 'Bali, Indonesia', version: 2 });
     const event = (await env.events('user.updated')).find((e) => e.data.id === user.id);
     expect(event?.data).toMatchObject({ fullName: 'Ana Updated', location: 'Bali, Indonesia', version: 2 });
@@ -145,7 +145,7 @@ describe('PUT /api/users/:id', () => {
       expect(res.status, String(language)).toBe(400);
       expect(res.body.details).toEqual([{ field: 'language', message: 'Invalid input' }]);
     }
-    expect(await env.ctx.users.findById(user.id).lean()).toMatchObject({ language: null, version: 1 });
+    expect(await env.models.users.findById(user.id).lean()).toMatchObject({ language: null, version: 1 });
   });
 
   it('refuses role, approval, rating or review count in the body (no mass assignment) and changes nothing', async () => {
@@ -164,7 +164,7 @@ describe('PUT /api/users/:id', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_ERROR');
     }
-    const stored = await env.ctx.users.findById(user.id).lean();
+    const stored = await env.models.users.findById(user.id).lean();
     expect(stored).toMatchObject({ role: 'user', isApproved: false, rating: 0, reviewCount: 0, version: 1 });
     expect(stored?.fullName).not.toBe('Sneaky');
   });
@@ -193,7 +193,7 @@ describe('PUT /api/users/:id', () => {
       expect(res.body).toEqual({ error: 'Access Denied', code: 'FORBIDDEN' });
     }
     expect((await request(env.app).put(`/api/users/${user.id}`).send(body)).status).toBe(401);
-    expect((await env.ctx.users.findById(user.id).lean())?.fullName).toBe(user.record.fullName);
+    expect((await env.models.users.findById(user.id).lean())?.fullName).toBe(user.record.fullName);
   });
 });
 
@@ -278,7 +278,7 @@ describe('DELETE /api/users/:id', () => {
 
     const res = await request(env.app).delete(`/api/users/${userId}`).set(admin.headers);
     expect(res.status).toBe(204);
-    expect(await env.ctx.users.exists({ _id: oid(userId) })).toBeNull();
+    expect(await env.models.users.exists({ _id: oid(userId) })).toBeNull();
     expect(await env.ctx.userState.get(userId)).toBeNull();
     expect(await filesOf(AVATARS_BUCKET, userId)).toBe(0);
     expect((await env.events('user.deleted')).map((e) => e.data.id)).toContain(userId);
@@ -292,7 +292,7 @@ describe('DELETE /api/users/:id', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Admin Access Required', code: 'FORBIDDEN' });
     expect((await request(env.app).delete(`/api/users/${target.id}`)).status).toBe(401);
-    expect(await env.ctx.users.exists({ _id: oid(target.id) })).not.toBeNull();
+    expect(await env.models.users.exists({ _id: oid(target.id) })).not.toBeNull();
   });
 
   it('refuses an admin deleting their own account with 400', async () => {
@@ -300,7 +300,7 @@ describe('DELETE /api/users/:id', () => {
     const res = await request(env.app).delete(`/api/users/${admin.id}`).set(admin.headers);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'You cannot delete your own account', code: 'CANNOT_DELETE_SELF' });
-    expect(await env.ctx.users.exists({ _id: oid(admin.id) })).not.toBeNull();
+    expect(await env.models.users.exists({ _id: oid(admin.id) })).not.toBeNull();
   });
 
   it('answers 404 User Not Found for an unknown user and 400 for a malformed id', async () => {

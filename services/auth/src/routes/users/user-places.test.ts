@@ -19,7 +19,7 @@ afterAll(() => env.close());
 let ip = 0;
 const register = (body: object) =>
   request(env.app).post('/api/auth/register').set('X-Forwarded-For', `203.0.113.${++ip}`).send(body);
-const stored = (id: string) => env.ctx.users.findById(id).lean();
+const stored = (id: string) => env.models.users.findById(id).lean();
 
 describe('a user’s location is stored as a place (issue 22)', () => {
   it('registers with a picked city: its label replaces the text, its id is stored and answered', async () => {
@@ -41,7 +41,7 @@ describe('a user’s location is stored as a place (issue 22)', () => {
       code: 'VALIDATION_ERROR',
       details: [{ field: 'placeId', message: MSG.placeUnknown }],
     });
-    expect(await env.ctx.users.countDocuments({ email: input.email })).toBe(0);
+    expect(await env.models.users.countDocuments({ email: input.email })).toBe(0);
     const malformed = await register(buildRegistration({ placeId: 'lisbon' }));
     expect(malformed.status).toBe(400);
     expect(malformed.body.details[0].field).toBe('placeId');
@@ -94,7 +94,7 @@ describe('a user’s location is stored as a place (issue 22)', () => {
   it('shows the place id on the public profile', async () => {
     const viewer = await buildUser(env);
     const res = await register(buildRegistration({ location: 'Lisboa' }));
-    await env.ctx.users.updateOne({ _id: res.body.user.id }, { isApproved: true });
+    await env.models.users.updateOne({ _id: res.body.user.id }, { isApproved: true });
     const profile = await request(env.app).get(`/api/users/${res.body.user.id}`).set(viewer.headers);
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ location: 'Lisbon, Portugal', placeId: LISBON });
@@ -109,11 +109,11 @@ describe('users registered before places existed (the migration)', () => {
       const user = await buildUser(env);
       // As written before issue 22: the text as typed, no placeId field at all.
       const _id = new mongoose.Types.ObjectId(user.id);
-      await env.ctx.users.collection.updateOne({ _id }, { $set: { location } });
-      await env.ctx.users.collection.updateOne({ _id }, { $unset: { placeId: '' } });
+      await env.models.users.collection.updateOne({ _id }, { $set: { location } });
+      await env.models.users.collection.updateOne({ _id }, { $unset: { placeId: '' } });
       ids.push(user.id);
     }
-    expect(await matchStoredLocations(env.ctx.users)).toEqual({ matched: 4, unmatched: 2 });
+    expect(await matchStoredLocations(env.models.users)).toEqual({ matched: 4, unmatched: 2 });
     const rows = await Promise.all(ids.map((id) => stored(id)));
     expect(rows.map((row) => [row?.location, row?.placeId])).toEqual([
       ['Lisbon, Portugal', LISBON],
@@ -123,6 +123,6 @@ describe('users registered before places existed (the migration)', () => {
       ['Atlantis, South Africa', '3370352'],
       ['Narnia', null],
     ]);
-    expect(await matchStoredLocations(env.ctx.users)).toEqual({ matched: 0, unmatched: 0 });
+    expect(await matchStoredLocations(env.models.users)).toEqual({ matched: 0, unmatched: 0 });
   });
 });

@@ -74,7 +74,7 @@ describe('a stay on PUT /api/users/:id (issue 22)', () => {
     const cleared = await profile(user, null);
     expect(cleared.status).toBe(200);
     expect(cleared.body.stay).toBeNull();
-    expect((await env.ctx.users.findById(user.id).lean())?.stay).toBeNull();
+    expect((await env.models.users.findById(user.id).lean())?.stay).toBeNull();
     const last = (await env.events('user.updated')).filter((e) => e.data.id === user.id).at(-1);
     expect(last?.data.stay).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { textsFor, type TextCatalogue } from '@nomadswap/service-kit/language';
+import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 
 /** The e-mail texts of the auth service (its catalogue, issue 23), in the five languages. */
 interface AuthMailTexts {
@@ -52,4 +53,23 @@ const AUTH_MAILS: TextCatalogue<AuthMailTexts> = {
 };
 
 /** The auth texts in the user's language (English when they chose none). */
-export const authMails = (language: unknown) => textsFor(AUTH_MAILS, language);
+const authMails = (language: unknown) => textsFor(AUTH_MAILS, language);
+
+/**
+ * The approval e-mail (design.md, Jobs: notifications) in the user's language, with a sign-in link when the public
+ * URL is known.
+ */
+export function approvalEmail(props: {
+  to: string;
+  fullName: string;
+  publicUrl?: string;
+  language?: string | null;
+}): NotificationMail {
+  const texts = authMails(props.language);
+  const signIn = props.publicUrl ? `\n\n${texts.signIn} ${new URL('/auth/login', props.publicUrl).href}` : '';
+  return {
+    to: props.to,
+    subject: texts.approvalSubject,
+    text: `${texts.approvalBody(props.fullName)}${signIn}\n\n${texts.signature}\n`,
+  };
+}

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model, type Types, type mongo } from 'mongoose';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 
 /** A stay's city as stored (issue 22): the place's label or the text as written, and the zone its dates are in. */
@@ -73,6 +73,9 @@ export interface UserRecord {
 
 export type UserModel = Model<UserRecord>;
 
+/** The collection's name, which the outbox guards of user events name. */
+export const USERS_COLLECTION = 'users';
+
 const nullableString = { type: String, default: null };
 
 const stayPlaceFields = {
@@ -134,7 +137,7 @@ export const userSchema = new Schema<UserRecord>(
     appliedReviewIds: { type: [String], default: [], select: false },
     removedReviewIds: { type: [String], default: [], select: false },
   },
-  { collection: 'users', timestamps: true, versionKey: false },
+  { collection: USERS_COLLECTION, timestamps: true, versionKey: false },
 );
 userSchema.index({ isApproved: 1, createdAt: 1 });
 userSchema.index({ createdAt: -1 });
@@ -144,9 +147,4 @@ export function userModel(connection: Connection): UserModel {
   return (
     (connection.models.User as UserModel | undefined) ?? connection.model<UserRecord>('User', userSchema)
   );
-}
-
-/** The users collection through the driver, for atomic pipeline updates mongoose does not type. */
-export function rawUsers(users: UserModel): mongo.Collection<UserRecord> {
-  return users.collection as unknown as mongo.Collection<UserRecord>;
 }

@@ -1,7 +1,7 @@
-import type { Types } from 'mongoose';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { UserPublic, UserSelf } from '@nomadswap/contracts/responses';
-import type { UserRecord } from '../db/user';
+import type { Id } from '../data/ids';
+import type { UserRecord } from '../data/user-model';
 import { toStayView } from './resolve-stay';
 
 /** The stored fields the views read (a mongoose document, a lean one, or a raw driver document). */
@@ -27,7 +27,7 @@ export type UserViewSource = Pick<
   | 'approvedBy'
   | 'createdAt'
   | 'version'
-> & { _id: Types.ObjectId } & Partial<Pick<UserRecord, 'stay' | 'inTransit'>>;
+> & { _id: Id } & Partial<Pick<UserRecord, 'stay' | 'inTransit'>>;
 
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 

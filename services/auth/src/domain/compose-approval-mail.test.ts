@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@nomadswap/contracts/enums';
-import { approvalEmail } from './approve-user';
+import { approvalEmail } from './compose-approval-mail';
 
 describe('approvalEmail', () => {
   it('greets the user by name and links the sign-in page when the public URL is known', () => {

@@ -1,33 +1,11 @@
-import mongoose from 'mongoose';
-import {
-  LASTING_SANCTION_TYPES,
-  sanctionInForce,
-  type CurrentSanction,
-  type WarningNotice,
-} from '@nomadswap/contracts/sanctions';
+import { sanctionInForce, type CurrentSanction, type WarningNotice } from '@nomadswap/contracts/sanctions';
 import type { UserState } from '@nomadswap/service-kit/auth';
 import type { AuthCore } from '../context';
-import type { SanctionRecord } from '../db/sanction';
-import type { UserRecord } from '../db/user';
+import type { Id } from '../data/ids';
+import type { SanctionRecord } from '../data/sanction-model';
+import type { UserRecord } from '../data/user-model';
 
 type Sanctions = Pick<AuthCore, 'sanctions'>;
-const oid = (id: string | mongoose.Types.ObjectId) =>
-  typeof id === 'string' ? new mongoose.Types.ObjectId(id) : id;
-const newestFirst = { startsAt: -1, _id: -1 } as const;
-
-/**
- * The user's newest restriction or suspension, lifted or not, ended or not: a newer one supersedes an older one,
- * so this one alone decides what the user may do (issue 26, docs/decisions/new-sanctions.md).
- */
-export function latestLastingSanction(
-  ctx: Sanctions,
-  userId: string | mongoose.Types.ObjectId,
-): Promise<SanctionRecord | null> {
-  return ctx.sanctions
-    .findOne({ userId: oid(userId), type: mongoose.trusted({ $in: LASTING_SANCTION_TYPES }) })
-    .sort(newestFirst)
-    .lean();
-}
 
 /** The sanction as the user state carries it, or null once lifted (an ended one is told by its `endsAt`). */
 export function toCurrentSanction(record: SanctionRecord | null): CurrentSanction | null {
@@ -53,19 +31,19 @@ export async function userStateOf(
   return {
     role: user.role,
     isApproved: user.isApproved,
-    sanction: toCurrentSanction(await latestLastingSanction(ctx, user._id)),
+    sanction: toCurrentSanction(await ctx.sanctions.latestLasting(user._id)),
   };
 }
 
 /** The user's sanction in force at `now` and their latest warning, for their own view (banners). */
 export async function sanctionNotices(
   ctx: Sanctions,
-  userId: mongoose.Types.ObjectId,
+  userId: Id,
   now: Date,
 ): Promise<{ sanction: CurrentSanction | null; warning: WarningNotice | null }> {
   const [lasting, warning] = await Promise.all([
-    latestLastingSanction(ctx, userId),
-    ctx.sanctions.findOne({ userId, type: 'warn' }).sort(newestFirst).lean(),
+    ctx.sanctions.latestLasting(userId),
+    ctx.sanctions.latestWarning(userId),
   ]);
   return {
     sanction: isInForce(lasting, now) ? toCurrentSanction(lasting) : null,

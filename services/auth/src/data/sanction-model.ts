@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { SANCTION_TYPES, type SanctionType } from '@nomadswap/contracts/sanctions';
+import { SANCTION_TYPES, type LastingSanctionType, type SanctionType } from '@nomadswap/contracts/sanctions';
 
 /**
  * One sanction an admin gave a user (issue 26). Never changed but for `liftedAt`/`liftedBy`: the history is the
@@ -21,7 +21,13 @@ export interface SanctionRecord {
   reportId: Types.ObjectId | null;
 }
 
+/** A restriction or a suspension: a sanction that lasts (a warning does not). */
+export type LastingSanctionRecord = SanctionRecord & { type: LastingSanctionType };
+
 export type SanctionModel = Model<SanctionRecord>;
+
+/** The collection's name, which the outbox guards of sanction events name. */
+export const SANCTIONS_COLLECTION = 'sanctions';
 
 const sanctionSchema = new Schema<SanctionRecord>(
   {
@@ -36,7 +42,7 @@ const sanctionSchema = new Schema<SanctionRecord>(
     liftedBy: { type: Schema.Types.ObjectId, default: null },
     reportId: { type: Schema.Types.ObjectId, default: null },
   },
-  { collection: 'sanctions', versionKey: false },
+  { collection: SANCTIONS_COLLECTION, versionKey: false },
 );
 // The history (newest first) and the current one: both read a user's sanctions by start, newest first.
 sanctionSchema.index({ userId: 1, startsAt: -1, _id: -1 });

@@ -8,7 +8,7 @@ import {
   deviceCookieOf,
   signDeviceCookie,
   verifyDeviceCookie,
-} from './device-cookies';
+} from './sign-device-cookie';
 
 /**
  * Device cookies without stores (issue 21: each mutant judged in milliseconds; the login route tests use them

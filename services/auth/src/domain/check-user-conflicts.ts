@@ -1,6 +1,6 @@
 import { MSG } from '@nomadswap/contracts/messages';
 import { ConflictError } from '@nomadswap/service-kit/errors';
-import type { UserModel } from '../db/user';
+import type { Users } from '../data/users';
 
 /** The key usernames are unique by: 'Ana' and 'ana' are one name. */
 export function usernameKeyOf(username: string): string {
@@ -14,11 +14,11 @@ function conflict(field: 'username' | 'email'): ConflictError {
 
 /** 409 naming the taken field (username first), checked before the costly password hash. */
 export async function assertUsernameAndEmailFree(
-  users: UserModel,
+  users: Pick<Users, 'isUsernameTaken' | 'isEmailTaken'>,
   props: { usernameKey: string; email: string },
 ): Promise<void> {
-  if (await users.exists({ usernameKey: props.usernameKey })) throw conflict('username');
-  if (await users.exists({ email: props.email })) throw conflict('email');
+  if (await users.isUsernameTaken(props.usernameKey)) throw conflict('username');
+  if (await users.isEmailTaken(props.email)) throw conflict('email');
 }
 
 /**

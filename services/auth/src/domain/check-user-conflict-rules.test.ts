@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
-import type { UserModel } from '../db/user';
 import { assertSelf } from './assert-self';
-import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './user-conflicts';
+import { assertUsernameAndEmailFree, conflictFromDuplicateKey, usernameKeyOf } from './check-user-conflicts';
 
 /**
- * The conflict rules without stores (issue 21); user-conflicts.test.ts provokes the real duplicate-key errors of
+ * The conflict rules without stores (issue 21); check-user-conflicts.test.ts provokes the real duplicate-key errors of
  * the engine, this one every shape of them and the pre-check's order.
  */
 const usernameTaken = {
@@ -26,15 +25,11 @@ describe('usernameKeyOf', () => {
 });
 
 describe('assertUsernameAndEmailFree', () => {
-  /** A users model whose `exists` finds the given usernameKey or e-mail. */
-  const users = (taken: { usernameKey?: string; email?: string }) =>
-    ({
-      exists: async (filter: { usernameKey?: string; email?: string }) =>
-        (filter.usernameKey !== undefined && filter.usernameKey === taken.usernameKey) ||
-        (filter.email !== undefined && filter.email === taken.email)
-          ? { _id: 'x' }
-          : null,
-    }) as unknown as UserModel;
+  /** Users in which the given usernameKey or e-mail is taken. */
+  const users = (taken: { usernameKey?: string; email?: string }) => ({
+    isUsernameTaken: async (usernameKey: string) => usernameKey === taken.usernameKey,
+    isEmailTaken: async (email: string) => email === taken.email,
+  });
   const props = { usernameKey: 'ana', email: 'ana@example.com' };
 
   it('names the username first, then the e-mail; passes when both are free', async () => {

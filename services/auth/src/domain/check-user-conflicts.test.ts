@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
+import { newId } from '../data/ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthTestEnv, type AuthTestEnv } from '../../test/support/auth-test-env';
 import { buildUser } from '../../test/support/factories';
-import { conflictFromDuplicateKey } from './user-conflicts';
+import { conflictFromDuplicateKey } from './check-user-conflicts';
 
 let env: AuthTestEnv;
 beforeAll(async () => {
@@ -13,8 +13,8 @@ afterAll(() => env.close());
 /** Inserts past the friendly pre-check, as the loser of a race does, and returns the database's error. */
 async function insertError(fields: { usernameKey: string; email: string }): Promise<unknown> {
   try {
-    await env.ctx.users.create({
-      _id: new mongoose.Types.ObjectId(),
+    await env.models.users.create({
+      _id: newId(),
       username: fields.usernameKey,
       passwordHash: 'x',
       fullName: 'Racer',
