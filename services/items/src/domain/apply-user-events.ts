@@ -64,6 +64,10 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });
+  // Their city alerts go too (issue 22); a digest already planned finds no alert and sends nothing.
+  const alertIds = await core.alerts.distinct('_id', { userId });
+  await core.alertMatches.deleteMany({ alertId: mongoose.trusted({ $in: alertIds }) });
+  await core.alerts.deleteMany({ userId });
 }
 
 /**
