@@ -3,6 +3,7 @@ import { ADMIN_ACTIONS, ADMIN_TARGET_TYPES, LANGUAGES, ROLES, SAFETY_WARNINGS } 
 import { ExchangeEventDataSchema } from './exchanges';
 import { StaySchema } from './stays';
 import { LASTING_SANCTION_TYPES, SANCTION_TYPES } from './sanctions';
+import { NOTIFICATION_KINDS } from './push';
 
 /**
  * Domain events on the Redis Streams bus (design.md, "Events"). Each event is an envelope
@@ -126,6 +127,15 @@ export const EVENT_SCHEMAS = {
     kind: z.enum(SAFETY_WARNINGS),
     content: z.string(),
     createdAt: z.string(),
+  }),
+  /**
+   * A user changed their messaging settings (issue 22): the kinds they want no e-mail about, for the services
+   * that e-mail them (items: alert digests and deadline reminders). `at` orders changes that arrive late.
+   */
+  'messaging.settings-updated': z.object({
+    userId: z.string(),
+    emailOff: z.array(z.enum(NOTIFICATION_KINDS)),
+    at: z.string(),
   }),
 } as const;
 

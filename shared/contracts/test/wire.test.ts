@@ -124,6 +124,10 @@ const EVENTS: Record<keyof typeof EVENT_SCHEMAS, [valid: object, broken: object]
     },
     { messageId: 'm1', senderId: 'u1', receiverId: 'u2', kind: 'spam', content: 'x', createdAt: T },
   ],
+  'messaging.settings-updated': [
+    { userId: 'u1', emailOff: ['alerts', 'reminders'], at: T },
+    { userId: 'u1', emailOff: ['newsletters'], at: T },
+  ],
 };
 
 describe('bus events', () => {

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import { invalidatesListings } from './listing-cache';
 import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@nomadswap/contracts/push';
 
 /** The part of an owner's stay items use (issue 22): where it is and when it ends. */
 export interface OwnerStay {
@@ -21,6 +22,12 @@ export interface OwnerRecord {
   email: string;
   /** The language of those reminders (issue 23); null: not chosen, English. */
   language: Language | null;
+  /**
+   * The kinds they want no e-mail about (messaging's settings, from messaging.settings-updated); `emailOffAt`
+   * is when that was decided, so a late event changes nothing.
+   */
+  emailOff: NotificationKind[];
+  emailOffAt: Date | null;
   location: string;
   /** Their current stay, as the public profile shows it (null: none, or not known yet). */
   stay: OwnerStay | null;
@@ -44,6 +51,8 @@ export const ownerSchema = new Schema<OwnerRecord>(
     avatar: { type: String, default: null },
     email: { type: String, default: '' },
     language: { type: String, enum: [...LANGUAGES, null], default: null },
+    emailOff: { type: [{ type: String, enum: NOTIFICATION_KINDS }], default: [] },
+    emailOffAt: { type: Date, default: null },
     location: { type: String, default: '' },
     stay: {
       type: new Schema<OwnerStay>(

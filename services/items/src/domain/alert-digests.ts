@@ -117,7 +117,8 @@ export function alertBrowsePath(alert: Pick<AlertRecord, 'location' | 'placeId' 
 
 /**
  * An alert's digest: the items queued for it since the last one that others can still see, by push (kind
- * 'alerts': messaging's worker honours the user's push switch) and by e-mail, in the user's language, with the
+ * 'alerts': messaging's worker honours the user's push switch) and by e-mail unless the user switched alert
+ * e-mails off (`emailOff`, from messaging's settings events), in the user's language, with the
  * alert's stop link. At most one per ALERT_LIMITS.digestIntervalMs per alert: a job that comes early (planned
  * from an older digest) plans the right one instead. The digest's e-mail and push are enqueued under ids of
  * the digest they follow before the alert records it, so a retry sends nothing twice; a concurrent run that
@@ -181,7 +182,7 @@ export async function sendAlertDigest(
     alertDigestPush({ ...facts, userId: alert.userId.toHexString(), alertId: alert._id.toHexString() }),
     { jobId: `${digestId}-push` },
   );
-  if (owner?.email) {
+  if (owner?.email && !owner.emailOff?.includes('alerts')) {
     const mail = alertDigestMail({
       ...facts,
       to: owner.email,

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import type { UserEventData } from '@nomadswap/contracts/events';
+import type { EventData, UserEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
 import type { ItemsCore } from '../context';
 import { removeItemsOfUser } from './delete-item';
@@ -49,6 +49,25 @@ async function syncOwnerPaused(core: Pick<ItemsCore, 'owners' | 'items'>, userId
   await core.items.updateMany(
     { userId: new mongoose.Types.ObjectId(userId), ownerPaused: mongoose.trusted({ $ne: paused }) },
     { $set: { ownerPaused: paused } },
+  );
+}
+
+/**
+ * A user changed their e-mail switches (messaging.settings-updated, issue 22): alert digests and deadline
+ * reminders are not e-mailed for the kinds switched off. An older change than the one stored is ignored; a user
+ * not known here yet is skipped (their switches are all on until they change one again).
+ */
+export async function applyEmailSwitches(
+  core: Pick<ItemsCore, 'owners'>,
+  data: EventData<'messaging.settings-updated'>,
+): Promise<void> {
+  const at = new Date(data.at);
+  await core.owners.updateOne(
+    {
+      _id: new mongoose.Types.ObjectId(data.userId),
+      $or: [{ emailOffAt: null }, { emailOffAt: mongoose.trusted({ $lt: at }) }],
+    },
+    { $set: { emailOff: data.emailOff, emailOffAt: at } },
   );
 }
 

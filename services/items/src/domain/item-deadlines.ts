@@ -150,7 +150,7 @@ export async function expireItem(
   throw new Error(`item ${props.itemId.toHexString()} kept changing; expiry left for a retry`);
 }
 
-export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address';
+export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address' | 'switched-off';
 
 /**
  * A reminder moment came (48 h or 6 h before a deadline): one e-mail to the owner about every item of theirs
@@ -188,6 +188,8 @@ export async function remindOwner(
     { jobId: `${props.jobId}-push` },
   );
   if (!owner?.email) return 'no-address';
+  // The user switched reminder e-mails off in their messaging settings (the push above has its own switch).
+  if (owner.emailOff?.includes('reminders')) return 'switched-off';
   const mail = deadlineReminderMail({
     to: owner.email,
     name: owner.fullName,

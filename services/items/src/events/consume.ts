@@ -1,13 +1,18 @@
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { ItemsCore } from '../context';
 import { applyExchangeEvent } from '../domain/apply-exchange-events';
-import { applySanction, applyUserSnapshot, deleteUserData } from '../domain/apply-user-events';
+import {
+  applyEmailSwitches,
+  applySanction,
+  applyUserSnapshot,
+  deleteUserData,
+} from '../domain/apply-user-events';
 import { HIDDEN_FOR_GOOD } from '../db/item';
 
 /**
  * What items learns from auth: the owner summaries shown on cards (name, avatar, rating…), and deletions, which
  * cascade to the user's items, photos and favourites, and suspensions, which hide their items; from messaging: exchanges that reserve an item, free it
- * or swap it. Every handler is idempotent.
+ * or swap it, and the users' e-mail switches (alert digests, reminders). Every handler is idempotent.
  */
 export function consumeItemsEvents(bus: EventBus, core: ItemsCore): void {
   bus
@@ -24,5 +29,6 @@ export function consumeItemsEvents(bus: EventBus, core: ItemsCore): void {
     .on('user.sanction-lifted', ({ data }) => applySanction(core, { userId: data.userId, hiddenUntil: null }))
     .on('exchange.accepted', (event) => applyExchangeEvent(core, event.data))
     .on('exchange.ended', (event) => applyExchangeEvent(core, event.data))
-    .on('exchange.completed', (event) => applyExchangeEvent(core, event.data));
+    .on('exchange.completed', (event) => applyExchangeEvent(core, event.data))
+    .on('messaging.settings-updated', (event) => applyEmailSwitches(core, event.data));
 }

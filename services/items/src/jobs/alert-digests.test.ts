@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_LIMITS } from '@nomadswap/contracts/alerts';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import { AlertDigestNotDueError, type AlertDigestJob } from '../domain/alert-digests';
+import { applyEmailSwitches } from '../domain/apply-user-events';
 import { runAlertDigestJob } from './alert-digests';
 import { buildItemInput, buildOwner } from '../../test/support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';
@@ -240,5 +241,29 @@ describe('the daily digest', () => {
     expect(await runDigest(digest!)).toEqual({ status: 'sent' });
     expect(await mails()).toEqual([]);
     expect((await pushes()).map((push) => [push.userId, push.kind])).toEqual([[noMail.id, 'alerts']]);
+  });
+
+  it('e-mails nothing but still pushes when the user switched alert e-mails off; a late older change does not undo it', async () => {
+    const quiet = await env.signIn();
+    await buildOwner(env, { id: quiet.id, email: 'quiet@example.com' });
+    const off = { userId: quiet.id, emailOff: ['alerts' as const], at: '2026-06-01T08:00:00.000Z' };
+    await applyEmailSwitches(env.ctx, off);
+    // An older change (alerts on) delivered late.
+    await applyEmailSwitches(env.ctx, { userId: quiet.id, emailOff: [], at: '2026-06-01T07:00:00.000Z' });
+    await saveAlert(quiet, { location: 'Lisbon' });
+    await listItem(lister);
+    const [digest] = await plannedDigests();
+    expect(await runDigest(digest!)).toEqual({ status: 'sent' });
+    expect(await mails()).toEqual([]);
+    expect((await pushes()).map((push) => [push.userId, push.kind])).toEqual([[quiet.id, 'alerts']]);
+
+    // Switched back on: the next digest is e-mailed.
+    await applyEmailSwitches(env.ctx, { ...off, emailOff: ['messages'], at: '2026-06-01T10:00:00.000Z' });
+    await env.ctx.alertDigests.obliterate({ force: true });
+    clock = new Date(clock.getTime() + DAY);
+    await listItem(lister, { title: 'Second' });
+    const [next] = await plannedDigests();
+    expect(await runDigest(next!)).toEqual({ status: 'sent' });
+    expect((await mails()).map((mail) => mail.to)).toEqual(['quiet@example.com']);
   });
 });

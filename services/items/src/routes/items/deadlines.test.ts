@@ -9,6 +9,7 @@ import { ItemCardSchema, ItemSchema, type Item, type ItemCard } from '@nomadswap
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import type { ItemRecord } from '../../db/item';
 import { applyExchangeEvent } from '../../domain/apply-exchange-events';
+import { applyEmailSwitches } from '../../domain/apply-user-events';
 import { DeadlineNotDueError, plannedDeadlineJobs, type DeadlineJob } from '../../domain/item-deadlines';
 import { DEADLINE_QUEUE, runDeadlineJob, startDeadlineWorker } from '../../jobs/item-deadlines';
 import { buildItem, buildItemInput, buildOwner } from '../../../test/support/factories';
@@ -531,6 +532,28 @@ describe('reminders', () => {
       'Hallo Lena Berg,\n\n2 deiner Angebote in Lisbon und Porto sind noch online und verschwinden in 48 Stunden aus den Anzeigen:\n\n- Zelt\n- Kocher',
     );
     expect(mail!.data.text).not.toMatch(/still listed|Mark swapped/);
+  });
+
+  it('pushes but e-mails nothing when the owner switched reminder e-mails off in their messaging settings', async () => {
+    clock = new Date('2026-06-01T12:00:00.000Z');
+    const quiet = await env.signIn();
+    await buildOwner(env, { id: quiet.id, email: 'quiet@example.com' });
+    await applyEmailSwitches(env.ctx, {
+      userId: quiet.id,
+      emailOff: ['reminders'],
+      at: clock.toISOString(),
+    });
+    const deadline = '2026-06-05T12:00:00Z';
+    await listItem(quiet, { title: 'Hammock', availableUntil: deadline });
+    const at = Date.parse(deadline);
+    const before = ITEM_DEADLINE_LIMITS.remindersBeforeMs[0];
+    const id = `item-remind-${quiet.id}-${at}-${before}`;
+    clock = new Date(at - before);
+    expect(await runJob(id, (await env.ctx.deadlines.getJob(id))!.data)).toEqual({ status: 'switched-off' });
+    expect(await env.ctx.notifications.queue.count()).toBe(0);
+    expect((await env.ctx.push.queue.getJobs(['waiting'])).map((job) => job.data.kind)).toEqual([
+      'reminders',
+    ]);
   });
 
   it('sends nothing when no item of the owner keeps that deadline, and plans no reminder whose moment has passed', async () => {

@@ -47,6 +47,24 @@ describe('/api/messaging/settings', () => {
     );
   });
 
+  it('publishes the kinds switched off by e-mail when an e-mail switch changes (items e-mails alerts and reminders), nothing for other changes', async () => {
+    const user = await env.user();
+    const mine = async () =>
+      (await env.events('messaging.settings-updated')).filter((event) => event.data.userId === user.id);
+    await api().put('/api/messaging/settings').set(user.headers).send({ pushAlerts: false }).expect(200);
+    expect(await mine()).toEqual([]);
+    await api()
+      .put('/api/messaging/settings')
+      .set(user.headers)
+      .send({ emailAlerts: false, emailNotifications: false })
+      .expect(200);
+    await api().put('/api/messaging/settings').set(user.headers).send({ emailAlerts: true }).expect(200);
+    expect((await mine()).map((event) => event.data.emailOff)).toEqual([
+      ['messages', 'alerts'],
+      ['messages'],
+    ]);
+  });
+
   it('refuses unknown fields and wrong types with 400', async () => {
     const user = await env.user();
     const unknown = await api().put('/api/messaging/settings').set(user.headers).send({ isApproved: true });
