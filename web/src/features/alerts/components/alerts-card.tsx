@@ -147,7 +147,11 @@ function AddAlertForm() {
           ))}
         </NativeSelect>
       </div>
-      <Button type="submit" className="sm:mt-7" disabled={create.isPending || city.text.trim() === ''}>
+      <Button
+        type="submit"
+        className="sm:mt-[1.375rem]"
+        disabled={create.isPending || city.text.trim() === ''}
+      >
         {create.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (
