@@ -170,6 +170,18 @@ describe('the daily digest', () => {
     expect((await plannedDigests()).map((job) => job.id)).toEqual([first!.id]);
   });
 
+  it('does not announce an item that is only extended (listed all along, listed before the alert)', async () => {
+    const itemId = await listItem(lister, { title: 'Old news' });
+    await saveAlert(watcher, { location: 'Lisbon' });
+    await api()
+      .post(`/api/items/${itemId}/relist`)
+      .set(lister.headers)
+      .send({ availableUntil: new Date(clock.getTime() + 7 * DAY).toISOString() })
+      .expect(200);
+    expect(await env.ctx.alertMatches.countDocuments({ itemId })).toBe(0);
+    expect(await plannedDigests()).toEqual([]);
+  });
+
   it('announces a relisted item it never announced', async () => {
     const itemId = await listItem(lister, { title: 'Camping stove' });
     await env.ctx.items.updateOne({ _id: itemId }, { $set: { expiredAt: clock } });
