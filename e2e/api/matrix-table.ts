@@ -98,6 +98,31 @@ async function meetupProposedByOwner(w: World): Promise<string> {
   return id;
 }
 
+/** The city each persona saves an alert for (POST /api/alerts answers 201 only for a new one). */
+const ALERT_CITY: Record<Persona, string> = {
+  visitor: 'Lisbon',
+  unapproved: 'Porto',
+  approved: 'Madrid',
+  owner: 'Berlin',
+  other: 'Paris',
+  admin: 'Rome',
+};
+/** A well-formed stop token that names no alert (the real ones are only in e-mails): stopping it is a no-op. */
+const UNKNOWN_ALERT_TOKEN = 'matrix-token-of-no-alert-0000000';
+
+const ALERT_TARGETS = ['Bangkok', 'Tokyo', 'Lima', 'Oslo', 'Cairo', 'Seoul'];
+let alertsMade = 0;
+/** A fresh alert of the owner (a city of its own, so it is a new one); its id. */
+async function alertOfOwner(w: World): Promise<string> {
+  const location = ALERT_TARGETS[alertsMade++ % ALERT_TARGETS.length]!;
+  const res = await w.send(
+    { method: 'POST', path: '/api/alerts', body: { location } },
+    w.users.owner.headers,
+  );
+  if (res.status !== 201 && res.status !== 200) throw new Error(`alert: ${res.status} ${res.text}`);
+  return String(res.body.id);
+}
+
 let bystander: Promise<string> | undefined;
 /** A user nobody else interacts with: the target of blocks (blocking the owner would stop later chats). */
 const bystanderOf = (w: World) => (bystander ??= fresh.user(w));
@@ -309,6 +334,33 @@ export const MATRIX: readonly MatrixRow[] = [
     path: '/api/favorites/:id',
     expect: approvedOnly(200),
     prepare: async (w) => ({ path: `/api/favorites/${await fresh.item(w)}` }),
+  },
+  // city alerts (issue 22): approved users' own; the e-mail's stop link is public (its token is the proof)
+  { method: 'GET', path: '/api/alerts', expect: approvedOnly(200) },
+  {
+    method: 'POST',
+    path: '/api/alerts',
+    expect: approvedOnly(201),
+    // A city per persona: saving the same one again would answer 200 with the alert already saved.
+    prepare: (_w, as) => ({ body: { location: ALERT_CITY[as] } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/alerts/:id',
+    expect: s(401, 403, 404, 204, 404, 404),
+    prepare: async (w) => ({ path: `/api/alerts/${await alertOfOwner(w)}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/alerts/unsubscribe',
+    expect: everyone(200),
+    prepare: () => ({ query: { token: UNKNOWN_ALERT_TOKEN } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/alerts/unsubscribe',
+    expect: everyone(200),
+    prepare: () => ({ query: { token: UNKNOWN_ALERT_TOKEN } }),
   },
   {
     method: 'GET',

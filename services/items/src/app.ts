@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import { createServiceApp } from '@nomadswap/service-kit/app';
 import type { ItemsContext } from './context';
 import { adminRouter } from './routes/admin/router';
+import { alertsRouter } from './routes/alerts/router';
 import { favoritesRouter } from './routes/favorites/router';
 import { imagesRouter } from './routes/images/router';
 import { itemsRouter } from './routes/items/router';
@@ -19,6 +20,7 @@ export function buildApp(ctx: ItemsContext): Express {
       app.use('/api/images', imagesRouter(ctx));
       app.use('/api/admin', adminRouter(ctx));
       app.use('/api/places', placesRouter());
+      app.use('/api/alerts', alertsRouter(ctx));
     },
   });
   // JSON answers here are `no-store` (they depend on who asks), so hashing each body for an ETag only costs CPU;

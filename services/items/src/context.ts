@@ -3,6 +3,7 @@ import type { AuthMiddleware } from '@nomadswap/service-kit/auth';
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import type { Redis } from '@nomadswap/service-kit/redis';
+import { alertMatchModel, alertModel, type AlertMatchModel, type AlertModel } from './db/alert';
 import { favoriteModel, type FavoriteModel } from './db/favorite';
 import { createImageFiles, type ImageFiles } from './db/image-files';
 import { itemModel, type ItemModel } from './db/item';
@@ -14,6 +15,7 @@ import { createItemQueues, type ItemQueues } from './jobs/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
 import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
 import { createDeadlineQueue, type DeadlineQueue } from './jobs/item-deadlines';
+import { createAlertDigestQueue, type AlertDigestQueue } from './jobs/alert-digests';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
 export interface ItemsCore {
@@ -24,6 +26,9 @@ export interface ItemsCore {
   items: ItemModel;
   owners: OwnerModel;
   favorites: FavoriteModel;
+  /** City alerts and the items queued for them (issue 22). */
+  alerts: AlertModel;
+  alertMatches: AlertMatchModel;
   /** Exchanges that name items (messaging's exchange.* events): what reserves an item and what swapped it. */
   exchanges: ItemExchangeModel;
   files: ImageFiles;
@@ -47,7 +52,9 @@ export interface ItemsContext extends ItemsCore {
   settings: ItemsSettings;
   /** Delayed jobs of listing deadlines: the expiry and the owner's reminders (src/domain/item-deadlines.ts). */
   deadlines: DeadlineQueue;
-  /** The kit's e-mail queue (the deadline reminders). */
+  /** Delayed digests of the city alerts, at most one a day per alert (src/domain/alert-digests.ts). */
+  alertDigests: AlertDigestQueue;
+  /** The kit's e-mail queue (the deadline reminders, the alert digests). */
   notifications: NotificationQueue;
   /** The kit's push queue (the deadline reminders as pushes; messaging's worker sends them). */
   push: PushQueue;
@@ -75,6 +82,8 @@ export function createItemsCore(deps: {
     items: itemModel(deps.mongo),
     owners: ownerModel(deps.mongo),
     favorites: favoriteModel(deps.mongo),
+    alerts: alertModel(deps.mongo),
+    alertMatches: alertMatchModel(deps.mongo),
     exchanges: itemExchangeModel(deps.mongo),
     files: createImageFiles(deps.mongo),
     listings: createListingCache({
@@ -95,6 +104,8 @@ export async function initItemsStorage(core: ItemsCore): Promise<void> {
     core.items.init(),
     core.owners.init(),
     core.favorites.init(),
+    core.alerts.init(),
+    core.alertMatches.init(),
     core.exchanges.init(),
     core.files.init(),
   ]);
@@ -125,16 +136,24 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
   });
   const connection = { redis: options.redis, prefix: options.queuePrefix, logger: options.logger };
   const deadlines = createDeadlineQueue(connection);
+  const alertDigests = createAlertDigestQueue(connection);
   const notifications = createNotificationQueue(connection);
   const push = createPushQueue(connection);
   const closeQueues = async () => {
-    await Promise.all([queues.close(), deadlines.close(), notifications.close(), push.close()]);
+    await Promise.all([
+      queues.close(),
+      deadlines.close(),
+      alertDigests.close(),
+      notifications.close(),
+      push.close(),
+    ]);
   };
   try {
     await Promise.all([
       initItemsStorage(core),
       queues.ready(),
       deadlines.waitUntilReady(),
+      alertDigests.waitUntilReady(),
       notifications.ready(),
     ]);
   } catch (error) {
@@ -147,6 +166,7 @@ export async function createItemsContext(options: CreateItemsContextOptions): Pr
     queues: { ...queues, close: closeQueues },
     settings: { ...DEFAULT_SETTINGS, ...options.settings },
     deadlines,
+    alertDigests,
     notifications,
     push,
     publicUrl: options.publicUrl,

@@ -4,6 +4,7 @@ import { loadItemsConfig } from './config';
 import { createItemsContext } from './context';
 import { consumeItemsEvents } from './events/consume';
 import { startDeadlineWorker } from './jobs/item-deadlines';
+import { startAlertDigestWorker } from './jobs/alert-digests';
 import { matchStoredLocations } from '@nomadswap/service-kit/places';
 
 let stored: Parameters<typeof matchStoredLocations>[0] | undefined;
@@ -27,10 +28,16 @@ const { context } = await startService({
       prefix: config.BULLMQ_PREFIX,
       logger: service.logger,
     });
+    const alertDigests = startAlertDigestWorker(ctx, {
+      redisUrl: config.REDIS_URL,
+      prefix: config.BULLMQ_PREFIX,
+      logger: service.logger,
+    });
     return {
       app: buildApp(ctx),
       steps: [
         { name: 'deadline worker', run: () => deadlines.close() },
+        { name: 'alert digest worker', run: () => alertDigests.close() },
         { name: 'queues', run: () => ctx.queues.close() },
       ],
     };

@@ -121,7 +121,8 @@ export const EVENT_SCHEMAS = {
   }),
   /**
    * A user changed their messaging and notification settings (issue 23): services that send their own e-mails
-   * (items' deadline reminders) keep the switches; `version` grows with every change, so a late event is ignored.
+   * (items' deadline reminders and city alert digests) keep the switches; `version` grows with every change, so
+   * a late event is ignored.
    */
   'messaging.settings-updated': z.object({
     userId: z.string(),

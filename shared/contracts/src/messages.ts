@@ -16,6 +16,10 @@ export const MSG = {
   placeUnknown: 'Choose a city from the list',
   /** /api/places/nearest when no city is known near the position (only with an empty gazetteer). */
   placeNoneNear: 'No city found near this position',
+  /** City alerts (issue 22): one more than ALERT_LIMITS.perUser, an unknown alert, a malformed stop link. */
+  alertLimit: 'You can keep up to 10 alerts: delete one to add another',
+  alertNotFound: 'Alert not found',
+  alertLinkInvalid: 'This link to stop an alert is not valid',
   bioMin: 'Bio must be at least 10 characters',
   avatarRequired: 'Profile photo is required',
   agreeToTerms: 'You must agree to the Terms of Service and Privacy Policy',

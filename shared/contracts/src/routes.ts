@@ -24,6 +24,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { prefix: '/api/images', service: 'items' },
   { prefix: '/api/favorites', service: 'items' },
   { prefix: '/api/places', service: 'items' },
+  { prefix: '/api/alerts', service: 'items' },
   { prefix: '/api/admin/all-items', service: 'items' },
   { prefix: '/api/admin/items', service: 'items' },
   { prefix: '/api/messages', service: 'messaging' },

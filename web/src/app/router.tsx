@@ -85,6 +85,7 @@ const CommunityRulesRoute = lazy(() => import('../routes/community-rules'));
 const TermsOfServiceRoute = lazy(() => import('../routes/terms-of-service'));
 const PrivacyPolicyRoute = lazy(() => import('../routes/privacy-policy'));
 const LegalSummaryRoute = lazy(() => import('../routes/legal-summary'));
+const AlertStopRoute = lazy(() => import('../routes/alert-stop'));
 const NotFoundRoute = lazy(() => import('../routes/not-found'));
 
 /** `/login` and `/register` are linked from old places; they map to the auth pages (design.md decision). */
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
           { path: 'terms-of-service', element: <TermsOfServiceRoute /> },
           { path: 'privacy-policy', element: <PrivacyPolicyRoute /> },
           { path: 'legal-summary', element: <LegalSummaryRoute /> },
+          { path: 'alerts/stop', element: <AlertStopRoute /> },
           { path: 'admin', element: <AdminRoute /> },
           { path: 'admin/reports', element: <AdminReportsRoute /> },
           { path: 'admin/audit-log', element: <AdminAuditLogRoute /> },

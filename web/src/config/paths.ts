@@ -16,6 +16,8 @@ export const paths = {
   messagesWith: (userId: string, itemId?: string) =>
     `/messages?${new URLSearchParams(itemId ? { user: userId, item: itemId } : { user: userId }).toString()}`,
   profile: '/profile',
+  /** Where an alert e-mail's stop link lands (the items service writes the same path into its e-mails). */
+  alertStop: '/alerts/stop',
   learnMore: '/learn-more',
   welcome: '/welcome',
   contact: '/contact',

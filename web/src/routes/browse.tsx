@@ -20,6 +20,8 @@ import type { BrowseLocation } from '../features/items/components/browse-locatio
 
 /* The Set Location panel (the city picker and its suggestions) loads when it is first opened. */
 const BrowseLocationPanel = lazy(() => import('../features/items/components/browse-location-panel'));
+/* "Alert me about new items here" (issue 22), for approved users once a city is set. */
+const BrowseCityAlert = lazy(() => import('./browse-city-alert'));
 
 type FilterParam = 'q' | 'category' | 'location' | 'placeId' | 'withinKm' | 'sort';
 
@@ -150,6 +152,11 @@ function Browse({ user }: { user: UserSelf | null }) {
             <X aria-hidden="true" />
             {t('browse.clearLocation')}
           </Button>
+          {user.isApproved ? (
+            <Suspense fallback={null}>
+              <BrowseCityAlert location={location} placeId={placeId} category={category} />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
 

@@ -30,6 +30,8 @@ const StaticClosingCta = memo(ClosingCta);
 // Only signed-in users see these sections: visitors' first load of `/` does not pay for item cards and the
 // messaging and review queries.
 const SignedInSections = lazy(() => import('./home-signed-in-sections'));
+// The next city's alert button (issue 22): only for signed-in users with a next stay.
+const NextCityAlert = lazy(() => import('./home-next-city-alert'));
 
 /** The city part of 'City, Country', or the first preset city when the user has none. */
 function cityOf(location: string | undefined): string {
@@ -72,6 +74,13 @@ export default function HomeRoute() {
           <NextCity
             next={user.stay.next}
             count={stats.isPending ? undefined : countForPlaceLabel(stats.data, user.stay.next.location)}
+            action={
+              user.isApproved ? (
+                <Suspense fallback={null}>
+                  <NextCityAlert next={user.stay.next} />
+                </Suspense>
+              ) : null
+            }
           />
         ) : null}
       </div>

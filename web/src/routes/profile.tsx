@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ArrowLeftRight, CirclePlus, Heart, Pencil } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +31,9 @@ import { NotificationSettingsCard } from '../features/messages/components/notifi
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
+
+/* The Alerts section (issue 22) and its city picker load on their own, below the fold. */
+const AlertsCard = lazy(() => import('../features/alerts/components/alerts-card'));
 
 /** `/profile`: the signed-in user's own profile (spec section 2, Profile). */
 export default function ProfileRoute() {
@@ -162,6 +165,11 @@ function OwnProfile({ user }: { user: UserSelf }) {
         </TabsContent>
       </Tabs>
 
+      {user.isApproved ? (
+        <Suspense fallback={null}>
+          <AlertsCard />
+        </Suspense>
+      ) : null}
       {user.isApproved ? <MessagingSettingsCard /> : null}
       {user.isApproved ? <NotificationSettingsCard /> : null}
     </div>

@@ -1,28 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Stay } from '@nomadswap/contracts/stays';
 import { renderApp } from '../testing/render-app';
-import { buildItem, buildUser, jsonResponse, requestBody, signInAs } from '../testing/api-mock';
+import {
+  buildItem,
+  buildUser,
+  jsonResponse,
+  requestBody,
+  signInAs,
+  stayWithNext as stay,
+} from '../testing/api-mock';
 
 // The first render loads the route's chunk cold: on a busy 2-core box that takes seconds.
 const SLOW = { timeout: 15_000 };
-
-const stay: Stay = {
-  location: 'Lisbon, Portugal',
-  placeId: '2267057',
-  timezone: 'Europe/Lisbon',
-  untilDate: '2027-12-18',
-  until: '2027-12-18T23:59:00.000Z',
-  next: {
-    location: 'Bangkok, Thailand',
-    placeId: '1609350',
-    timezone: 'Asia/Bangkok',
-    fromDate: '2027-12-20',
-    // 00:00 on 20 Dec in Bangkok is still 19 Dec in UTC: the line must read the city's calendar.
-    from: '2027-12-19T17:00:00.000Z',
-  },
-};
 
 afterEach(() => vi.useRealTimers());
 

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser, HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 import type { Place } from '@nomadswap/contracts/places';
+import type { Stay } from '@nomadswap/contracts/stays';
 
 type Reply =
   { status?: number; body?: unknown } | ((init: RequestInit | undefined) => Response | Promise<Response>);
@@ -238,3 +239,20 @@ export const lisbPlaces: Place[] = [
     timezone: 'America/New_York',
   }),
 ];
+
+/** A stay in Lisbon until 18 Dec 2027, then Bangkok from 20 Dec (issue 22). */
+export const stayWithNext: Stay = {
+  location: 'Lisbon, Portugal',
+  placeId: '2267057',
+  timezone: 'Europe/Lisbon',
+  untilDate: '2027-12-18',
+  until: '2027-12-18T23:59:00.000Z',
+  next: {
+    location: 'Bangkok, Thailand',
+    placeId: '1609350',
+    timezone: 'Asia/Bangkok',
+    fromDate: '2027-12-20',
+    // 00:00 on 20 Dec in Bangkok is still 19 Dec in UTC: the line must read the city's calendar.
+    from: '2027-12-19T17:00:00.000Z',
+  },
+};

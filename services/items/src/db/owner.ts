@@ -22,10 +22,12 @@ export interface OwnerRecord {
   /** The language of those reminders (issue 23); null: not chosen, English. */
   language: Language | null;
   /**
-   * The owner's e-mail switch for reminders, from messaging's `messaging.settings-updated` (issue 23); on until
-   * they turn it off. `settingsVersion` is that event's version (0: none seen), so a late one changes nothing.
+   * The owner's e-mail switches for deadline reminders and city alert digests, from messaging's
+   * `messaging.settings-updated` (issues 23, 22); on until they turn them off. `settingsVersion` is that event's
+   * version (0: none seen), so a late one changes nothing.
    */
   emailReminders: boolean;
+  emailAlerts: boolean;
   settingsVersion: number;
   location: string;
   /** Their current stay, as the public profile shows it (null: none, or not known yet). */
@@ -51,6 +53,7 @@ export const ownerSchema = new Schema<OwnerRecord>(
     email: { type: String, default: '' },
     language: { type: String, enum: [...LANGUAGES, null], default: null },
     emailReminders: { type: Boolean, default: true },
+    emailAlerts: { type: Boolean, default: true },
     settingsVersion: { type: Number, default: 0 },
     location: { type: String, default: '' },
     stay: {

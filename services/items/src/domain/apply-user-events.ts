@@ -40,7 +40,7 @@ export async function applyUserSnapshot(
 }
 
 /**
- * Keeps the owner's reminder e-mail switch (messaging.settings-updated, issue 23) when the event is newer than
+ * Keeps the owner's reminder and alert e-mail switches (messaging.settings-updated, issues 23 and 22) when the event is newer than
  * the one stored; an owner not known yet gets a row the user events fill in later (version 0 ranks below every
  * user event), a deleted one stays a tombstone (its filter misses and the insert collides: nothing changes).
  */
@@ -56,7 +56,11 @@ export async function applyNotificationSettings(
         deleted: mongoose.trusted({ $ne: true }),
       },
       {
-        $set: { emailReminders: data.settings.emailReminders, settingsVersion: data.version },
+        $set: {
+          emailReminders: data.settings.emailReminders,
+          emailAlerts: data.settings.emailAlerts,
+          settingsVersion: data.version,
+        },
         $setOnInsert: { version: 0 },
       },
       { upsert: true },
@@ -92,6 +96,10 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   });
   await removeItemsOfUser(core, props);
   await core.favorites.deleteMany({ userId });
+  // Their city alerts go too (issue 22); a digest already planned finds no alert and sends nothing.
+  const alertIds = await core.alerts.distinct('_id', { userId });
+  await core.alertMatches.deleteMany({ alertId: mongoose.trusted({ $in: alertIds }) });
+  await core.alerts.deleteMany({ userId });
 }
 
 /**

@@ -14,6 +14,7 @@ import { requestImageProcessing } from './request-image-processing';
 import { storeNewPhotos } from './store-new-photos';
 import { editableFields } from './editable-fields';
 import { departureFrom, resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
+import { queueItemForAlerts } from './alert-digests';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -69,6 +70,7 @@ export async function createItem(
     throw error;
   }
   await syncItemDeadline(ctx, null, created ?? null);
+  await queueItemForAlerts(ctx, created ?? null);
   await requestImageProcessing(ctx, { itemId, imageIds: photos.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: itemId.toHexString() });
 }

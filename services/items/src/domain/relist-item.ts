@@ -5,6 +5,7 @@ import { writeItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';
 import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
+import { queueItemForAlerts } from './alert-digests';
 import type { Viewer } from './item-views';
 import { updateItemVersioned } from './update-item-versioned';
 
@@ -30,5 +31,8 @@ export async function relistItem(
       })),
   );
   await syncItemDeadline(ctx, item, updated ?? null);
+  // Relisting an expired item lists it anew: the city's alerts hear of it (once per alert, ever). Extending a
+  // listed one is not news.
+  if (item.expiredAt) await queueItemForAlerts(ctx, updated ?? null);
   return presentItemFor(ctx, { viewer: props.viewer, itemId: props.itemId });
 }

@@ -12,7 +12,7 @@ import { HIDDEN_FOR_GOOD } from '../db/item';
 /**
  * What items learns from auth: the owner summaries shown on cards (name, avatar, rating…), and deletions, which
  * cascade to the user's items, photos and favourites, and suspensions, which hide their items; from messaging: exchanges that reserve an item, free it
- * or swap it, and the owner's reminder e-mail switch. Every handler is idempotent.
+ * or swap it, and the users' e-mail switches (reminders, alert digests). Every handler is idempotent.
  */
 export function consumeItemsEvents(bus: EventBus, core: ItemsCore): void {
   bus

@@ -123,6 +123,32 @@ describe('user events', () => {
     });
   });
 
+  it("keeps messaging's e-mail switches (messaging.settings-updated) and deletes a deleted user's alerts", async () => {
+    const user = await env.signIn();
+    const messaging = env.stores.createBus('messaging');
+    await auth.publish('user.registered', userData(user.id, { isApproved: true }));
+    await eventually(() => env.ctx.owners.exists({ _id: user.id }));
+    await messaging.publish('messaging.settings-updated', {
+      userId: user.id,
+      version: 1,
+      settings: { ...DEFAULT_MESSAGING_SETTINGS, emailAlerts: false, emailReminders: false },
+    });
+    const owner = await eventually(async () => {
+      const stored = await env.ctx.owners.findById(user.id).lean();
+      return stored?.settingsVersion === 1 ? stored : null;
+    });
+    expect({ alerts: owner.emailAlerts, reminders: owner.emailReminders }).toEqual({
+      alerts: false,
+      reminders: false,
+    });
+    await request(env.app).post('/api/alerts').set(user.headers).send({ location: 'Lisbon' }).expect(201);
+    await auth.publish('user.deleted', { id: user.id });
+    await eventually(
+      async () =>
+        (await env.ctx.alerts.countDocuments({ userId: new mongoose.Types.ObjectId(user.id) })) === 0,
+    );
+  });
+
   it("cascades user.deleted: the user's items, their photos and favourites, and the user's own favourites go", async () => {
     const doomed = await env.signIn();
     await auth.publish('user.registered', userData(doomed.id, { isApproved: true }));

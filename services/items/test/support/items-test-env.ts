@@ -85,6 +85,7 @@ export async function createItemsTestEnv(options: ItemsTestEnvOptions = {}): Pro
       await bus.stop();
       await ctx.queues.images.obliterate({ force: true }).catch(() => undefined);
       await ctx.deadlines.obliterate({ force: true }).catch(() => undefined);
+      await ctx.alertDigests.obliterate({ force: true }).catch(() => undefined);
       await ctx.notifications.queue.obliterate({ force: true }).catch(() => undefined);
       await ctx.queues.close();
       await stores.close();
