@@ -3,8 +3,8 @@ import { MODERATION_MSG } from '@nomadswap/contracts/moderation';
 import type { ReviewDeleteResponse } from '@nomadswap/contracts/moderation-responses';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ModerationContext } from '../context';
-import type { ReviewRecord } from '../db/review';
-import { hex, oid } from './ids';
+import type { ReviewRecord } from '../data/review';
+import { hex, oid } from '../data/ids';
 import { recordAdminAction } from './record-admin-action';
 import type { Viewer } from './viewer';
 

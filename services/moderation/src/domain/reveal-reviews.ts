@@ -1,8 +1,7 @@
-import mongoose from 'mongoose';
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { ModerationContext } from '../context';
-import type { ReviewRecord } from '../db/review';
-import { hex, op } from './ids';
+import type { ReviewRecord } from '../data/review';
+import { hex, newId, op } from '../data/ids';
 
 /** Hidden reviews one sweep reveals at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
@@ -33,7 +32,7 @@ export async function revealReviews(
 ): Promise<number> {
   const hidden = props.reviews.filter((review) => !review.revealedAt);
   if (hidden.length === 0) return 0;
-  const revealToken = new mongoose.Types.ObjectId();
+  const revealToken = newId();
   const staged = await Promise.all(
     hidden.map((review) =>
       ctx.bus.stage(
