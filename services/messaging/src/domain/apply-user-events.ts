@@ -1,7 +1,7 @@
 import type { UserEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
 import type { MessagingContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 /**
  * Keeps the chat summary of a user (user.registered / updated / approved), ignoring stale versions; a user who

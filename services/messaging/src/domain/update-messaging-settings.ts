@@ -1,8 +1,8 @@
 import type { MessagingSettings, MessagingSettingsUpdate } from '@nomadswap/contracts/messaging';
 import type { MessagingContext } from '../context';
-import type { MessagingSettingsRecord } from '../db/messaging-settings';
+import type { MessagingSettingsRecord } from '../data/messaging-settings';
 import { presentMessagingSettings } from './get-messaging-settings';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 import type { Viewer } from './viewer';
 
 /** Changes the given settings of the caller and answers all of them. */
