@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { MSG } from '@nomadswap/contracts/messages';
-import type { SafetyWarning } from '@nomadswap/contracts/enums';
-import type { EventData } from '@nomadswap/contracts/events';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
@@ -14,7 +12,6 @@ import {
   hasFewerMessagesBetween,
   insertMessage,
   newMessageRecord,
-  type MessageRecord,
 } from '../data/message';
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
@@ -23,6 +20,7 @@ import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid, type Id } from '../data/ids';
 import { presentMessage, presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
+import { stageMessageFlagged } from '../events/publish-message-events';
 import { markSendStage } from '../realtime/send-timings';
 import { detectSafetySignal, SAFETY_EARLY_MESSAGES } from './safety-signal';
 
@@ -30,17 +28,6 @@ export interface SendMessageResult {
   message: Message;
   /** False when `clientId` named a message already stored: the retry got that one back. */
   created: boolean;
-}
-
-function flaggedEventData(record: MessageRecord, kind: SafetyWarning): EventData<'message.flagged'> {
-  return {
-    messageId: hex(record._id),
-    senderId: hex(record.senderId),
-    receiverId: hex(record.receiverId),
-    kind,
-    content: record.content,
-    createdAt: record.createdAt.toISOString(),
-  };
 }
 
 /** Refuses a receiver who cannot get this sender's messages, with the reason the sender can act on. */
@@ -128,11 +115,7 @@ export async function sendMessage(
     exchangeId: props.exchangeId ?? null,
   });
   // A flagged message's event is staged with its write (outbox): moderation counts them per sender.
-  const flagged = record.safetyWarning
-    ? await ctx.bus.stage({ collection: ctx.messages.collection.collectionName, id: record._id }, [
-        { type: 'message.flagged', data: flaggedEventData(record, record.safetyWarning) },
-      ])
-    : null;
+  const flagged = record.safetyWarning ? await stageMessageFlagged(ctx, record, record.safetyWarning) : null;
   try {
     await insertMessage(ctx, record);
     await flagged?.confirm();
