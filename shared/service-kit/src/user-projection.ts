@@ -1,5 +1,42 @@
+import { Schema, type Types } from 'mongoose';
+import { LANGUAGES, ROLES, type Language, type Role } from '@nomadswap/contracts/enums';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone, type ProjectionModel } from './projection';
+
+/**
+ * A user summary as stored (messaging's chat users, moderation's users): what userSummaryFields writes, with the
+ * projection's `version` and tombstone flag. A service's record extends it with its own fields.
+ */
+export interface UserSummaryRecord {
+  _id: Types.ObjectId;
+  username: string;
+  fullName: string;
+  avatar: string | null;
+  isApproved: boolean;
+  role: Role;
+  /** For the service's e-mails only; never presented. Null until auth's events carry it. */
+  email: string | null;
+  /** The language of those e-mails (issue 23); null: not chosen, English. */
+  language: Language | null;
+  version: number;
+  deleted: boolean;
+}
+
+/** The schema paths of UserSummaryRecord, fresh for each schema (mongoose keeps the object it is given). */
+export function userSummarySchemaFields() {
+  return {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    username: { type: String, default: '' },
+    fullName: { type: String, default: '' },
+    avatar: { type: String, default: null },
+    isApproved: { type: Boolean, default: false },
+    role: { type: String, enum: ROLES, default: 'user' as Role },
+    email: { type: String, default: null },
+    language: { type: String, enum: [...LANGUAGES, null], default: null },
+    version: { type: Number, required: true },
+    deleted: { type: Boolean, default: false },
+  };
+}
 
 /**
  * What every service's summary of a user keeps from a user event (items, messaging and moderation each hold one

@@ -4,23 +4,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import { connectMongo } from '../src/mongo';
 import { TOMBSTONE_VERSION } from '../src/projection';
-import { tombstoneUserSummary, upsertUserSummary, userSummaryFields } from '../src/user-projection';
+import {
+  tombstoneUserSummary,
+  upsertUserSummary,
+  userSummaryFields,
+  userSummarySchemaFields,
+} from '../src/user-projection';
 import { silentLogger } from './redis-helpers';
 
 /** A service's user summary: the shared fields plus one of its own (`rating`). */
 const summarySchema = new Schema(
-  {
-    username: String,
-    fullName: String,
-    avatar: { type: String, default: null },
-    isApproved: Boolean,
-    role: String,
-    email: { type: String, default: null },
-    language: { type: String, default: null },
-    rating: Number,
-    version: Number,
-    deleted: Boolean,
-  },
+  { ...userSummarySchemaFields(), rating: { type: Number, default: 0 } },
   { versionKey: false },
 );
 
@@ -136,5 +130,22 @@ describe('tombstoneUserSummary', () => {
     await tombstoneUserSummary(summaries, id);
     expect(await upsertUserSummary(summaries, userEvent(id, 1))).toBe(false);
     expect(await stored(id)).toMatchObject({ username: '', deleted: true });
+  });
+
+  it("a summary stored with the shared schema has its defaults: not approved, a 'user', no e-mail", async () => {
+    const id = newUserId();
+    await summaries.create({ _id: id, version: 1 });
+    expect(await stored(id)).toMatchObject({
+      username: '',
+      fullName: '',
+      avatar: null,
+      isApproved: false,
+      role: 'user',
+      email: null,
+      language: null,
+      rating: 0,
+      deleted: false,
+    });
+    await expect(summaries.create({ _id: newUserId(), version: 1, role: 'owner' })).rejects.toThrow(/role/);
   });
 });
