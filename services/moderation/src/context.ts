@@ -5,14 +5,14 @@ import type { Logger } from '@nomadswap/service-kit/logger';
 import type { NotificationQueue } from '@nomadswap/service-kit/notifications';
 import { createRateLimiter, type RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { Redis } from '@nomadswap/service-kit/redis';
-import { auditEntryModel, type AuditEntryModel } from './db/audit-entry';
-import { completedExchangeModel, type CompletedExchangeModel } from './db/completed-exchange';
-import { contactMessageModel, type ContactMessageModel } from './db/contact-message';
-import { moderationItemModel, type ModerationItemModel } from './db/moderation-item';
-import { moderationUserModel, type ModerationUserModel } from './db/moderation-user';
-import { reportModel, type ReportModel } from './db/report';
-import { revealLegacyReviews, reviewModel, type ReviewModel } from './db/review';
-import { safetySignalModel, type SafetySignalModel } from './db/safety-signal';
+import { auditEntryModel, type AuditEntryModel } from './data/audit-entry';
+import { completedExchangeModel, type CompletedExchangeModel } from './data/completed-exchange';
+import { contactMessageModel, type ContactMessageModel } from './data/contact-message';
+import { moderationItemModel, type ModerationItemModel } from './data/moderation-item';
+import { moderationUserModel, type ModerationUserModel } from './data/moderation-user';
+import { reportModel, type ReportModel } from './data/report';
+import { revealLegacyReviews, reviewModel, type ReviewModel } from './data/review';
+import { safetySignalModel, type SafetySignalModel } from './data/safety-signal';
 
 /** Everything the moderation use-cases and routes need. */
 export interface ModerationContext {

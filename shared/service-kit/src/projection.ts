@@ -5,7 +5,7 @@ import { isDuplicateKey } from './errors';
 export const TOMBSTONE_VERSION = Number.MAX_SAFE_INTEGER;
 
 /** What the helpers need of a mongoose model (any schema). */
-interface ProjectionModel {
+export interface ProjectionModel {
   updateOne(filter: object, update: object, options: object): PromiseLike<unknown>;
 }
 

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import type { EventData, UserEventData } from '@nomadswap/contracts/events';
-import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
+import { writeTombstone } from '@nomadswap/service-kit/projection';
+import { upsertUserSummary } from '@nomadswap/service-kit/user-projection';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import { removeItemsOfUser } from './delete-item';
@@ -14,27 +15,15 @@ export async function applyUserSnapshot(
   core: Pick<ItemsCore, 'owners' | 'items'>,
   user: UserEventData,
 ): Promise<void> {
-  const stored = await upsertNewerVersion(core.owners, {
-    id: user.id,
-    version: user.version,
-    set: {
-      username: user.username,
-      fullName: user.fullName,
-      avatar: user.avatar,
-      // Older publishers leave it out: the address known stays.
-      ...(user.email !== undefined ? { email: user.email } : {}),
-      ...(user.language !== undefined ? { language: user.language } : {}),
-      location: user.location,
-      // Older publishers leave it out: the stay known stays.
-      ...(user.stay !== undefined
-        ? { stay: user.stay && { placeId: user.stay.placeId, until: new Date(user.stay.until) } }
-        : {}),
-      ...(user.inTransit !== undefined ? { inTransit: user.inTransit } : {}),
-      rating: user.rating,
-      reviewCount: user.reviewCount,
-      isApproved: user.isApproved,
-      role: user.role,
-    },
+  const stored = await upsertUserSummary(core.owners, user, {
+    location: user.location,
+    // Older publishers leave it out: the stay known stays.
+    ...(user.stay !== undefined
+      ? { stay: user.stay && { placeId: user.stay.placeId, until: new Date(user.stay.until) } }
+      : {}),
+    ...(user.inTransit !== undefined ? { inTransit: user.inTransit } : {}),
+    rating: user.rating,
+    reviewCount: user.reviewCount,
   });
   if (stored && user.inTransit !== undefined) await syncOwnerPaused(core, user.id);
 }

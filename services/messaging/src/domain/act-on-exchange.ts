@@ -12,11 +12,11 @@ import {
   ValidationError,
 } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import type { ChatItemRecord } from '../db/chat-item';
-import type { ExchangeRecord } from '../db/exchange';
+import type { ChatItemRecord } from '../data/chat-item';
+import type { ExchangeRecord } from '../data/exchange';
 import { decide, isRefusal, roleOf, type Actor } from './exchange-process';
 import { syncExchangeTimers } from './exchange-timers';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import { exchangeEventData, presentExchangeViews, processState } from './present-exchange';
 import type { Viewer } from './viewer';
 

@@ -1,7 +1,7 @@
 import type { ItemEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
 import type { MessagingContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 /** Keeps the chat context of an item (item.created / updated), ignoring stale versions. */
 export async function applyItemSnapshot(

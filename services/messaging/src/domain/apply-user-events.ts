@@ -1,7 +1,7 @@
 import type { UserEventData } from '@nomadswap/contracts/events';
-import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
+import { tombstoneUserSummary, upsertUserSummary } from '@nomadswap/service-kit/user-projection';
 import type { MessagingContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 /**
  * Keeps the chat summary of a user (user.registered / updated / approved), ignoring stale versions; a user who
@@ -11,21 +11,7 @@ export async function applyUserSnapshot(
   ctx: Pick<MessagingContext, 'users' | 'live'>,
   user: UserEventData,
 ): Promise<void> {
-  await upsertNewerVersion(ctx.users, {
-    id: user.id,
-    version: user.version,
-    set: {
-      username: user.username,
-      fullName: user.fullName,
-      avatar: user.avatar,
-      rating: user.rating,
-      reviewCount: user.reviewCount,
-      isApproved: user.isApproved,
-      role: user.role,
-      ...(user.email === undefined ? {} : { email: user.email }),
-      ...(user.language === undefined ? {} : { language: user.language }),
-    },
-  });
+  await upsertUserSummary(ctx.users, user, { rating: user.rating, reviewCount: user.reviewCount });
   if (!user.isApproved && user.role !== 'admin') ctx.live.disconnectUser(user.id);
 }
 
@@ -37,19 +23,7 @@ export async function applyUserDeleted(
   ctx: Pick<MessagingContext, 'users' | 'live' | 'pushSubscriptions'>,
   props: { userId: string },
 ): Promise<void> {
-  await writeTombstone(ctx.users, {
-    id: props.userId,
-    set: {
-      username: '',
-      fullName: '',
-      avatar: null,
-      rating: 0,
-      reviewCount: 0,
-      isApproved: false,
-      email: null,
-      language: null,
-    },
-  });
+  await tombstoneUserSummary(ctx.users, props.userId, { rating: 0, reviewCount: 0 });
   ctx.live.disconnectUser(props.userId);
   await ctx.pushSubscriptions.deleteMany({ userId: oid(props.userId) });
 }

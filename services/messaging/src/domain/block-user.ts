@@ -2,10 +2,10 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { Block } from '@nomadswap/contracts/messaging-responses';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import type { BlockRecord } from '../db/block';
+import type { BlockRecord } from '../data/block';
 import { loadChatUsers, participantState } from './chat-users';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import { hex, oid } from './ids';
+import { hex, oid } from '../data/ids';
 import { endExchangesBetween } from './end-exchanges';
 import type { Viewer } from './viewer';
 

@@ -1,8 +1,8 @@
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ChatUser } from '@nomadswap/contracts/responses';
 import type { MessagingContext } from '../context';
-import type { ChatUserRecord } from '../db/chat-user';
-import { hex, oid, op } from './ids';
+import type { ChatUserRecord } from '../data/chat-user';
+import { hex, oid, op } from '../data/ids';
 
 /** How a deleted user appears in every chat: no name, no avatar, nothing that identified them. */
 export function deletedChatUser(id: string): ChatUser {

@@ -1,14 +1,13 @@
-import { Types } from 'mongoose';
 import { OPEN_EXCHANGE_STATUSES, type ExchangeCompleteResponse } from '@nomadswap/contracts/exchanges';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeCompleteInput } from '@nomadswap/contracts/messaging';
 import { ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import type { ChatItemRecord } from '../db/chat-item';
-import type { ConversationRecord } from '../db/conversation';
-import { newExchangeRecord, type ExchangeRecord } from '../db/exchange';
+import type { ChatItemRecord } from '../data/chat-item';
+import type { ConversationRecord } from '../data/conversation';
+import { newExchangeRecord, type ExchangeRecord } from '../data/exchange';
 import { actOnExchange } from './act-on-exchange';
-import { hex, oid, op } from './ids';
+import { hex, newId, oid, op } from '../data/ids';
 import { presentExchangeViews } from './present-exchange';
 import { assertCanSwapWith, storeNewExchange } from './request-exchange';
 import type { Viewer } from './viewer';
@@ -95,7 +94,7 @@ export async function completeExchange(
 
   const ownerId = itemOwner ?? otherUserId;
   const requesterId = ownerId === me ? otherUserId : me;
-  const id = new Types.ObjectId();
+  const id = newId();
   const now = ctx.now();
   const { record, created } = await storeNewExchange(
     ctx,

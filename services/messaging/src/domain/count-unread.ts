@@ -1,5 +1,5 @@
 import type { MessagingContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 const unreadKey = (ctx: Pick<MessagingContext, 'keyPrefix'>, userId: string) =>
   `${ctx.keyPrefix}unread:${userId}`;

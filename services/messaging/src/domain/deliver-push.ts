@@ -2,9 +2,9 @@ import { notificationSwitch, type MessagingSettings } from '@nomadswap/contracts
 import type { PushPayload } from '@nomadswap/contracts/push';
 import { PUSH_TAG_INTERVAL_MS, type PushJob } from '@nomadswap/service-kit/push';
 import type { MessagingContext } from '../context';
-import type { PushSubscriptionRecord } from '../db/push-subscription';
+import type { PushSubscriptionRecord } from '../data/push-subscription';
 import { settingsOf } from './get-messaging-settings';
-import { hex, oid } from './ids';
+import { hex, oid } from '../data/ids';
 
 /** How a push reaches a push service: `web-push`'s sendNotification in production and in the e2e tests. */
 export type SendPush = (

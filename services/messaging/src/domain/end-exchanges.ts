@@ -1,8 +1,8 @@
 import { OPEN_EXCHANGE_STATUSES } from '@nomadswap/contracts/exchanges';
 import type { MessagingContext } from '../context';
-import type { ExchangeRecord } from '../db/exchange';
+import type { ExchangeRecord } from '../data/exchange';
 import { actOnExchange } from './act-on-exchange';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 
 async function endAll(
   ctx: MessagingContext,

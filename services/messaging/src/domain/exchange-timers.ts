@@ -2,11 +2,11 @@ import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { NotificationMail } from '@nomadswap/service-kit/notifications';
 import { formatMomentUtc } from '@nomadswap/service-kit/language';
 import type { MessagingContext } from '../context';
-import type { ChatUserRecord } from '../db/chat-user';
-import type { ExchangeRecord } from '../db/exchange';
+import type { ChatUserRecord } from '../data/chat-user';
+import type { ExchangeRecord } from '../data/exchange';
 import { settingsOf } from './get-messaging-settings';
 import { messagingMails } from './mails';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import { swapPush } from './push-texts';
 
 /** The messaging service's queue of exchange deadlines (a proposal's expiry, a one-sided confirmation's completion). */

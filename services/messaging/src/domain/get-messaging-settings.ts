@@ -1,7 +1,7 @@
 import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import type { MessagingContext } from '../context';
-import type { MessagingSettingsRecord } from '../db/messaging-settings';
-import { hex, oid, op } from './ids';
+import type { MessagingSettingsRecord } from '../data/messaging-settings';
+import { hex, oid, op } from '../data/ids';
 import type { Viewer } from './viewer';
 
 function present(record: MessagingSettingsRecord | null | undefined): MessagingSettings {

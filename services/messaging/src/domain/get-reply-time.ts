@@ -1,7 +1,7 @@
 import { REPLY_TIME_MIN_SAMPLES, type ReplyTime } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { MessageRecord } from '../db/message';
-import { hex, oid } from './ids';
+import type { MessageRecord } from '../data/message';
+import { hex, oid } from '../data/ids';
 
 /** The most recent messages read each way: enough for a typical figure, bounded for a cheap read. */
 const WINDOW = 300;

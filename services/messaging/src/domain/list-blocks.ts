@@ -1,8 +1,8 @@
 import type { Block } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { BlockRecord } from '../db/block';
+import type { BlockRecord } from '../data/block';
 import { presentBlocks } from './block-user';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 import type { Viewer } from './viewer';
 
 /** Most blocks one list answers; nobody blocks more people than this in practice. */

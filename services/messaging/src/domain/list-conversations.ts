@@ -1,14 +1,14 @@
 import { CONVERSATION_PAGE, type ConversationListQuery } from '@nomadswap/contracts/messaging';
 import type { ChatItem, Conversation } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { ChatItemRecord } from '../db/chat-item';
-import type { ConversationRecord } from '../db/conversation';
-import type { MessageRecord } from '../db/message';
+import type { ChatItemRecord } from '../data/chat-item';
+import type { ConversationRecord } from '../data/conversation';
+import type { MessageRecord } from '../data/message';
 import { deletedChatUser, loadChatUsers } from './chat-users';
-import { afterConversationCursor, encodeConversationCursor } from './conversation-cursor';
-import { blockedAmong } from './find-block';
+import { afterConversationCursor, encodeConversationCursor } from '../data/conversation-cursor';
+import { blockedAmong } from '../data/block';
 import { settingsOf } from './get-messaging-settings';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import { presentMessage } from './present-messages';
 import type { Viewer } from './viewer';
 

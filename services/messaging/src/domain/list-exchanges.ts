@@ -1,9 +1,9 @@
 import type { ExchangeQuery } from '@nomadswap/contracts/exchanges';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { ExchangeRecord } from '../db/exchange';
+import type { ExchangeRecord } from '../data/exchange';
 import { loadVisibleExchange } from './act-on-exchange';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 import { presentExchangeViews } from './present-exchange';
 import type { Viewer } from './viewer';
 

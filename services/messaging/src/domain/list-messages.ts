@@ -1,8 +1,8 @@
 import { MESSAGE_PAGE, type MessageListQuery } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
 import type { MessagingContext } from '../context';
-import type { MessageRecord } from '../db/message';
-import { hex, oid, op } from './ids';
+import type { MessageRecord } from '../data/message';
+import { hex, oid, op } from '../data/ids';
 import { presentMessages } from './present-messages';
 import type { Viewer } from './viewer';
 

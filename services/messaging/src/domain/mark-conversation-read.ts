@@ -1,9 +1,9 @@
 import type { ConversationReadResponse } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { MessageRecord } from '../db/message';
+import type { MessageRecord } from '../data/message';
 import { pushUnreadCount } from './count-unread';
 import { settingsOf } from './get-messaging-settings';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import type { Viewer } from './viewer';
 
 /**

@@ -1,10 +1,10 @@
 import type { Message } from '@nomadswap/contracts/responses';
 import type { NotificationMail, NotificationQueue } from '@nomadswap/service-kit/notifications';
 import type { MessagingContext } from '../context';
-import type { ChatUserRecord } from '../db/chat-user';
+import type { ChatUserRecord } from '../data/chat-user';
 import { settingsOf } from './get-messaging-settings';
 import { messagingMails } from './mails';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 export interface NudgeOptions {
   notifications: Pick<NotificationQueue, 'enqueue'>;

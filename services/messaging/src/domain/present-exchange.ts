@@ -1,11 +1,11 @@
 import type { Exchange, ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { MessagingContext } from '../context';
-import type { ChatItemRecord } from '../db/chat-item';
-import type { ExchangeRecord } from '../db/exchange';
+import type { ChatItemRecord } from '../data/chat-item';
+import type { ExchangeRecord } from '../data/exchange';
 import { loadChatUsers } from './chat-users';
 import type { ProcessState } from './exchange-process';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import { presentChatItem } from './list-conversations';
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);

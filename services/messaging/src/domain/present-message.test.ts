@@ -1,12 +1,12 @@
-import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import type { ChatUser } from '@nomadswap/contracts/responses';
-import type { MessageRecord } from '../db/message';
+import { oid } from '../data/ids';
+import type { MessageRecord } from '../data/message';
 import { presentMessage } from './present-messages';
 
 /** One message as each side sees it, read receipts included, without stores (issue 21). */
-const id = (n: number) => new Types.ObjectId(n.toString(16).padStart(24, '0'));
+const id = (n: number) => oid(n.toString(16).padStart(24, '0'));
 const hex = (n: number) => id(n).toHexString();
 const SENDER = 1;
 const RECEIVER = 2;

@@ -1,10 +1,10 @@
 import type { MessagingSettings } from '@nomadswap/contracts/messaging';
 import type { ChatUser, Message } from '@nomadswap/contracts/responses';
 import type { MessagingContext } from '../context';
-import type { MessageRecord } from '../db/message';
+import type { MessageRecord } from '../data/message';
 import { deletedChatUser, loadChatUsers } from './chat-users';
 import { settingsOf } from './get-messaging-settings';
-import { hex } from './ids';
+import { hex } from '../data/ids';
 
 /**
  * One message as `viewerId` sees it. The sender sees `isRead`/`readAt` only when both sides have read receipts

@@ -1,5 +1,5 @@
-import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { oid } from '../data/ids';
 import { replyDelays } from './get-reply-time';
 
 /** How reply delays are counted, without stores (issue 21); the reply-time route test reads real messages. */
@@ -8,8 +8,8 @@ const A = '65a1b2c3d4e5f60718293a4c';
 const B = '65a1b2c3d4e5f60718293a4d';
 const T0 = Date.UTC(2030, 0, 1);
 const msg = (from: string, to: string, minute: number) => ({
-  senderId: new mongoose.Types.ObjectId(from),
-  receiverId: new mongoose.Types.ObjectId(to),
+  senderId: oid(from),
+  receiverId: oid(to),
   createdAt: new Date(T0 + minute * 60_000),
 });
 

@@ -1,4 +1,3 @@
-import { Types } from 'mongoose';
 import type { ExchangeRequestInput } from '@nomadswap/contracts/exchanges';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
@@ -10,12 +9,12 @@ import {
   ValidationError,
 } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import type { ChatItemRecord } from '../db/chat-item';
-import { newExchangeRecord, type ExchangeRecord } from '../db/exchange';
+import type { ChatItemRecord } from '../data/chat-item';
+import { newExchangeRecord, type ExchangeRecord } from '../data/exchange';
 import { participantState } from './chat-users';
 import { syncExchangeTimers } from './exchange-timers';
-import { isBlockedEitherWay } from './find-block';
-import { hex, oid, op } from './ids';
+import { isBlockedEitherWay } from '../data/block';
+import { hex, newId, oid, op } from '../data/ids';
 import { exchangeEventData, presentExchangeViews } from './present-exchange';
 import { sendMessage } from './send-message';
 import type { Viewer } from './viewer';
@@ -110,7 +109,7 @@ export async function requestExchange(
   const open = await ctx.exchanges.findOne({ openKey }).lean<ExchangeRecord>();
   if (open) return { exchange: (await presentExchangeViews(ctx, [open]))[0]!, created: false };
 
-  const id = new Types.ObjectId();
+  const id = newId();
   const now = ctx.now();
   // The request's message opens (or continues) the conversation; it carries the exchange's id.
   await sendMessage(ctx, {

@@ -7,7 +7,7 @@ import {
 } from '@nomadswap/contracts/push';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
-import { oid, op } from './ids';
+import { oid, op } from '../data/ids';
 import type { Viewer } from './viewer';
 
 type PushCtx = Pick<MessagingContext, 'pushSubscriptions' | 'pushConfig'>;

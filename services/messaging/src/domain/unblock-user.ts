@@ -1,5 +1,5 @@
 import type { MessagingContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 import type { Viewer } from './viewer';
 
 /** Lifts the caller's block of `userId` (if any); idempotent. */

@@ -1,10 +1,10 @@
 import type { MessagingSettings, MessagingSettingsUpdate } from '@nomadswap/contracts/messaging';
 import { writeWithEvent } from '@nomadswap/service-kit/events';
 import type { MessagingContext } from '../context';
-import type { MessagingSettingsRecord } from '../db/messaging-settings';
+import type { MessagingSettingsRecord } from '../data/messaging-settings';
 import { toSettingsEventData } from '../events/publish-settings-events';
 import { presentMessagingSettings } from './get-messaging-settings';
-import { oid, op } from './ids';
+import { oid, op } from '../data/ids';
 import type { Viewer } from './viewer';
 
 /**

@@ -1,8 +1,8 @@
 import type { EventData } from '@nomadswap/contracts/events';
 import type { EventBus } from '@nomadswap/service-kit/events';
-import type { MessagingSettingsRecord } from '../db/messaging-settings';
+import type { MessagingSettingsRecord } from '../data/messaging-settings';
 import { presentMessagingSettings } from '../domain/get-messaging-settings';
-import { hex } from '../domain/ids';
+import { hex } from '../data/ids';
 
 /** What `messaging.settings-updated` says of a settings document: every switch, with the record's version. */
 export function toSettingsEventData(

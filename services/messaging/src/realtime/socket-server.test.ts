@@ -13,7 +13,7 @@ import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table'
 import { createTokenService } from '@nomadswap/service-kit/auth';
 import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
-import { oid } from '../domain/ids';
+import { oid } from '../data/ids';
 import {
   connected,
   createMessagingTestEnv,

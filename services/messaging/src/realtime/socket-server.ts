@@ -24,8 +24,8 @@ import { sanctionedError, sanctionInForceOrThrow } from '@nomadswap/service-kit/
 import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
-import { blockedAmong, isBlockedEitherWay } from '../domain/find-block';
-import { hex, oid } from '../domain/ids';
+import { blockedAmong, isBlockedEitherWay } from '../data/block';
+import { hex, oid } from '../data/ids';
 import { markConversationRead } from '../domain/mark-conversation-read';
 import { sendMessage } from '../domain/send-message';
 import type { Viewer } from '../domain/viewer';

@@ -1,7 +1,7 @@
 import type { ItemEventData } from '@nomadswap/contracts/events';
 import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
 import type { ModerationContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 /** Keeps an item's title and owner (item.created / updated), ignoring stale versions. */
 export async function applyItemSnapshot(

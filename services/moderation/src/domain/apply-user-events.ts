@@ -1,5 +1,5 @@
 import type { UserEventData } from '@nomadswap/contracts/events';
-import { upsertNewerVersion, writeTombstone } from '@nomadswap/service-kit/projection';
+import { tombstoneUserSummary, upsertUserSummary } from '@nomadswap/service-kit/user-projection';
 import type { ModerationContext } from '../context';
 
 /** Keeps the summary of a user (user.registered / updated / approved), ignoring stale versions. */
@@ -7,19 +7,7 @@ export async function applyUserSnapshot(
   ctx: Pick<ModerationContext, 'users'>,
   user: UserEventData,
 ): Promise<void> {
-  await upsertNewerVersion(ctx.users, {
-    id: user.id,
-    version: user.version,
-    set: {
-      username: user.username,
-      fullName: user.fullName,
-      avatar: user.avatar,
-      isApproved: user.isApproved,
-      role: user.role,
-      ...(user.email === undefined ? {} : { email: user.email }),
-      ...(user.language === undefined ? {} : { language: user.language }),
-    },
-  });
+  await upsertUserSummary(ctx.users, user);
 }
 
 /**
@@ -30,8 +18,5 @@ export async function applyUserDeleted(
   ctx: Pick<ModerationContext, 'users'>,
   props: { userId: string },
 ): Promise<void> {
-  await writeTombstone(ctx.users, {
-    id: props.userId,
-    set: { username: '', fullName: '', avatar: null, isApproved: false, email: null, language: null },
-  });
+  await tombstoneUserSummary(ctx.users, props.userId);
 }

@@ -3,18 +3,17 @@ import { REPORT_URGENCY_RANK } from '@nomadswap/contracts/enums';
 import type { ReportCreateInput } from '@nomadswap/contracts/moderation';
 import type { Report } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
-import type { Types } from 'mongoose';
 import type { ModerationContext } from '../context';
-import type { ModerationItemRecord } from '../db/moderation-item';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReportRecord } from '../db/report';
-import { hex, isObjectId, oid } from './ids';
+import type { ModerationItemRecord } from '../data/moderation-item';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReportRecord } from '../data/report';
+import { hex, isObjectId, oid, type Id } from '../data/ids';
 import { reportMail } from './mails';
 import { presentReports } from './present-report';
 import type { Viewer } from './viewer';
 
 interface RelatedUser {
-  id: Types.ObjectId | null;
+  id: Id | null;
   /** The username as given (without "@"); null when given as an id. */
   name: string | null;
 }
@@ -41,7 +40,7 @@ async function resolveRelatedUser(ctx: ModerationContext, value: string): Promis
   return { id: user._id, name: null };
 }
 
-async function resolveRelatedItem(ctx: ModerationContext, value: string): Promise<Types.ObjectId> {
+async function resolveRelatedItem(ctx: ModerationContext, value: string): Promise<Id> {
   const item = isObjectId(value)
     ? await ctx.items.findOne({ _id: oid(value), deleted: false }).lean<ModerationItemRecord>()
     : null;

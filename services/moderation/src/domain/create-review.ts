@@ -3,11 +3,11 @@ import { MODERATION_MSG, type ReviewCreateInput } from '@nomadswap/contracts/mod
 import type { Review } from '@nomadswap/contracts/responses';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { ModerationContext } from '../context';
-import type { CompletedExchangeRecord } from '../db/completed-exchange';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReviewRecord } from '../db/review';
+import type { CompletedExchangeRecord } from '../data/completed-exchange';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReviewRecord } from '../data/review';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
-import { hex, oid, op } from './ids';
+import { hex, oid, op } from '../data/ids';
 import { presentReviews } from './present-review';
 import { isRevealed, revealDueAt, revealReviews } from './reveal-reviews';
 import type { Viewer } from './viewer';

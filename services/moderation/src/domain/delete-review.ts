@@ -3,8 +3,9 @@ import { MODERATION_MSG } from '@nomadswap/contracts/moderation';
 import type { ReviewDeleteResponse } from '@nomadswap/contracts/moderation-responses';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ModerationContext } from '../context';
-import type { ReviewRecord } from '../db/review';
-import { hex, oid } from './ids';
+import type { ReviewRecord } from '../data/review';
+import { hex, oid } from '../data/ids';
+import { stageReviewDeleted } from '../events/publish-review-events';
 import { recordAdminAction } from './record-admin-action';
 import type { Viewer } from './viewer';
 
@@ -20,18 +21,7 @@ export async function deleteReview(
   const record = await ctx.reviews.findById(oid(props.reviewId)).lean<ReviewRecord>();
   if (!record) throw notFound();
   const id = hex(record._id);
-  // Stored before the deletion (outbox), so auth's rating cannot miss it.
-  const events = await ctx.bus.stage({ collection: ctx.reviews.collection.collectionName, id: record._id }, [
-    {
-      type: 'review.deleted',
-      data: {
-        id,
-        reviewerId: hex(record.reviewerId),
-        revieweeId: hex(record.revieweeId),
-        rating: record.rating,
-      },
-    },
-  ]);
+  const events = await stageReviewDeleted(ctx, record);
   const { deletedCount } = await ctx.reviews.deleteOne({ _id: record._id });
   if (deletedCount === 0) {
     await events.cancel();

@@ -1,12 +1,12 @@
 import { MODERATION_PAGE, type AuditLogQuery } from '@nomadswap/contracts/moderation';
 import type { AuditEntry } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
-import type { AuditEntryRecord } from '../db/audit-entry';
-import type { ModerationItemRecord } from '../db/moderation-item';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReportRecord } from '../db/report';
+import type { AuditEntryRecord } from '../data/audit-entry';
+import type { ModerationItemRecord } from '../data/moderation-item';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReportRecord } from '../data/report';
 import { DELETED_USER } from './deleted-user';
-import { hex, isObjectId, oid, op, pageOf } from './ids';
+import { hex, isObjectId, oid, op, pageOf } from '../data/ids';
 
 /**
  * The audit log for admins, newest first, filtered by action, target and actor; read-only. Actors and targets are

@@ -1,8 +1,8 @@
 import { MODERATION_PAGE, type ContactListQuery } from '@nomadswap/contracts/moderation';
 import type { ContactMessage } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
-import type { ContactMessageRecord } from '../db/contact-message';
-import { pageOf } from './ids';
+import type { ContactMessageRecord } from '../data/contact-message';
+import { pageOf } from '../data/ids';
 import { presentContactMessage } from './send-contact-message';
 
 /** Contact messages for admins, newest first, one page at a time. */

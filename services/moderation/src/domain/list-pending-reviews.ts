@@ -1,9 +1,9 @@
 import type { PendingReview } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
-import type { CompletedExchangeRecord } from '../db/completed-exchange';
-import type { ModerationItemRecord } from '../db/moderation-item';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import { hex, oid, op } from './ids';
+import type { CompletedExchangeRecord } from '../data/completed-exchange';
+import type { ModerationItemRecord } from '../data/moderation-item';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import { hex, oid, op } from '../data/ids';
 import type { Viewer } from './viewer';
 
 const MAX_EXCHANGES = 500;

@@ -1,8 +1,8 @@
 import { MODERATION_PAGE, type ReportListQuery } from '@nomadswap/contracts/moderation';
 import type { Report } from '@nomadswap/contracts/responses';
 import type { ModerationContext } from '../context';
-import type { ReportRecord } from '../db/report';
-import { pageOf } from './ids';
+import type { ReportRecord } from '../data/report';
+import { pageOf } from '../data/ids';
 import { presentReports } from './present-report';
 
 /** The admin queue: filtered by status/type/urgency, most urgent first and newest first within an urgency. */

@@ -1,13 +1,13 @@
-import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import type { ModerationContext } from '../context';
-import type { ModerationItemRecord } from '../db/moderation-item';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReportRecord } from '../db/report';
+import type { ModerationItemRecord } from '../data/moderation-item';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReportRecord } from '../data/report';
+import { oid } from '../data/ids';
 import { presentReports } from './present-report';
 
 /** Reports as admins see them, without stores (issue 21): the users model is a stand-in that records its query. */
-const id = (n: number) => new Types.ObjectId(n.toString(16).padStart(24, '0'));
+const id = (n: number) => oid(n.toString(16).padStart(24, '0'));
 const AT = new Date('2030-01-01T10:00:00.000Z');
 const LATER = new Date('2030-01-02T10:00:00.000Z');
 

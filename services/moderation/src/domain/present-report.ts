@@ -1,10 +1,10 @@
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Report } from '@nomadswap/contracts/responses';
 import type { ModerationContext } from '../context';
-import type { ModerationItemRecord } from '../db/moderation-item';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReportRecord } from '../db/report';
-import { hex, oid, op } from './ids';
+import type { ModerationItemRecord } from '../data/moderation-item';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReportRecord } from '../data/report';
+import { hex, oid, op } from '../data/ids';
 import { DELETED_USER } from './deleted-user';
 
 /**

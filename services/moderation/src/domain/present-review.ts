@@ -1,8 +1,8 @@
 import type { Review } from '@nomadswap/contracts/responses';
 import type { ModerationContext } from '../context';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import type { ReviewRecord } from '../db/review';
-import { hex, oid, op } from './ids';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import type { ReviewRecord } from '../data/review';
+import { hex, oid, op } from '../data/ids';
 import { isRevealed } from './reveal-reviews';
 
 /**

@@ -1,6 +1,6 @@
 import type { EventData } from '@nomadswap/contracts/events';
 import type { ModerationContext } from '../context';
-import { isObjectId, oid } from './ids';
+import { isObjectId, oid } from '../data/ids';
 
 /**
  * A swap completed (exchange.completed, sent once both parties confirmed): both may now review each other for

@@ -1,6 +1,6 @@
 import type { EventData } from '@nomadswap/contracts/events';
 import type { ModerationContext } from '../context';
-import { oid } from './ids';
+import { oid } from '../data/ids';
 
 /**
  * A sanction given from a report (issue 26: the admin handles a report in one place): the report is resolved by

@@ -3,8 +3,8 @@ import type { EventData } from '@nomadswap/contracts/events';
 import { REPORT_URGENCY_RANK } from '@nomadswap/contracts/enums';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ModerationContext } from '../context';
-import type { SafetySignalRecord } from '../db/safety-signal';
-import { hex, oid, op } from './ids';
+import type { SafetySignalRecord } from '../data/safety-signal';
+import { hex, oid, op } from '../data/ids';
 
 /**
  * When one sender's flagged messages reach this many different people within the window, NomadSwap files a

@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { ModerationContext } from '../context';
-import type { ReviewRecord } from '../db/review';
-import { hex, op } from './ids';
+import type { ReviewRecord } from '../data/review';
+import { hex, newId, op } from '../data/ids';
+import { stageReviewRevealed } from '../events/publish-review-events';
 
 /** Hidden reviews one sweep reveals at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
@@ -33,26 +33,8 @@ export async function revealReviews(
 ): Promise<number> {
   const hidden = props.reviews.filter((review) => !review.revealedAt);
   if (hidden.length === 0) return 0;
-  const revealToken = new mongoose.Types.ObjectId();
-  const staged = await Promise.all(
-    hidden.map((review) =>
-      ctx.bus.stage(
-        { collection: ctx.reviews.collection.collectionName, id: review._id, exists: { revealToken } },
-        [
-          {
-            type: 'review.created',
-            data: {
-              id: hex(review._id),
-              reviewerId: hex(review.reviewerId),
-              revieweeId: hex(review.revieweeId),
-              exchangeId: hex(review.exchangeId),
-              rating: review.rating,
-            },
-          },
-        ],
-      ),
-    ),
-  );
+  const revealToken = newId();
+  const staged = await Promise.all(hidden.map((review) => stageReviewRevealed(ctx, review, revealToken)));
   const ids = hidden.map((review) => review._id);
   await ctx.reviews.updateMany(
     { _id: op({ $in: ids }), revealedAt: null },

@@ -2,9 +2,9 @@ import type { Language } from '@nomadswap/contracts/enums';
 import type { ContactInput } from '@nomadswap/contracts/moderation';
 import type { ContactMessage } from '@nomadswap/contracts/moderation-responses';
 import type { ModerationContext } from '../context';
-import type { ContactMessageRecord } from '../db/contact-message';
-import type { ModerationUserRecord } from '../db/moderation-user';
-import { hex, oid } from './ids';
+import type { ContactMessageRecord } from '../data/contact-message';
+import type { ModerationUserRecord } from '../data/moderation-user';
+import { hex, oid } from '../data/ids';
 import { contactReceivedMail } from './mails';
 import type { Viewer } from './viewer';
 

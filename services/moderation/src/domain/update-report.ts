@@ -3,9 +3,9 @@ import { MODERATION_MSG, type ReportUpdateInput } from '@nomadswap/contracts/mod
 import type { Report } from '@nomadswap/contracts/responses';
 import { ConflictError, NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ModerationContext } from '../context';
-import type { ReportRecord } from '../db/report';
+import type { ReportRecord } from '../data/report';
 import { mailReporter } from './create-report';
-import { hex, oid } from './ids';
+import { hex, oid } from '../data/ids';
 import { presentReports } from './present-report';
 import { recordAdminAction } from './record-admin-action';
 import type { Viewer } from './viewer';

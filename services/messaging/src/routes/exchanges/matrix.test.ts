@@ -12,7 +12,7 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../../test/support/messaging-test-env';
-import type { ExchangeRecord } from '../../db/exchange';
+import type { ExchangeRecord } from '../../data/exchange';
 import { actOnExchange } from '../../domain/act-on-exchange';
 import { TRANSITIONS } from '../../domain/exchange-process';
 

@@ -7,8 +7,8 @@ import {
   type ModerationTestEnv,
   type TestUser,
 } from '../../../test/support/moderation-test-env';
-import { revealLegacyReviews } from '../../db/review';
-import { oid } from '../../domain/ids';
+import { revealLegacyReviews } from '../../data/review';
+import { oid } from '../../data/ids';
 
 let env: ModerationTestEnv;
 let admin: TestUser;

@@ -1,25 +1,21 @@
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RegisterFormSchema, type RegisterInput } from '@nomadswap/contracts/auth';
 import { paths } from '../../../config/paths';
 import { FieldError, FormField } from '../../../components/form-field';
 import { FormLocationField, fieldOfServerError } from '../../../components/form-location-field';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
-import { toast } from '../../../hooks/use-toast';
-import { useCurrentUser } from '../api/get-current-user';
+import { isApiError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
-import { AuthFormSkeleton } from './auth-form-skeleton';
+import { useAuthForm } from '../hooks/use-auth-form';
+import { AuthFormFooter, EmailField, PasswordField } from './auth-form-parts';
 import { AvatarPicker } from './avatar-picker';
-import { PasswordInput } from './password-input';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid';
 
 type RegisterFormValues = z.input<typeof RegisterFormSchema>;
@@ -44,7 +40,7 @@ const linkClass = 'font-medium text-primary underline underline-offset-2 hover:t
  */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation();
-  const currentUser = useCurrentUser();
+  const authForm = useAuthForm('register');
   const form = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
     resolver: zodResolver(RegisterFormSchema),
     // Focus goes to the first invalid field on screen (useFocusFirstInvalid), not in registration order.
@@ -67,11 +63,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   const register = useRegister({
     onSuccess: () => {
-      toast({
-        title: t('auth.register.successTitle'),
-        description: t('auth.register.successDescription'),
-        variant: 'success',
-      });
+      authForm.toastSucceeded();
       onSuccess();
     },
   });
@@ -94,17 +86,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
             first = false;
           }
         }
-        toast({
-          title: t('auth.register.failedTitle'),
-          description: messageText(t, errorMessage(error, t('auth.register.failedDescription'))),
-          variant: 'destructive',
-        });
+        authForm.toastFailed(error);
       },
     });
   });
 
-  if (register.isIdle && currentUser.user) return <Navigate to={paths.home} replace />;
-  if (register.isIdle && currentUser.isLoading) return <AuthFormSkeleton fields={8} />;
+  const gate = authForm.gate(register.isIdle, 8);
+  if (gate) return gate;
 
   return (
     <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
@@ -132,46 +120,22 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           )}
         </FormField>
       </div>
-      <FormField id="register-email" label={t('auth.fields.email')} error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...form.register('email')}
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t('auth.fields.emailPlaceholder')}
-          />
-        )}
-      </FormField>
+      <EmailField id="register-email" registration={form.register('email')} error={errors.email?.message} />
       <FormLocationField control={form.control} id="register-location" label={t('auth.fields.location')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="register-password" label={t('auth.fields.password')} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput
-              {...form.register('password')}
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('auth.showPassword')}
-              hideLabel={t('auth.hidePassword')}
-            />
-          )}
-        </FormField>
-        <FormField
+        <PasswordField
+          id="register-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+          autoComplete="new-password"
+        />
+        <PasswordField
           id="register-confirm-password"
-          label={t('auth.fields.confirmPassword')}
+          registration={form.register('confirmPassword')}
           error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <PasswordInput
-              {...form.register('confirmPassword')}
-              {...control}
-              autoComplete="new-password"
-              showLabel={t('auth.showConfirmPassword')}
-              hideLabel={t('auth.hideConfirmPassword')}
-            />
-          )}
-        </FormField>
+          autoComplete="new-password"
+          confirm
+        />
       </div>
       <FormField id="register-bio" label={t('auth.fields.bio')} error={errors.bio?.message}>
         {(control) => (
@@ -241,15 +205,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
           </div>
         )}
       />
-      <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
-        {register.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground">
-        {t('auth.register.haveAccount')}{' '}
-        <Link to={paths.login} className="font-semibold text-primary underline-offset-4 hover:underline">
-          {t('auth.register.loginLink')}
-        </Link>
-      </p>
+      <AuthFormFooter flow="register" pending={register.isPending} />
     </form>
   );
 }

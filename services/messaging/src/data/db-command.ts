@@ -1,4 +1,9 @@
-import type { MessagingContext } from '../context';
+import type { Connection } from 'mongoose';
+
+/** What a raw command needs: the service's connection (the context has it). */
+export interface DatabaseHandle {
+  mongo: Connection;
+}
 
 /** A write error of an insert/update command's reply (the command itself answered ok). */
 interface WriteError {
@@ -18,10 +23,7 @@ export interface WriteReply {
  * writes) cost the replica more CPU than the engine spends answering it (bench/chat, V8 profiles). Same wire
  * command, same server-side semantics; there are no retryable writes to lose on the embedded single server.
  */
-export async function runCommand<T>(
-  ctx: Pick<MessagingContext, 'mongo'>,
-  command: Record<string, unknown>,
-): Promise<T> {
+export async function runCommand<T>(ctx: DatabaseHandle, command: Record<string, unknown>): Promise<T> {
   // The handle exists once connected, which the context waited for (its models' init()).
   const db = ctx.mongo.db ?? ctx.mongo.getClient().db(ctx.mongo.name);
   return (await db.command(command)) as T;
@@ -38,7 +40,7 @@ export function throwWriteError(reply: WriteReply): void {
  * of it, or this throws rather than leave a cursor open.
  */
 export async function aggregateOnce<T>(
-  ctx: Pick<MessagingContext, 'mongo'>,
+  ctx: DatabaseHandle,
   collection: string,
   pipeline: Record<string, unknown>[],
 ): Promise<T[]> {

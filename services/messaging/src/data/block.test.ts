@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagingTestEnv, type MessagingTestEnv } from '../../test/support/messaging-test-env';
-import { pushUnreadAfterSend, pushUnreadCount } from './count-unread';
-import { blockedAmong, isBlockedEitherWay, participantsAndBlock } from './find-block';
+import { blockedAmong, isBlockedEitherWay, participantsAndBlock } from './block';
 import { oid } from './ids';
 
 let env: MessagingTestEnv;
@@ -55,21 +54,5 @@ describe('participantsAndBlock', () => {
     expect(await participantsAndBlock(env.ctx, a.id, b.id)).toMatchObject({ blocked: true });
     await request(env.app).delete(`/api/blocks/${a.id}`).set(b.headers).expect(200);
     expect(await participantsAndBlock(env.ctx, b.id, a.id)).toMatchObject({ blocked: false });
-  });
-});
-
-describe('pushUnreadAfterSend', () => {
-  it('counts from the database when the counter is missing, then increments it; a read recount resets it', async () => {
-    const [a, b] = await Promise.all([env.user(), env.user()]);
-    const send = (content: string) =>
-      request(env.app).post('/api/messages').set(a.headers).send({ receiverId: b.id, content }).expect(201);
-    await send('one');
-    await send('two');
-    await env.ctx.redis.del(`${env.ctx.keyPrefix}unread:${b.id}`);
-    await send('three');
-    // The send itself pushed 3 from a recount (the counter was gone); the next ones increment.
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toBe(4);
-    expect(await pushUnreadCount(env.ctx, b.id)).toBe(3);
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toBe(4);
   });
 });

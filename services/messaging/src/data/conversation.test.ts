@@ -1,8 +1,7 @@
-import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import type { MessagingContext } from '../context';
-import type { MessageRecord } from '../db/message';
-import { touchConversations } from './send-message';
+import { touchConversations, type ConversationStore } from './conversation';
+import { newId } from './ids';
+import type { MessageRecord } from './message';
 
 /** A context whose database answers the update command with the given replies, in turn. */
 function fakeContext(replies: object[]) {
@@ -17,14 +16,14 @@ function fakeContext(replies: object[]) {
         },
       },
     },
-  } as unknown as MessagingContext;
+  } as unknown as ConversationStore;
   return { ctx, commands };
 }
 
 const record: MessageRecord = {
-  _id: new Types.ObjectId(),
-  senderId: new Types.ObjectId(),
-  receiverId: new Types.ObjectId(),
+  _id: newId(),
+  senderId: newId(),
+  receiverId: newId(),
   content: 'hi',
   clientId: 'c1',
   itemId: null,

@@ -1,11 +1,10 @@
-import mongoose from 'mongoose';
 import { ValidationError } from '@nomadswap/service-kit/errors';
-import { op } from './ids';
+import { oid, op, type Id } from './ids';
 
 const INVALID_CURSOR = 'Invalid cursor';
 
 /** Opaque to clients: base64url of `<ms>.<id>` of the last row of a page (newest-first order). */
-export function encodeConversationCursor(row: { lastMessageAt: Date; _id: mongoose.Types.ObjectId }): string {
+export function encodeConversationCursor(row: { lastMessageAt: Date; _id: Id }): string {
   return Buffer.from(`${row.lastMessageAt.getTime()}.${row._id.toHexString()}`).toString('base64url');
 }
 
@@ -16,7 +15,7 @@ export function afterConversationCursor(cursor: string): Record<string, unknown>
     throw new ValidationError(INVALID_CURSOR, { details: [{ field: 'before', message: INVALID_CURSOR }] });
   }
   const at = new Date(Number(match[1]));
-  const id = new mongoose.Types.ObjectId(match[2]);
+  const id = oid(match[2]!);
   return {
     $or: [{ lastMessageAt: op({ $lt: at }) }, { lastMessageAt: at, _id: op({ $lt: id }) }],
   };

@@ -1,6 +1,6 @@
-import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { afterConversationCursor, encodeConversationCursor } from './conversation-cursor';
+import { oid } from './ids';
 
 /** Conversation cursors without stores (issue 21); the conversations route tests page through real data. */
 const ID = '65a1b2c3d4e5f60718293a4b';
@@ -9,9 +9,7 @@ const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
 describe('conversation cursors', () => {
   it('are base64url of `<ms>.<id>` of the last row', () => {
-    expect(encodeConversationCursor({ lastMessageAt: AT, _id: new mongoose.Types.ObjectId(ID) })).toBe(
-      b64(`${AT.getTime()}.${ID}`),
-    );
+    expect(encodeConversationCursor({ lastMessageAt: AT, _id: oid(ID) })).toBe(b64(`${AT.getTime()}.${ID}`));
   });
 
   it('give the rows after the cursor: older, or as old with a smaller id', () => {

@@ -1,7 +1,34 @@
-import type { MessagingContext } from '../context';
-import type { ChatUserRecord } from '../db/chat-user';
-import { aggregateOnce } from './db-command';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { ChatUserModel, ChatUserRecord } from './chat-user';
+import { aggregateOnce, type DatabaseHandle } from './db-command';
 import { oid, op } from './ids';
+
+/** `blockerId` blocked `blockedId`: no messages or typing either way, no presence. Reversible. */
+export interface BlockRecord {
+  _id: Types.ObjectId;
+  blockerId: Types.ObjectId;
+  blockedId: Types.ObjectId;
+  createdAt: Date;
+}
+
+export type BlockModel = Model<BlockRecord>;
+
+export const blockSchema = new Schema<BlockRecord>(
+  {
+    blockerId: { type: Schema.Types.ObjectId, required: true },
+    blockedId: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'blocks', versionKey: false },
+);
+blockSchema.index({ blockerId: 1, blockedId: 1 }, { unique: true });
+blockSchema.index({ blockedId: 1 });
+
+export function blockModel(connection: Connection): BlockModel {
+  return (
+    (connection.models.Block as BlockModel | undefined) ?? connection.model<BlockRecord>('Block', blockSchema)
+  );
+}
 
 /**
  * True when either user blocked the other: then no message, typing or presence passes between them. Asked as
@@ -11,7 +38,7 @@ import { oid, op } from './ids';
  * signal asks this, and mongoose's query building cost more CPU than the command (bench/chat).
  */
 export async function isBlockedEitherWay(
-  ctx: Pick<MessagingContext, 'blocks'>,
+  ctx: { blocks: BlockModel },
   a: string,
   b: string,
 ): Promise<boolean> {
@@ -31,7 +58,7 @@ export async function isBlockedEitherWay(
  * each costs the replica more CPU in the driver than the engine spends answering it (bench/chat).
  */
 export async function participantsAndBlock(
-  ctx: Pick<MessagingContext, 'mongo' | 'users' | 'blocks'>,
+  ctx: DatabaseHandle & { users: ChatUserModel; blocks: BlockModel },
   a: string,
   b: string,
 ): Promise<{ users: ChatUserRecord[]; blocked: boolean }> {
@@ -64,7 +91,7 @@ export async function participantsAndBlock(
 
 /** The ids among `others` that `userId` blocked or that blocked `userId`. */
 export async function blockedAmong(
-  ctx: Pick<MessagingContext, 'blocks'>,
+  ctx: { blocks: BlockModel },
   userId: string,
   others: readonly string[],
 ): Promise<{ byMe: Set<string>; either: Set<string> }> {

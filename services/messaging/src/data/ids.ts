@@ -1,0 +1,12 @@
+import mongoose from 'mongoose';
+
+/** A stored document's id: the use-cases pass it around without knowing it is an ObjectId. */
+export type Id = mongoose.Types.ObjectId;
+
+export const oid = (id: string): Id => new mongoose.Types.ObjectId(id);
+export const hex = (id: Id) => id.toHexString();
+/** A fresh id, made before the write that stores it (an exchange's dedupe key, an outbox key). */
+export const newId = (): Id => new mongoose.Types.ObjectId();
+
+/** A query operator the filter sanitiser must leave alone (`sanitizeFilter` is on for every connection). */
+export const op = <T extends Record<string, unknown>>(operator: T): T => mongoose.trusted(operator) as T;
