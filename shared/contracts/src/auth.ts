@@ -121,7 +121,7 @@ export type AvatarUploadInput = z.infer<typeof AvatarUploadSchema>;
  * PUT /api/admin/users/:userId/swap-count — a whole number ≥ 0. A string is accepted only as decimal digits
  * ('4', ' 12 '): `Number()` would also read '1e3', '0x10', '2.0' and '' as numbers. Anything else (other strings,
  * null, booleans, arrays) is 'Invalid input' rather than being coerced. The field keeps the spec's name, but the
- * number is the user's completed swaps (docs/decisions/new-swap-count-is-completed-swaps.md).
+ * number is the user's completed swaps (docs/decisions/0072-the-admin-s-swap-count-is-the-completed-swaps-not.md).
  */
 export const SwapCountSchema = z.object({
   reviewCount: z.preprocess(

@@ -21,7 +21,7 @@ export function createSanctions(connection: Connection) {
 
     /**
      * The user's newest restriction or suspension, lifted or not, ended or not: a newer one supersedes an older
-     * one, so this one alone decides what the user may do (issue 26, docs/decisions/new-sanctions.md).
+     * one, so this one alone decides what the user may do (issue 26, docs/decisions/0071-sanctions-warn-restrict-suspend-enforced-by-the.md).
      */
     latestLasting: (userId: string | Id): Promise<LastingSanctionRecord | null> =>
       model

@@ -10,7 +10,7 @@ import { toUserSelf } from './present-user';
 const MAX_ATTEMPTS = 5;
 
 /**
- * An admin sets a user's swap count: their completed swaps (docs/decisions/new-swap-count-is-completed-swaps.md;
+ * An admin sets a user's swap count: their completed swaps (docs/decisions/0072-the-admin-s-swap-count-is-the-completed-swaps-not.md;
  * the spec's payload still names it `reviewCount`, and the review count stays the number of reviews). Arranged
  * swaps are raised with it so "5 of 3 arranged" cannot show. The audit log gets old and new.
  * The old value is read first and the write applies only to that version (retried if the user changed), so both

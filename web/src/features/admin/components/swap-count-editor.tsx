@@ -21,7 +21,7 @@ type SwapCountOutput = z.output<typeof SwapCountSchema>;
 
 /**
  * The admin's inline swap-count editor (spec sections 2 and 5): the user's completed swaps, sent as the spec's
- * `{reviewCount}` payload (docs/decisions/new-swap-count-is-completed-swaps.md). The number must be whole
+ * `{reviewCount}` payload (docs/decisions/0072-the-admin-s-swap-count-is-the-completed-swaps-not.md). The number must be whole
  * decimal digits (at least 0), checked by the shared schema before anything is sent.
  */
 export function SwapCountEditor({ user }: { user: UserSelf }) {
