@@ -9,7 +9,13 @@ import { jsonResponse, lisbPlaces, mockApi, queriesOf } from '../testing/api-moc
 import { CityPicker, type CityChoice } from './city-picker';
 
 /** A form with the picker; what it holds is shown beside it, and submitting records the text. */
-function Harness({ onSubmit = () => {} }: { onSubmit?: (choice: CityChoice) => void }) {
+function Harness({
+  onSubmit = () => {},
+  cityOnly,
+}: {
+  onSubmit?: (choice: CityChoice) => void;
+  cityOnly?: boolean;
+}) {
   const [choice, setChoice] = useState<CityChoice>({ text: '', place: null });
   return (
     <form
@@ -19,17 +25,17 @@ function Harness({ onSubmit = () => {} }: { onSubmit?: (choice: CityChoice) => v
       }}
     >
       <label htmlFor="city">City</label>
-      <CityPicker id="city" value={choice.text} onChange={setChoice} />
+      <CityPicker id="city" value={choice.text} onChange={setChoice} cityOnly={cityOnly} />
       <p data-testid="place-id">{choice.place?.id ?? 'none'}</p>
       <button type="button">Next field</button>
     </form>
   );
 }
 
-function renderPicker(onSubmit?: (choice: CityChoice) => void) {
+function renderPicker(onSubmit?: (choice: CityChoice) => void, cityOnly?: boolean) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <Harness onSubmit={onSubmit} />
+      <Harness onSubmit={onSubmit} cityOnly={cityOnly} />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), input: screen.getByRole('combobox', { name: 'City' }) };
@@ -235,6 +241,16 @@ describe('CityPicker', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{Enter}');
     expect(submit).toHaveBeenCalledWith({ text: 'Nowhereville', place: null });
+  });
+
+  it('no match where only a city will do (alerts): says no city matches, promises nothing', async () => {
+    mockApi({ 'GET /api/places': { body: [] } });
+    const { user, input } = renderPicker(undefined, true);
+
+    await user.type(input, 'Nowhereville');
+
+    expect(await screen.findByText('No city matches “Nowhereville”')).toBeInTheDocument();
+    expect(screen.queryByText(/as you typed it/)).not.toBeInTheDocument();
   });
 
   it('a failed search says so, and the typed text still counts', async () => {

@@ -23,6 +23,8 @@ interface CityPickerProps extends InputProps {
   inputRef?: Ref<HTMLInputElement>;
   /** The listbox's accessible name ('City suggestions'). */
   listLabel?: string;
+  /** Only a city will do (alerts): no match says so rather than promising to keep the text as typed. */
+  cityOnly?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function CityPicker({
   onKeyDown,
   inputRef,
   listLabel,
+  cityOnly = false,
   className,
   ...inputProps
 }: CityPickerProps) {
@@ -206,7 +209,9 @@ export function CityPicker({
               {t('location.picker.searching')}
             </span>
           ) : status === 'empty' ? (
-            <span className="text-muted-foreground">{t('location.picker.noMatch', { text })}</span>
+            <span className="text-muted-foreground">
+              {t(cityOnly ? 'location.picker.noCity' : 'location.picker.noMatch', { text })}
+            </span>
           ) : status === 'error' ? (
             <span className="font-medium text-destructive">{t('location.picker.failed')}</span>
           ) : null}

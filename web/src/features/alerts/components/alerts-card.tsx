@@ -129,6 +129,7 @@ function AddAlertForm() {
             }}
             placeholder={t('alerts.cityPlaceholder')}
             autoComplete="off"
+            cityOnly
           />
         )}
       </FormField>
