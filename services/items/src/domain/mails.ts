@@ -121,7 +121,7 @@ const ITEM_MAIL_TEXTS: TextCatalogue<ItemMailTexts> = {
     alertIntro: (name, place) => `Olá, ${name},\n\nNovidades no NomadSwap em ${place}:`,
     alertMore: (count) => `…e mais ${count}`,
     alertBrowse: 'Veja tudo o que há por lá:',
-    alertStop: (city) => `Recebe este e-mail porque criou um alerta para ${city}. Para o desativar:`,
+    alertStop: (city) => `Você recebe este e-mail porque criou um alerta para ${city}. Para desativá-lo:`,
     categoryNames: {
       Electronics: 'Eletrônicos',
       Clothing: 'Roupas',
