@@ -95,7 +95,12 @@ test.describe.serial('a traveller heading to Bangkok asks to hear about new item
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByRole('listitem').first()).toContainText('Bangkok, Thailand');
     await expect(list.getByRole('listitem').first()).toContainText('Any category');
-    await pickCity(page, section.getByRole('combobox', { name: 'City' }), 'lisb', 'Lisbon, Portugal');
+    await pickCity(
+      page,
+      section.getByRole('combobox', { name: 'City to watch' }),
+      'lisb',
+      'Lisbon, Portugal',
+    );
     await section.getByLabel('Category', { exact: true }).selectOption('Books');
     await section.getByRole('button', { name: 'Add alert' }).click();
     await expect(list.getByRole('listitem')).toHaveCount(2);

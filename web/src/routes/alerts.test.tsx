@@ -87,7 +87,7 @@ describe('the profile’s Alerts section (issue 22)', () => {
     renderApp('/profile');
     const section = await alertsSection();
     await within(section).findByText('No alerts yet');
-    await user.type(within(section).getByRole('combobox', { name: 'City' }), 'lisb');
+    await user.type(within(section).getByRole('combobox', { name: 'City to watch' }), 'lisb');
     await user.click(await screen.findByRole('option', { name: /Lisbon, Portugal/ }));
     await user.selectOptions(within(section).getByLabelText('Category'), 'Books');
     await user.click(within(section).getByRole('button', { name: 'Add alert' }));
@@ -98,7 +98,7 @@ describe('the profile’s Alerts section (issue 22)', () => {
       placeId: '2267057',
       category: 'Books',
     });
-    expect(within(section).getByRole('combobox', { name: 'City' })).toHaveValue('');
+    expect(within(section).getByRole('combobox', { name: 'City to watch' })).toHaveValue('');
   });
 
   it('shows the server’s reason under the city when it refuses (no such city, too many alerts)', async () => {
@@ -110,7 +110,7 @@ describe('the profile’s Alerts section (issue 22)', () => {
     renderApp('/profile');
     const section = await alertsSection();
     await within(section).findByText('No alerts yet');
-    const city = within(section).getByRole('combobox', { name: 'City' });
+    const city = within(section).getByRole('combobox', { name: 'City to watch' });
     await user.type(city, 'Porto');
     await user.click(within(section).getByRole('button', { name: 'Add alert' }));
     await waitFor(() => expect(city).toHaveAccessibleDescription(MSG.alertLimit));

@@ -9,6 +9,7 @@ import {
   type LimitRow,
 } from '@nomadswap/contracts/limits.test-table';
 import type * as ImageResize from '../lib/image-resize';
+import { OUTBOX_STORAGE_KEY } from '../features/messages/hooks/use-outbox';
 import { renderApp } from '../testing/render-app';
 import {
   buildItem,
@@ -318,6 +319,8 @@ const UNTYPED: Partial<Record<LimitForm, string>> = { review: 'rating', 'swap-re
 const rowsOf = (form: LimitForm) => limitRowsOfForm(form).filter((row) => UNTYPED[form] !== row.field);
 
 async function fillRow(spec: FormSpec, row: LimitRow, n: number) {
+  // The previous render's unanswered send is kept for a reload (the chat outbox): each render starts without.
+  localStorage.removeItem(OUTBOX_STORAGE_KEY);
   const fetchMock = spec.api();
   renderApp(spec.path);
   const user = userEvent.setup();
