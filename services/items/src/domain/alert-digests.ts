@@ -2,9 +2,9 @@ import mongoose, { type Types } from 'mongoose';
 import { ALERT_LIMITS } from '@nomadswap/contracts/alerts';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
-import type { AlertMatchRecord, AlertRecord } from '../db/alert';
-import type { ItemRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { AlertMatchRecord, AlertRecord } from '../data/alert';
+import type { ItemRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
 import { isListed } from './item-deadlines';
 import { alertDigestMail, alertDigestPush } from './mails';
 

@@ -5,7 +5,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { ConflictError, isDuplicateKey, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import { storedLocation } from '@nomadswap/service-kit/places';
 import type { ItemsCore } from '../context';
-import type { AlertRecord } from '../db/alert';
+import type { AlertRecord } from '../data/alert';
 import type { Viewer } from './item-views';
 
 /** How an alert is shown to its owner (never its stop token). */

@@ -2,8 +2,8 @@ import mongoose, { type Types } from 'mongoose';
 import type { ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import { upsertNewerVersion } from '@nomadswap/service-kit/projection';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
-import type { ItemExchangeRecord } from '../db/item-exchange';
+import type { ItemRecord } from '../data/item';
+import type { ItemExchangeRecord } from '../data/item-exchange';
 import { updateItemAtVersion } from '../events/publish-item-events';
 
 type ExchangeCore = Pick<ItemsCore, 'items' | 'exchanges' | 'bus' | 'now'>;

@@ -4,7 +4,7 @@ import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { StagedEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext, ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { stageItemDeleted } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import type { Item } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
 import { presentItems } from './present-items';

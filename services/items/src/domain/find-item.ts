@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ForbiddenError, NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import type { Viewer } from './item-views';
 
 /** The stored item with this id (a validated 24-hex id) or 404 'Item not found'. */

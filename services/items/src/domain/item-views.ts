@@ -1,9 +1,9 @@
 import type { Types } from 'mongoose';
 import type { ItemEventData } from '@nomadswap/contracts/events';
 import type { Item, ItemCard, ItemImage, UserSummary } from '@nomadswap/contracts/responses';
-import type { ImageSize } from '../db/image-files';
-import type { ItemRecord, PhotoRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { ImageSize } from '../data/image-files';
+import type { ItemRecord, PhotoRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
 
 /** Who is looking, as far as item views care. */
 export interface Viewer {

@@ -5,7 +5,7 @@ import type { ListedItem } from '@nomadswap/contracts/responses';
 import { getPlaceOr400 } from '@nomadswap/service-kit/places';
 import { matchPlace, placeIdsWithin } from '@nomadswap/places/places';
 import type { ItemsCore } from '../context';
-import { notHiddenAt, type ItemRecord } from '../db/item';
+import { notHiddenAt, type ItemRecord } from '../data/item';
 import {
   afterDeadline,
   afterPosition,

@@ -3,7 +3,7 @@ import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import type { ImageVariantFile } from '@nomadswap/service-kit/image-store';
 import type { ImageFormat } from '@nomadswap/service-kit/image-variants';
-import type { ImageSize } from '../db/image-files';
+import type { ImageSize } from '../data/image-files';
 
 /** A processed variant; raw uploads live in another bucket and are never served. 404 until the image is ready. */
 export async function openImage(

@@ -1,9 +1,9 @@
 import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
-import { markPhotoReady, type ItemRecord } from '../db/item';
+import { markPhotoReady, type ItemRecord } from '../data/item';
 import { intendItemChange, writeItemChange } from '../events/publish-item-events';
 import { ImageRenderError, renderImageVariants } from '@nomadswap/service-kit/image-variants';
-import { PHOTO_VARIANTS } from '../db/image-files';
+import { PHOTO_VARIANTS } from '../data/image-files';
 import { toItemEventData } from './item-views';
 
 export type ImageOutcome =

@@ -1,6 +1,6 @@
 import mongoose, { type Types } from 'mongoose';
 import type { ItemsCore } from '../context';
-import type { PhotoRecord } from '../db/item';
+import type { PhotoRecord } from '../data/item';
 import type { ImageUpload } from '@nomadswap/service-kit/image-upload';
 
 /**

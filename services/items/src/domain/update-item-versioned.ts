@@ -2,7 +2,7 @@ import type { Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 
 const MAX_ATTEMPTS = 10;
 

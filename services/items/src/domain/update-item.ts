@@ -4,7 +4,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
-import type { ItemRecord, PhotoRecord } from '../db/item';
+import type { ItemRecord, PhotoRecord } from '../data/item';
 import { writeItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';

@@ -6,7 +6,7 @@ import {
   type StagedEvent,
 } from '@nomadswap/service-kit/events';
 import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import type { ItemsCore } from '../context';
 import { toItemEventData, type ItemViewSource } from '../domain/item-views';
 

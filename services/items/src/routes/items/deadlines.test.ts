@@ -8,7 +8,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import { ItemCardSchema, ItemSchema, type Item, type ItemCard } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
-import type { ItemRecord } from '../../db/item';
+import type { ItemRecord } from '../../data/item';
 import { applyExchangeEvent } from '../../domain/apply-exchange-events';
 import { applyNotificationSettings, deleteUserData } from '../../domain/apply-user-events';
 import { DeadlineNotDueError, plannedDeadlineJobs, type DeadlineJob } from '../../domain/item-deadlines';
