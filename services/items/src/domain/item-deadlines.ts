@@ -1,4 +1,3 @@
-import type { Types } from 'mongoose';
 import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/items';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ValidationError } from '@nomadswap/service-kit/errors';
@@ -9,6 +8,7 @@ import { updateItemAtVersion } from '../events/publish-item-events';
 import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail, deadlineReminderPush } from './mails';
+import { type Id } from '../data/ids';
 
 /** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
 export type DeadlineJob =
@@ -134,7 +134,7 @@ export type ExpireOutcome = 'expired' | 'stale' | 'gone' | 'not-listed' | 'reser
  */
 export async function expireItem(
   core: Pick<ItemsCore, 'items' | 'bus' | 'now'>,
-  props: { itemId: Types.ObjectId; at: Date },
+  props: { itemId: Id; at: Date },
 ): Promise<ExpireOutcome> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const item = await core.items.findById(props.itemId).lean<ItemRecord>();
@@ -161,7 +161,7 @@ export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address' | 'email-of
  */
 export async function remindOwner(
   ctx: Pick<ItemsContext, 'items' | 'owners' | 'notifications' | 'push' | 'publicUrl'>,
-  props: { userId: Types.ObjectId; at: Date; beforeMs: number; jobId: string },
+  props: { userId: Id; at: Date; beforeMs: number; jobId: string },
 ): Promise<RemindOutcome> {
   const items = await ctx.items
     .find({
