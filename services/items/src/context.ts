@@ -11,11 +11,16 @@ import { itemExchangeModel, type ItemExchangeModel } from './data/item-exchange'
 import { ownerModel, type OwnerModel } from './data/owner';
 import { createListingCache, type ListingCache } from './data/listing-cache';
 import { registerItemEventBuilders } from './events/publish-item-events';
-import { createItemQueues, type ItemQueues } from './jobs/queues';
+import {
+  createAlertDigestQueue,
+  createDeadlineQueue,
+  createItemQueues,
+  type AlertDigestQueue,
+  type DeadlineQueue,
+  type ItemQueues,
+} from './jobs/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
 import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
-import { createDeadlineQueue, type DeadlineQueue } from './jobs/item-deadlines';
-import { createAlertDigestQueue, type AlertDigestQueue } from './jobs/alert-digests';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
 export interface ItemsCore {

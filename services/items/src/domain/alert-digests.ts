@@ -8,12 +8,6 @@ import { isListed } from './item-deadlines';
 import { alertDigestMail, alertDigestPush } from './mails';
 import { type Id, op } from '../data/ids';
 
-/** One delayed digest of an alert; `after` is the alert's `lastDigestAt` (ms, 0: never) it was planned from. */
-export interface AlertDigestJob {
-  alertId: string;
-  after: number;
-}
-
 type DigestCtx = Pick<ItemsContext, 'alertDigests' | 'now'>;
 
 /** The web page an e-mail's stop link opens (it asks, then stops the alert with a POST). */

@@ -9,11 +9,7 @@ import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail, deadlineReminderPush } from './mails';
 import { type Id } from '../data/ids';
-
-/** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
-export type DeadlineJob =
-  | { kind: 'expire'; itemId: string; at: string }
-  | { kind: 'remind'; userId: string; at: string; beforeMs: number };
+import type { DeadlineJob } from '../jobs/queues';
 
 interface PlannedJob {
   id: string;
