@@ -54,8 +54,7 @@ export default tseslint.config(
   },
   {
     // A use-case reads as the story of its feature; queries and raw commands live in the service's data/ (issue 24).
-    // Services join this list as their data layer lands.
-    files: ['services/{auth,messaging,moderation}/src/domain/**/*.ts'],
+    files: ['services/{auth,items,messaging,moderation}/src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -3,19 +3,24 @@ import type { AuthMiddleware } from '@nomadswap/service-kit/auth';
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import type { Redis } from '@nomadswap/service-kit/redis';
-import { alertMatchModel, alertModel, type AlertMatchModel, type AlertModel } from './db/alert';
-import { favoriteModel, type FavoriteModel } from './db/favorite';
-import { createImageFiles, type ImageFiles } from './db/image-files';
-import { itemModel, type ItemModel } from './db/item';
-import { itemExchangeModel, type ItemExchangeModel } from './db/item-exchange';
-import { ownerModel, type OwnerModel } from './db/owner';
-import { createListingCache, type ListingCache } from './db/listing-cache';
+import { alertMatchModel, alertModel, type AlertMatchModel, type AlertModel } from './data/alert';
+import { favoriteModel, type FavoriteModel } from './data/favorite';
+import { createImageFiles, type ImageFiles } from './data/image-files';
+import { itemModel, type ItemModel } from './data/item';
+import { itemExchangeModel, type ItemExchangeModel } from './data/item-exchange';
+import { ownerModel, type OwnerModel } from './data/owner';
+import { createListingCache, type ListingCache } from './data/listing-cache';
 import { registerItemEventBuilders } from './events/publish-item-events';
-import { createItemQueues, type ItemQueues } from './jobs/queues';
+import {
+  createAlertDigestQueue,
+  createDeadlineQueue,
+  createItemQueues,
+  type AlertDigestQueue,
+  type DeadlineQueue,
+  type ItemQueues,
+} from './jobs/queues';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
 import { createPushQueue, type PushQueue } from '@nomadswap/service-kit/push';
-import { createDeadlineQueue, type DeadlineQueue } from './jobs/item-deadlines';
-import { createAlertDigestQueue, type AlertDigestQueue } from './jobs/alert-digests';
 
 /** What the API and the worker processes both use: the data and the event bus (publishing only). */
 export interface ItemsCore {

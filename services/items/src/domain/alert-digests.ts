@@ -1,18 +1,12 @@
-import mongoose, { type Types } from 'mongoose';
 import { ALERT_LIMITS } from '@nomadswap/contracts/alerts';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
-import type { AlertMatchRecord, AlertRecord } from '../db/alert';
-import type { ItemRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { AlertMatchRecord, AlertRecord } from '../data/alert';
+import type { ItemRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
 import { isListed } from './item-deadlines';
 import { alertDigestMail, alertDigestPush } from './mails';
-
-/** One delayed digest of an alert; `after` is the alert's `lastDigestAt` (ms, 0: never) it was planned from. */
-export interface AlertDigestJob {
-  alertId: string;
-  after: number;
-}
+import { type Id, op } from '../data/ids';
 
 type DigestCtx = Pick<ItemsContext, 'alertDigests' | 'now'>;
 
@@ -78,8 +72,8 @@ export async function queueItemForAlerts(
   const alerts = await ctx.alerts
     .find({
       placeId: item.placeId,
-      userId: mongoose.trusted({ $ne: item.userId }),
-      category: mongoose.trusted({ $in: [null, item.category] }),
+      userId: op({ $ne: item.userId }),
+      category: op({ $in: [null, item.category] }),
     })
     .select({ _id: 1, lastDigestAt: 1 })
     .lean<Pick<AlertRecord, '_id' | 'lastDigestAt'>[]>();
@@ -137,7 +131,7 @@ export async function sendAlertDigest(
     | 'now'
     | 'publicUrl'
   >,
-  props: { alertId: Types.ObjectId; jobId: string },
+  props: { alertId: Id; jobId: string },
 ): Promise<AlertDigestOutcome> {
   const alert = await ctx.alerts.findById(props.alertId).lean<AlertRecord>();
   if (!alert) return 'gone';
@@ -155,7 +149,7 @@ export async function sendAlertDigest(
     .lean<AlertMatchRecord[]>();
   if (matches.length === 0) return 'nothing-new';
   const found = await ctx.items
-    .find({ _id: mongoose.trusted({ $in: matches.map((match) => match.itemId) }) })
+    .find({ _id: op({ $in: matches.map((match) => match.itemId) }) })
     .lean<ItemRecord[]>();
   const byId = new Map(found.map((item) => [item._id.toHexString(), item]));
   const items = matches
@@ -164,7 +158,7 @@ export async function sendAlertDigest(
   const shown = new Set(items.map((item) => item._id.toHexString()));
   const dropped = matches.filter((match) => !shown.has(match.itemId.toHexString()));
   if (dropped.length) {
-    await ctx.alertMatches.deleteMany({ _id: mongoose.trusted({ $in: dropped.map((match) => match._id) }) });
+    await ctx.alertMatches.deleteMany({ _id: op({ $in: dropped.map((match) => match._id) }) });
   }
   if (items.length === 0) return 'nothing-listed';
 
@@ -199,7 +193,7 @@ export async function sendAlertDigest(
   if (claimed.modifiedCount === 0) return 'raced';
   await ctx.alertMatches.updateMany(
     {
-      _id: mongoose.trusted({
+      _id: op({
         $in: matches.filter((m) => shown.has(m.itemId.toHexString())).map((m) => m._id),
       }),
     },

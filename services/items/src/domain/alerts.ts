@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
 import { ALERT_LIMITS, type Alert, type AlertCreateInput } from '@nomadswap/contracts/alerts';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ConflictError, isDuplicateKey, NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import { storedLocation } from '@nomadswap/service-kit/places';
 import type { ItemsCore } from '../context';
-import type { AlertRecord } from '../db/alert';
+import type { AlertRecord } from '../data/alert';
 import type { Viewer } from './item-views';
+import { oid } from '../data/ids';
 
 /** How an alert is shown to its owner (never its stop token). */
 export function presentAlert(alert: AlertRecord): Alert {
@@ -39,7 +39,7 @@ export async function createAlert(
       details: [{ field: 'location', message: MSG.placeUnknown }],
     });
   }
-  const userId = new mongoose.Types.ObjectId(props.viewer.id);
+  const userId = oid(props.viewer.id);
   const category = props.input.category ?? null;
   const existing = await core.alerts.findOne({ userId, placeId, category }).lean<AlertRecord>();
   if (existing) return { alert: presentAlert(existing), created: false };
@@ -72,7 +72,7 @@ export async function listAlerts(
   props: { viewer: Viewer },
 ): Promise<Alert[]> {
   const alerts = await core.alerts
-    .find({ userId: new mongoose.Types.ObjectId(props.viewer.id) })
+    .find({ userId: oid(props.viewer.id) })
     .sort({ createdAt: 1, _id: 1 })
     .lean<AlertRecord[]>();
   return alerts.map(presentAlert);
@@ -90,7 +90,7 @@ export async function deleteAlert(
   props: { viewer: Viewer; alertId: string },
 ): Promise<void> {
   const alert = await core.alerts
-    .findOne({ _id: props.alertId, userId: new mongoose.Types.ObjectId(props.viewer.id) })
+    .findOne({ _id: props.alertId, userId: oid(props.viewer.id) })
     .lean<AlertRecord>();
   if (!alert) throw new NotFoundError(MSG.alertNotFound, { code: 'ALERT_NOT_FOUND' });
   await removeAlert(core, alert);

@@ -1,15 +1,14 @@
-import mongoose, { type Types } from 'mongoose';
 import type { ExchangeEventData } from '@nomadswap/contracts/exchanges';
 import { upsertNewerVersion } from '@nomadswap/service-kit/projection';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
-import type { ItemExchangeRecord } from '../db/item-exchange';
+import type { ItemRecord } from '../data/item';
+import type { ItemExchangeRecord } from '../data/item-exchange';
 import { updateItemAtVersion } from '../events/publish-item-events';
+import { type Id, oid } from '../data/ids';
 
 type ExchangeCore = Pick<ItemsCore, 'items' | 'exchanges' | 'bus' | 'now'>;
 
 const OBJECT_ID = /^[a-f0-9]{24}$/i;
-const oid = (id: string) => new mongoose.Types.ObjectId(id);
 /** An item whose state keeps changing under us: the event fails and is delivered again. */
 const MAX_ATTEMPTS = 10;
 
@@ -55,8 +54,8 @@ export async function applyExchangeEvent(core: ExchangeCore, exchange: ExchangeE
 }
 
 interface Reservation {
-  reservedFor: Types.ObjectId | null;
-  reservedByExchangeId: Types.ObjectId | null;
+  reservedFor: Id | null;
+  reservedByExchangeId: Id | null;
 }
 
 /** The newest accepted exchange of the item's owner for it holds the item; none: it is free. */
@@ -72,8 +71,7 @@ async function reservationOf(
   return { reservedFor: holder?.requesterId ?? null, reservedByExchangeId: holder?._id ?? null };
 }
 
-const sameId = (a: Types.ObjectId | null | undefined, b: Types.ObjectId | null) =>
-  a && b ? a.equals(b) : !a && !b;
+const sameId = (a: Id | null | undefined, b: Id | null) => (a && b ? a.equals(b) : !a && !b);
 
 /**
  * Brings one item in line with the projection (its reservation) and, with `swappedBy`, marks it swapped when
@@ -81,10 +79,7 @@ const sameId = (a: Types.ObjectId | null | undefined, b: Types.ObjectId | null) 
  * concurrency; read again after each write, so of two handlers racing on one item the last one to finish
  * leaves the state the projection says.
  */
-async function settleItem(
-  core: ExchangeCore,
-  props: { itemId: Types.ObjectId; swappedBy?: Types.ObjectId },
-): Promise<void> {
+async function settleItem(core: ExchangeCore, props: { itemId: Id; swappedBy?: Id }): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const item = await core.items.findById(props.itemId).lean<ItemRecord>();
     if (!item) return;

@@ -1,10 +1,10 @@
-import mongoose from 'mongoose';
 import type { EventData, UserEventData } from '@nomadswap/contracts/events';
 import { writeTombstone } from '@nomadswap/service-kit/projection';
 import { upsertUserSummary } from '@nomadswap/service-kit/user-projection';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
 import { removeItemsOfUser } from './delete-item';
+import { oid, op } from '../data/ids';
 
 /**
  * Keeps the owner-summary projection of a user (user.registered / updated / approved): stored when newer than
@@ -40,9 +40,9 @@ export async function applyNotificationSettings(
   try {
     await core.owners.updateOne(
       {
-        _id: new mongoose.Types.ObjectId(data.userId),
-        settingsVersion: mongoose.trusted({ $lt: data.version }),
-        deleted: mongoose.trusted({ $ne: true }),
+        _id: oid(data.userId),
+        settingsVersion: op({ $lt: data.version }),
+        deleted: op({ $ne: true }),
       },
       {
         $set: {
@@ -68,7 +68,7 @@ async function syncOwnerPaused(core: Pick<ItemsCore, 'owners' | 'items'>, userId
   if (!owner || owner.deleted) return;
   const paused = owner.inTransit ?? false;
   await core.items.updateMany(
-    { userId: new mongoose.Types.ObjectId(userId), ownerPaused: mongoose.trusted({ $ne: paused }) },
+    { userId: oid(userId), ownerPaused: op({ $ne: paused }) },
     { $set: { ownerPaused: paused } },
   );
 }
@@ -78,7 +78,7 @@ async function syncOwnerPaused(core: Pick<ItemsCore, 'owners' | 'items'>, userId
  * their own favourites go, and their summary becomes a tombstone. Safe to run twice.
  */
 export async function deleteUserData(core: ItemsCore, props: { userId: string }): Promise<void> {
-  const userId = new mongoose.Types.ObjectId(props.userId);
+  const userId = oid(props.userId);
   await writeTombstone(core.owners, {
     id: props.userId,
     set: { username: '', fullName: '', avatar: null, email: '', language: null, location: '', stay: null },
@@ -87,7 +87,7 @@ export async function deleteUserData(core: ItemsCore, props: { userId: string })
   await core.favorites.deleteMany({ userId });
   // Their city alerts go too (issue 22); a digest already planned finds no alert and sends nothing.
   const alertIds = await core.alerts.distinct('_id', { userId });
-  await core.alertMatches.deleteMany({ alertId: mongoose.trusted({ $in: alertIds }) });
+  await core.alertMatches.deleteMany({ alertId: op({ $in: alertIds }) });
   await core.alerts.deleteMany({ userId });
 }
 
@@ -100,8 +100,5 @@ export async function applySanction(
   core: Pick<ItemsCore, 'items'>,
   props: { userId: string; hiddenUntil: Date | null },
 ): Promise<void> {
-  await core.items.updateMany(
-    { userId: new mongoose.Types.ObjectId(props.userId) },
-    { $set: { hiddenUntil: props.hiddenUntil } },
-  );
+  await core.items.updateMany({ userId: oid(props.userId) }, { $set: { hiddenUntil: props.hiddenUntil } });
 }

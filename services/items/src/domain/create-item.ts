@@ -1,11 +1,10 @@
-import mongoose from 'mongoose';
 import type { ItemCreateInput } from '@nomadswap/contracts/items';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
-import type { ItemRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { ItemRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
 import { writeItemChange } from '../events/publish-item-events';
 import { presentItemFor } from './get-item';
 import type { Viewer } from './item-views';
@@ -15,6 +14,7 @@ import { storeNewPhotos } from './store-new-photos';
 import { editableFields } from './editable-fields';
 import { departureFrom, resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 import { queueItemForAlerts } from './alert-digests';
+import { newId, oid } from '../data/ids';
 
 /**
  * An approved traveller lists an item. The owner is the caller, whatever the body says. Every photo is checked
@@ -48,8 +48,8 @@ export async function createItem(
     uploads.push(await readImageUpload(image, `images.${index}`));
   }
 
-  const itemId = new mongoose.Types.ObjectId();
-  const userId = new mongoose.Types.ObjectId(viewer.id);
+  const itemId = newId();
+  const userId = oid(viewer.id);
   const photos = await storeNewPhotos(ctx, { itemId, userId, uploads });
   let created: ItemRecord | null | undefined;
   try {

@@ -1,14 +1,14 @@
-import mongoose from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { adminActionEvent } from '@nomadswap/service-kit/admin-action';
 import type { StagedEvent } from '@nomadswap/service-kit/events';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext, ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { stageItemDeleted } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
 import { syncItemDeadline } from './item-deadlines';
+import { oid } from '../data/ids';
 
 /**
  * Removes an item for good: the item, every favourite of it, its photos' files, then item.deleted (and
@@ -62,7 +62,7 @@ export async function deleteItemAsAdmin(
 /** Every item of a user, with all that hangs off them (user.deleted). */
 export async function removeItemsOfUser(core: ItemsCore, props: { userId: string }): Promise<number> {
   const items = await core.items
-    .find({ userId: new mongoose.Types.ObjectId(props.userId) })
+    .find({ userId: oid(props.userId) })
     .select({ userId: 1, photos: 1 })
     .lean<Pick<ItemRecord, '_id' | 'userId' | 'photos'>[]>();
   let removed = 0;

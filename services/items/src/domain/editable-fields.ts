@@ -1,6 +1,6 @@
 import type { ItemCreateInput } from '@nomadswap/contracts/items';
 import { storedLocation } from '@nomadswap/service-kit/places';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 
 /**
  * The fields an owner writes when listing or editing an item, as stored (no preference is stored as null; the

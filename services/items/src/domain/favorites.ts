@@ -1,11 +1,11 @@
-import mongoose from 'mongoose';
 import type { Item } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { findItemOr404 } from './find-item';
 import type { Viewer } from './item-views';
 import { presentItems } from './present-items';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
+import { oid, op } from '../data/ids';
 
 /** Favourites an existing item (404 'Item not found' otherwise). Doing it twice changes nothing. */
 export async function addFavorite(
@@ -13,7 +13,7 @@ export async function addFavorite(
   props: { viewer: Viewer; itemId: string },
 ): Promise<{ isFavorited: true }> {
   const item = await findItemOr404(core, props.itemId);
-  const userId = new mongoose.Types.ObjectId(props.viewer.id);
+  const userId = oid(props.viewer.id);
   try {
     await core.favorites.updateOne(
       { userId, itemId: item._id },
@@ -37,8 +37,8 @@ export async function removeFavorite(
   props: { viewer: Viewer; itemId: string },
 ): Promise<{ isFavorited: false }> {
   await core.favorites.deleteOne({
-    userId: new mongoose.Types.ObjectId(props.viewer.id),
-    itemId: new mongoose.Types.ObjectId(props.itemId),
+    userId: oid(props.viewer.id),
+    itemId: oid(props.itemId),
   });
   return { isFavorited: false };
 }
@@ -50,7 +50,7 @@ export async function toggleFavorite(
 ): Promise<{ isFavorited: boolean }> {
   const item = await findItemOr404(core, props.itemId);
   const { deletedCount } = await core.favorites.deleteOne({
-    userId: new mongoose.Types.ObjectId(props.viewer.id),
+    userId: oid(props.viewer.id),
     itemId: item._id,
   });
   if (deletedCount > 0) return { isFavorited: false };
@@ -64,7 +64,7 @@ export const MAX_FAVORITES_LISTED = 500;
  * skipped (and removed); expired items of others are skipped.
  */
 export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }): Promise<Item[]> {
-  const userId = new mongoose.Types.ObjectId(props.viewer.id);
+  const userId = oid(props.viewer.id);
   const favorites = await core.favorites
     .find({ userId })
     .sort({ createdAt: -1, _id: -1 })
@@ -72,7 +72,7 @@ export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }):
     .lean();
   if (favorites.length === 0) return [];
   const items = await core.items
-    .find({ _id: mongoose.trusted({ $in: favorites.map((favorite) => favorite.itemId) }) })
+    .find({ _id: op({ $in: favorites.map((favorite) => favorite.itemId) }) })
     .lean<ItemRecord[]>();
   const byId = new Map(items.map((item) => [item._id.toHexString(), item]));
   // An expired or paused item leaves its favourites lists (kept, it comes back), except its owner's.
@@ -83,7 +83,7 @@ export async function listFavorites(core: ItemsCore, props: { viewer: Viewer }):
   const orphans = favorites.filter((favorite) => !byId.has(favorite.itemId.toHexString()));
   if (orphans.length > 0) {
     await core.favorites.deleteMany({
-      _id: mongoose.trusted({ $in: orphans.map((favorite) => favorite._id) }),
+      _id: op({ $in: orphans.map((favorite) => favorite._id) }),
     });
   }
   return presentItems(core, ordered, props.viewer, { favorited: true });

@@ -1,6 +1,6 @@
-import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { afterPosition, decodeCursor, encodeCursor, INVALID_CURSOR } from './item-cursor';
+import { oid } from '../data/ids';
 
 /** Cursors without stores (issue 21); list-items' route tests page through real data with them. */
 const ID = '65a1b2c3d4e5f60718293a4b';
@@ -9,7 +9,7 @@ const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
 describe('item cursors', () => {
   it('are base64url of `<ms>.<id>` and read back to the same position', () => {
-    const cursor = encodeCursor({ createdAt: AT, _id: new mongoose.Types.ObjectId(ID) });
+    const cursor = encodeCursor({ createdAt: AT, _id: oid(ID) });
     expect(cursor).toBe(b64(`${AT.getTime()}.${ID}`));
     const position = decodeCursor(cursor);
     expect(position.createdAt).toEqual(AT);
@@ -42,7 +42,7 @@ describe('item cursors', () => {
   });
 
   it('the rows after a position: older, or as old with a smaller id', () => {
-    const id = new mongoose.Types.ObjectId(ID);
+    const id = oid(ID);
     const filter = JSON.parse(JSON.stringify(afterPosition({ createdAt: AT, id })));
     expect(filter).toEqual({
       $or: [{ createdAt: { $lt: AT.toISOString() } }, { createdAt: AT.toISOString(), _id: { $lt: ID } }],

@@ -1,16 +1,16 @@
-import mongoose from 'mongoose';
 import { ValidationError } from '@nomadswap/service-kit/errors';
+import { type Id, oid, op } from '../data/ids';
 
 /** The position after an item in "newest first" order: its creation time, then its id for equal times. */
 export interface ItemPosition {
   createdAt: Date;
-  id: mongoose.Types.ObjectId;
+  id: Id;
 }
 
 export const INVALID_CURSOR = 'Invalid cursor';
 
 /** Opaque to clients: base64url of `<ms>.<id>`. */
-export function encodeCursor(position: { createdAt: Date; _id: mongoose.Types.ObjectId }): string {
+export function encodeCursor(position: { createdAt: Date; _id: Id }): string {
   return Buffer.from(`${position.createdAt.getTime()}.${position._id.toHexString()}`).toString('base64url');
 }
 
@@ -21,15 +21,15 @@ export function decodeCursor(cursor: string): ItemPosition {
   if (!match) {
     throw new ValidationError(INVALID_CURSOR, { details: [{ field: 'cursor', message: INVALID_CURSOR }] });
   }
-  return { createdAt: new Date(Number(match[1])), id: new mongoose.Types.ObjectId(match[2]) };
+  return { createdAt: new Date(Number(match[1])), id: oid(match[2]!) };
 }
 
 /** Items strictly after `position` in the order `{createdAt: -1, _id: -1}`. */
 export function afterPosition(position: ItemPosition, field = 'createdAt'): Record<string, unknown> {
   return {
     $or: [
-      { [field]: mongoose.trusted({ $lt: position.createdAt }) },
-      { [field]: position.createdAt, _id: mongoose.trusted({ $lt: position.id }) },
+      { [field]: op({ $lt: position.createdAt }) },
+      { [field]: position.createdAt, _id: op({ $lt: position.id }) },
     ],
   };
 }
@@ -37,14 +37,11 @@ export function afterPosition(position: ItemPosition, field = 'createdAt'): Reco
 /** The position after an item in "leaving soon" order's first part: its deadline, then its id (both ascending). */
 export interface DeadlinePosition {
   availableUntil: Date;
-  id: mongoose.Types.ObjectId;
+  id: Id;
 }
 
 /** Opaque to clients: base64url of `d<ms>.<id>` (the `d` tells it from a "newest first" cursor). */
-export function encodeDeadlineCursor(position: {
-  availableUntil: Date;
-  _id: mongoose.Types.ObjectId;
-}): string {
+export function encodeDeadlineCursor(position: { availableUntil: Date; _id: Id }): string {
   return Buffer.from(`d${position.availableUntil.getTime()}.${position._id.toHexString()}`).toString(
     'base64url',
   );
@@ -59,7 +56,7 @@ export function decodeLeavingSoonCursor(cursor: string): LeavingSoonCursor {
   const match = /^d(\d{1,15})\.([a-f0-9]{24})$/.exec(text);
   if (!match) return { newest: decodeCursor(cursor) };
   return {
-    deadline: { availableUntil: new Date(Number(match[1])), id: new mongoose.Types.ObjectId(match[2]) },
+    deadline: { availableUntil: new Date(Number(match[1])), id: oid(match[2]!) },
   };
 }
 
@@ -67,8 +64,8 @@ export function decodeLeavingSoonCursor(cursor: string): LeavingSoonCursor {
 export function afterDeadline(position: DeadlinePosition): Record<string, unknown> {
   return {
     $or: [
-      { availableUntil: mongoose.trusted({ $gt: position.availableUntil }) },
-      { availableUntil: position.availableUntil, _id: mongoose.trusted({ $gt: position.id }) },
+      { availableUntil: op({ $gt: position.availableUntil }) },
+      { availableUntil: position.availableUntil, _id: op({ $gt: position.id }) },
     ],
   };
 }

@@ -1,19 +1,15 @@
-import type { Types } from 'mongoose';
 import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/items';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext, ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { ItemRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
 import { updateItemAtVersion } from '../events/publish-item-events';
 import { endOfDayIn } from '@nomadswap/places/wall-clock';
 import { timeZoneOfItem } from './item-time-zone';
 import { deadlineReminderMail, deadlineReminderPush } from './mails';
-
-/** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
-export type DeadlineJob =
-  | { kind: 'expire'; itemId: string; at: string }
-  | { kind: 'remind'; userId: string; at: string; beforeMs: number };
+import { type Id } from '../data/ids';
+import type { DeadlineJob } from '../jobs/queues';
 
 interface PlannedJob {
   id: string;
@@ -134,7 +130,7 @@ export type ExpireOutcome = 'expired' | 'stale' | 'gone' | 'not-listed' | 'reser
  */
 export async function expireItem(
   core: Pick<ItemsCore, 'items' | 'bus' | 'now'>,
-  props: { itemId: Types.ObjectId; at: Date },
+  props: { itemId: Id; at: Date },
 ): Promise<ExpireOutcome> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const item = await core.items.findById(props.itemId).lean<ItemRecord>();
@@ -161,7 +157,7 @@ export type RemindOutcome = 'sent' | 'nothing-listed' | 'no-address' | 'email-of
  */
 export async function remindOwner(
   ctx: Pick<ItemsContext, 'items' | 'owners' | 'notifications' | 'push' | 'publicUrl'>,
-  props: { userId: Types.ObjectId; at: Date; beforeMs: number; jobId: string },
+  props: { userId: Id; at: Date; beforeMs: number; jobId: string },
 ): Promise<RemindOutcome> {
   const items = await ctx.items
     .find({

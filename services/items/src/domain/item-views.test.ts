@@ -1,4 +1,3 @@
-import { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import {
   canSeeAllPhotos,
@@ -14,9 +13,10 @@ import {
   type OwnerViewSource,
   type Viewer,
 } from './item-views';
+import { oid } from '../data/ids';
 
 /** What each viewer sees of an item, without stores (issue 21); the items routes' tests see it through the app. */
-const id = (n: number) => new Types.ObjectId(n.toString(16).padStart(24, '0'));
+const id = (n: number) => oid(n.toString(16).padStart(24, '0'));
 const hex = (n: number) => id(n).toHexString();
 const AT = new Date('2030-01-01T10:00:00.000Z');
 const OWNER = 1;

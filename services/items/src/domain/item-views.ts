@@ -1,9 +1,9 @@
-import type { Types } from 'mongoose';
 import type { ItemEventData } from '@nomadswap/contracts/events';
 import type { Item, ItemCard, ItemImage, UserSummary } from '@nomadswap/contracts/responses';
-import type { ImageSize } from '../db/image-files';
-import type { ItemRecord, PhotoRecord } from '../db/item';
-import type { OwnerRecord } from '../db/owner';
+import type { ImageSize } from '../data/image-files';
+import type { ItemRecord, PhotoRecord } from '../data/item';
+import type { OwnerRecord } from '../data/owner';
+import { type Id } from '../data/ids';
 
 /** Who is looking, as far as item views care. */
 export interface Viewer {
@@ -43,7 +43,7 @@ export type OwnerViewSource = Pick<
   Partial<Pick<OwnerRecord, 'stay'>>;
 
 /** The URL a processed variant is served at; an image id never changes content, so it is cached for good. */
-export const imageUrl = (imageId: Types.ObjectId | string, size: ImageSize) =>
+export const imageUrl = (imageId: Id | string, size: ImageSize) =>
   `/api/images/${typeof imageId === 'string' ? imageId : imageId.toHexString()}?size=${size}`;
 
 /** `/api/images/<id>…` (as `images` carries them) → the image id, else null. */

@@ -1,6 +1,6 @@
 import type { AdminItemQuery } from '@nomadswap/contracts/items';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { encodeCursor } from './item-cursor';
 import type { Viewer } from './item-views';
 import { itemFilter, type ItemPage } from './list-items';

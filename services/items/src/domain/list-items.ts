@@ -1,11 +1,10 @@
-import mongoose from 'mongoose';
 import type { ItemQuery } from '@nomadswap/contracts/items';
 import { LIMITS } from '@nomadswap/contracts/enums';
 import type { ListedItem } from '@nomadswap/contracts/responses';
 import { getPlaceOr400 } from '@nomadswap/service-kit/places';
 import { matchPlace, placeIdsWithin } from '@nomadswap/places/places';
 import type { ItemsCore } from '../context';
-import { notHiddenAt, type ItemRecord } from '../db/item';
+import { notHiddenAt, type ItemRecord } from '../data/item';
 import {
   afterDeadline,
   afterPosition,
@@ -16,6 +15,7 @@ import {
 } from './item-cursor';
 import { seesFullItem, toItemCard, type Viewer } from './item-views';
 import { loadOwners, presentItems, type OwnersById } from './present-items';
+import { oid, op } from '../data/ids';
 
 export const DEFAULT_PAGE_SIZE = 60;
 
@@ -51,7 +51,7 @@ export function placeFilter(query: {
       : undefined;
   const byPlace = place && {
     // Our own operator over ids from the gazetteer: trusted past sanitizeFilter.
-    placeId: query.withinKm ? mongoose.trusted({ $in: idsWithin(place.id, query) }) : place.id,
+    placeId: query.withinKm ? op({ $in: idsWithin(place.id, query) }) : place.id,
   };
   if (query.placeId) return byPlace;
   if (!query.location) return undefined;
@@ -76,7 +76,7 @@ function idsWithin(
 /** Available: active, not swapped, not expired — and not paused by its owner's travelling mode (issue 22). */
 const AVAILABLE = { isActive: true, isSwapped: false, expiredAt: null } as const;
 /** Items stored before travelling mode have no `ownerPaused`: they are not paused. */
-export const NOT_PAUSED = () => mongoose.trusted({ $ne: true });
+export const NOT_PAUSED = () => op({ $ne: true });
 
 /**
  * The filter of a listing. Without `includeUnavailable` only available items (active, not swapped, not expired)
@@ -103,7 +103,7 @@ export function itemFilter(query: {
     and.push({ ...AVAILABLE, ownerPaused: NOT_PAUSED() });
     if (query.now) and.push(notHiddenAt(query.now));
   }
-  if (query.userId) and.push({ userId: new mongoose.Types.ObjectId(query.userId) });
+  if (query.userId) and.push({ userId: oid(query.userId) });
   if (query.category) and.push({ category: query.category });
   const where = placeFilter(query);
   if (where) and.push(where);
@@ -213,7 +213,7 @@ async function loadLeavingSoon(
       .find(
         both(
           props.filter,
-          { availableUntil: mongoose.trusted({ $ne: null }) },
+          { availableUntil: op({ $ne: null }) },
           position ? afterDeadline(position.deadline) : {},
         ),
       )

@@ -1,7 +1,7 @@
-import mongoose, { type Types } from 'mongoose';
 import type { Item } from '@nomadswap/contracts/responses';
 import type { ItemsCore } from '../context';
 import { toItem, type ItemViewSource, type OwnerViewSource, type Viewer } from './item-views';
+import { type Id, oid, op } from '../data/ids';
 
 const OWNER_FIELDS = {
   fullName: 1,
@@ -16,8 +16,8 @@ const OWNER_FIELDS = {
 /** Owner summaries by user id (hex), from the local projection of users. */
 export type OwnersById = Map<string, OwnerViewSource>;
 
-function uniqueIds(ids: Types.ObjectId[]): Types.ObjectId[] {
-  const seen = new Map<string, Types.ObjectId>();
+function uniqueIds(ids: Id[]): Id[] {
+  const seen = new Map<string, Id>();
   for (const id of ids) seen.set(id.toHexString(), id);
   return [...seen.values()];
 }
@@ -29,7 +29,7 @@ export async function loadOwners(
 ): Promise<OwnersById> {
   if (items.length === 0) return new Map();
   const owners = await core.owners
-    .find({ _id: mongoose.trusted({ $in: uniqueIds(items.map((item) => item.userId)) }) })
+    .find({ _id: op({ $in: uniqueIds(items.map((item) => item.userId)) }) })
     .select(OWNER_FIELDS)
     .lean<OwnerViewSource[]>();
   return new Map(owners.map((owner) => [owner._id.toHexString(), owner]));
@@ -44,8 +44,8 @@ export async function loadFavorited(
   if (items.length === 0) return new Set();
   const favorites = await core.favorites
     .find({
-      userId: new mongoose.Types.ObjectId(viewer.id),
-      itemId: mongoose.trusted({ $in: items.map((item) => item._id) }),
+      userId: oid(viewer.id),
+      itemId: op({ $in: items.map((item) => item._id) }),
     })
     .select({ itemId: 1 })
     .lean();

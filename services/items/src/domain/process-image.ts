@@ -1,10 +1,10 @@
-import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
-import { markPhotoReady, type ItemRecord } from '../db/item';
+import { markPhotoReady, type ItemRecord } from '../data/item';
 import { intendItemChange, writeItemChange } from '../events/publish-item-events';
 import { ImageRenderError, renderImageVariants } from '@nomadswap/service-kit/image-variants';
-import { PHOTO_VARIANTS } from '../db/image-files';
+import { PHOTO_VARIANTS } from '../data/image-files';
 import { toItemEventData } from './item-views';
+import { type Id, oid, op } from '../data/ids';
 
 export type ImageOutcome =
   | { status: 'ready' }
@@ -23,12 +23,12 @@ export interface ProcessImageOptions {
    * Gets rid of the raw upload once the photo is ready; default: deleted at once. The worker batches these
    * deletions (an upload it could not delete before dying is left to the sweeper).
    */
-  discardUpload?: (imageId: mongoose.Types.ObjectId) => Promise<void> | void;
+  discardUpload?: (imageId: Id) => Promise<void> | void;
 }
 
 const ids = (props: { itemId: string; imageId: string }) => ({
-  itemId: new mongoose.Types.ObjectId(props.itemId),
-  imageId: new mongoose.Types.ObjectId(props.imageId),
+  itemId: oid(props.itemId),
+  imageId: oid(props.imageId),
 });
 
 /**
@@ -125,7 +125,7 @@ export async function markImageFailed(
     () =>
       core.items
         .findOneAndUpdate(
-          { _id: itemId, photos: mongoose.trusted({ $elemMatch: { _id: imageId, state: 'processing' } }) },
+          { _id: itemId, photos: op({ $elemMatch: { _id: imageId, state: 'processing' } }) },
           {
             // The whole element: one positional path per update is what every engine accepts.
             $set: { 'photos.$': { ...photo, state: 'failed', error: props.reason.slice(0, 300) } },

@@ -1,5 +1,5 @@
-import type { Types } from 'mongoose';
 import type { ItemsContext } from '../context';
+import { type Id } from '../data/ids';
 
 /**
  * Enqueues the image jobs of an item's new photos and waits for them, together, up to
@@ -9,7 +9,7 @@ import type { ItemsContext } from '../context';
  */
 export async function requestImageProcessing(
   ctx: ItemsContext,
-  props: { itemId: Types.ObjectId; imageIds: Types.ObjectId[] },
+  props: { itemId: Id; imageIds: Id[] },
 ): Promise<void> {
   if (props.imageIds.length === 0) return;
   const itemId = props.itemId.toHexString();

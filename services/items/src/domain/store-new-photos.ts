@@ -1,7 +1,7 @@
-import mongoose, { type Types } from 'mongoose';
 import type { ItemsCore } from '../context';
-import type { PhotoRecord } from '../db/item';
+import type { PhotoRecord } from '../data/item';
 import type { ImageUpload } from '@nomadswap/service-kit/image-upload';
+import { type Id, newId } from '../data/ids';
 
 /**
  * Stores checked uploads as the raw files of new photos (state `processing`). If one write fails, the ones
@@ -9,12 +9,12 @@ import type { ImageUpload } from '@nomadswap/service-kit/image-upload';
  */
 export async function storeNewPhotos(
   core: Pick<ItemsCore, 'files'>,
-  props: { itemId: Types.ObjectId; userId: Types.ObjectId; uploads: ImageUpload[] },
+  props: { itemId: Id; userId: Id; uploads: ImageUpload[] },
 ): Promise<PhotoRecord[]> {
   const photos: PhotoRecord[] = [];
   try {
     for (const upload of props.uploads) {
-      const imageId = new mongoose.Types.ObjectId();
+      const imageId = newId();
       await core.files.saveUpload({
         id: imageId,
         ...upload,

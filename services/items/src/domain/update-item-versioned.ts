@@ -1,8 +1,8 @@
-import type { Types } from 'mongoose';
 import { MSG } from '@nomadswap/contracts/messages';
 import { NotFoundError } from '@nomadswap/service-kit/errors';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
+import { type Id } from '../data/ids';
 
 const MAX_ATTEMPTS = 10;
 
@@ -13,7 +13,7 @@ const MAX_ATTEMPTS = 10;
  */
 export async function updateItemVersioned(
   core: Pick<ItemsCore, 'items'>,
-  target: { itemId: Types.ObjectId; userId?: Types.ObjectId },
+  target: { itemId: Id; userId?: Id },
   change: (item: ItemRecord) => Partial<ItemRecord>,
 ): Promise<ItemRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -1,10 +1,9 @@
-import type { Types } from 'mongoose';
 import type { ItemUpdateInput } from '@nomadswap/contracts/items';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Item } from '@nomadswap/contracts/responses';
 import { ValidationError } from '@nomadswap/service-kit/errors';
 import type { ItemsContext } from '../context';
-import type { ItemRecord, PhotoRecord } from '../db/item';
+import type { ItemRecord, PhotoRecord } from '../data/item';
 import { writeItemChange } from '../events/publish-item-events';
 import { assertOwner, findItemOr404 } from './find-item';
 import { presentItemFor } from './get-item';
@@ -15,6 +14,7 @@ import { storeNewPhotos } from './store-new-photos';
 import { updateItemVersioned } from './update-item-versioned';
 import { editableFields } from './editable-fields';
 import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
+import { type Id } from '../data/ids';
 
 /** What the `images` list of an edit asks for, in order: photos to keep (by id) and new uploads. */
 type PhotoPlan = ({ keep: string } | { upload: ImageUpload })[];
@@ -64,7 +64,7 @@ export async function updateItem(
   const uploads = plan?.flatMap((step) => ('upload' in step ? [step.upload] : [])) ?? [];
   const added = await storeNewPhotos(ctx, { itemId: current._id, userId: current.userId, uploads });
 
-  let removed: Types.ObjectId[] = [];
+  let removed: Id[] = [];
   let updated: ItemRecord | null | undefined;
   try {
     // Once written, the item is past the version read here (a concurrent edit announces itself too).

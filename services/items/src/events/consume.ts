@@ -7,7 +7,7 @@ import {
   applyUserSnapshot,
   deleteUserData,
 } from '../domain/apply-user-events';
-import { HIDDEN_FOR_GOOD } from '../db/item';
+import { HIDDEN_FOR_GOOD } from '../data/item';
 
 /**
  * What items learns from auth: the owner summaries shown on cards (name, avatar, rating…), and deletions, which

@@ -8,7 +8,7 @@ import { ItemCardSchema, ItemSchema, type Item } from '@nomadswap/contracts/resp
 import type { EventBus } from '@nomadswap/service-kit/events';
 import type { TestSession } from '@nomadswap/service-kit/testing';
 import { buildItem, buildItemInput, buildOwner } from '../../test/support/factories';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';
 import { buildExchangeEvent, eventually, newId, unique } from '@nomadswap/service-kit/testing';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../test/support/items-test-env';

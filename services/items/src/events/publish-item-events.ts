@@ -1,4 +1,3 @@
-import type { Types } from 'mongoose';
 import {
   writeWithEvent,
   type EventBus,
@@ -6,9 +5,15 @@ import {
   type StagedEvent,
 } from '@nomadswap/service-kit/events';
 import type { OutboxGuard, StagedEvents } from '@nomadswap/service-kit/outbox';
-import type { ItemRecord } from '../db/item';
-import type { ItemsCore } from '../context';
+import type { ItemModel, ItemRecord } from '../data/item';
+import type { Id } from '../data/ids';
 import { toItemEventData, type ItemViewSource } from '../domain/item-views';
+
+/** What publishing an item's change needs: the bus and the items' model (for its collection's name). */
+export interface ItemWriter {
+  bus: EventBus;
+  items: ItemModel;
+}
 
 export type ItemChangeEvent = 'item.created' | 'item.updated';
 
@@ -22,8 +27,8 @@ export function registerItemEventBuilders(bus: EventBus): void {
 }
 
 function itemGuard(
-  core: Pick<ItemsCore, 'items'>,
-  itemId: Types.ObjectId,
+  core: Pick<ItemWriter, 'items'>,
+  itemId: Id,
   exists: Record<string, unknown>,
 ): OutboxGuard {
   return { collection: core.items.collection.collectionName, id: itemId, exists };
@@ -35,9 +40,9 @@ function itemGuard(
  * once the write is done (`{}` for a creation with an id made beforehand, `{ version: { $gt: read } }`…).
  */
 export function writeItemChange<R extends ItemViewSource>(
-  core: Pick<ItemsCore, 'bus' | 'items'>,
+  core: ItemWriter,
   type: ItemChangeEvent,
-  target: { itemId: Types.ObjectId; exists: Record<string, unknown> },
+  target: { itemId: Id; exists: Record<string, unknown> },
   write: () => Promise<R | null | undefined>,
 ): Promise<R | null | undefined> {
   return writeWithEvent(
@@ -54,7 +59,7 @@ export function writeItemChange<R extends ItemViewSource>(
  * result (writeItemChange). Null when another write came first: the caller reads the item again and decides anew.
  */
 export function updateItemAtVersion(
-  core: Pick<ItemsCore, 'bus' | 'items'>,
+  core: ItemWriter,
   read: Pick<ItemRecord, '_id' | 'version'>,
   set: Partial<ItemRecord>,
 ): Promise<ItemRecord | null | undefined> {
@@ -75,9 +80,9 @@ export function updateItemAtVersion(
 
 /** The intent of an item event, for a write whose publish runs beside other work (see writeItemChange). */
 export function intendItemChange(
-  core: Pick<ItemsCore, 'bus' | 'items'>,
+  core: ItemWriter,
   type: ItemChangeEvent,
-  target: { itemId: Types.ObjectId; exists: Record<string, unknown> },
+  target: { itemId: Id; exists: Record<string, unknown> },
 ): Promise<PendingEvent<ItemChangeEvent>> {
   return core.bus.intend(type, itemGuard(core, target.itemId, target.exists));
 }
@@ -87,7 +92,7 @@ export function intendItemChange(
  * cancel when nothing was deleted. It tells messaging and moderation the item is gone.
  */
 export function stageItemDeleted(
-  core: Pick<ItemsCore, 'bus' | 'items'>,
+  core: ItemWriter,
   item: Pick<ItemViewSource, '_id' | 'userId'>,
   withEvents: StagedEvent[] = [],
 ): Promise<StagedEvents> {

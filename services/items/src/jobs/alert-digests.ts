@@ -1,35 +1,10 @@
-import mongoose from 'mongoose';
-import type { Job, Queue } from 'bullmq';
-import {
-  createQueue,
-  startWorker,
-  type QueueConnection,
-  type RunningWorker,
-} from '@nomadswap/service-kit/queues';
+import type { Job } from 'bullmq';
+import { startWorker, type RunningWorker } from '@nomadswap/service-kit/queues';
 import type { Logger } from '@nomadswap/service-kit/logger';
 import type { ItemsContext } from '../context';
-import { sendAlertDigest, type AlertDigestJob } from '../domain/alert-digests';
-
-/** The items service's queue of city-alert digests (issue 22). */
-export const ALERT_DIGEST_QUEUE = 'alert-digests';
-
-export type AlertDigestQueue = Queue<AlertDigestJob>;
-
-/**
- * Retried with backoff (a digest that ran early by this process's clock comes back later). A finished digest is
- * removed at once: its id only has to hold while it waits, and the next digest of the alert has another id.
- */
-export function createAlertDigestQueue(options: QueueConnection): AlertDigestQueue {
-  return createQueue<AlertDigestJob>(ALERT_DIGEST_QUEUE, {
-    ...options,
-    defaultJobOptions: {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 60_000 },
-      removeOnComplete: true,
-      removeOnFail: { age: 7 * 24 * 3_600 },
-    },
-  });
-}
+import { sendAlertDigest } from '../domain/alert-digests';
+import { oid } from '../data/ids';
+import { ALERT_DIGEST_QUEUE, type AlertDigestJob } from './queues';
 
 /** One alert's digest (src/domain/alert-digests.ts). */
 export async function runAlertDigestJob(
@@ -38,7 +13,7 @@ export async function runAlertDigestJob(
 ): Promise<{ status: string }> {
   const { alertId, after } = job.data;
   const status = await sendAlertDigest(ctx, {
-    alertId: new mongoose.Types.ObjectId(alertId),
+    alertId: oid(alertId),
     jobId: job.id ?? `alert-digest-${alertId}-${after}`,
   });
   return { status };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, createRedis } from '@nomadswap/service-kit/redis';
 import { spawnService, type SpawnedService, type TestSession } from '@nomadswap/service-kit/testing';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { deleteUnneededUploads, requeueStuckImages } from './stuck-image-sweeper';
 import { buildItem, buildItemInput } from '../../test/support/factories';
 import { png, toDataUrl } from '@nomadswap/dev-stores/test-images';

@@ -8,6 +8,56 @@ import {
   type QueueListener,
 } from '@nomadswap/service-kit/queues';
 
+/** One delayed job of a listing deadline; its id says everything it depends on, so adding it twice adds nothing. */
+export type DeadlineJob =
+  | { kind: 'expire'; itemId: string; at: string }
+  | { kind: 'remind'; userId: string; at: string; beforeMs: number };
+
+/** The items service's queue of listing deadlines (expiries and the owners' reminders). */
+export const DEADLINE_QUEUE = 'item-deadlines';
+
+export type DeadlineQueue = Queue<DeadlineJob>;
+
+/** Retried with backoff (an expiry that ran early by this process's clock comes back later); kept a week. */
+export function createDeadlineQueue(options: QueueConnection): DeadlineQueue {
+  return createQueue<DeadlineJob>(DEADLINE_QUEUE, {
+    ...options,
+    defaultJobOptions: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 10_000 },
+      removeOnComplete: { age: 7 * 24 * 3_600 },
+      removeOnFail: { age: 30 * 24 * 3_600 },
+    },
+  });
+}
+
+/** One delayed digest of an alert; `after` is the alert's `lastDigestAt` (ms, 0: never) it was planned from. */
+export interface AlertDigestJob {
+  alertId: string;
+  after: number;
+}
+
+/** The items service's queue of city-alert digests (issue 22). */
+export const ALERT_DIGEST_QUEUE = 'alert-digests';
+
+export type AlertDigestQueue = Queue<AlertDigestJob>;
+
+/**
+ * Retried with backoff (a digest that ran early by this process's clock comes back later). A finished digest is
+ * removed at once: its id only has to hold while it waits, and the next digest of the alert has another id.
+ */
+export function createAlertDigestQueue(options: QueueConnection): AlertDigestQueue {
+  return createQueue<AlertDigestJob>(ALERT_DIGEST_QUEUE, {
+    ...options,
+    defaultJobOptions: {
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 60_000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 7 * 24 * 3_600 },
+    },
+  });
+}
+
 export const IMAGE_QUEUE = 'images';
 
 /** One uploaded photo of an item to turn into its served variants. The job id is the image id. */

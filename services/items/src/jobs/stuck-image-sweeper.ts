@@ -1,6 +1,6 @@
 import mongoose from 'mongoose';
 import type { ItemsCore } from '../context';
-import type { ItemRecord } from '../db/item';
+import type { ItemRecord } from '../data/item';
 import { markImageFailed } from '../domain/process-image';
 import type { ImageQueue } from './queues';
 

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { unique } from '@nomadswap/service-kit/testing';
 import type { UserEventData } from '@nomadswap/contracts/events';
 import type { ItemCreateInput } from '@nomadswap/contracts/items';
-import type { ItemRecord } from '../../src/db/item';
+import type { ItemRecord } from '../../src/data/item';
 import { applyUserSnapshot } from '../../src/domain/apply-user-events';
 import type { ItemsTestEnv } from './items-test-env';
 

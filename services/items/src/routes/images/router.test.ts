@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@nomadswap/contracts/messages';
 import { ItemSchema, type Item } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
-import { UPLOADS_BUCKET } from '../../db/image-files';
+import { UPLOADS_BUCKET } from '../../data/image-files';
 import { buildItemInput } from '../../../test/support/factories';
 import {
   jpeg,

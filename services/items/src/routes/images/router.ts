@@ -4,7 +4,7 @@ import { IdParamsSchema } from '@nomadswap/contracts/common';
 import { preferredImageFormat, sendImmutableImage } from '@nomadswap/service-kit/image-response';
 import { validate } from '@nomadswap/service-kit/validate';
 import type { ItemsContext } from '../../context';
-import { IMAGE_SIZE_NAMES } from '../../db/image-files';
+import { IMAGE_SIZE_NAMES } from '../../data/image-files';
 import { openImage } from '../../domain/open-image';
 
 export const ImageQuerySchema = z.object({

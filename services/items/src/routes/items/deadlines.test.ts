@@ -8,11 +8,12 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { DEFAULT_MESSAGING_SETTINGS, type MessagingSettings } from '@nomadswap/contracts/messaging';
 import { ItemCardSchema, ItemSchema, type Item, type ItemCard } from '@nomadswap/contracts/responses';
 import type { TestSession } from '@nomadswap/service-kit/testing';
-import type { ItemRecord } from '../../db/item';
+import type { ItemRecord } from '../../data/item';
 import { applyExchangeEvent } from '../../domain/apply-exchange-events';
 import { applyNotificationSettings, deleteUserData } from '../../domain/apply-user-events';
-import { DeadlineNotDueError, plannedDeadlineJobs, type DeadlineJob } from '../../domain/item-deadlines';
-import { DEADLINE_QUEUE, runDeadlineJob, startDeadlineWorker } from '../../jobs/item-deadlines';
+import { DeadlineNotDueError, plannedDeadlineJobs } from '../../domain/item-deadlines';
+import { runDeadlineJob, startDeadlineWorker } from '../../jobs/item-deadlines';
+import { DEADLINE_QUEUE, type DeadlineJob } from '../../jobs/queues';
 import { buildItem, buildItemInput, buildOwner } from '../../../test/support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../../test/support/items-test-env';
 

@@ -5,7 +5,7 @@ import type { UserEventData } from '@nomadswap/contracts/events';
 import { ItemCardSchema, ItemSchema } from '@nomadswap/contracts/responses';
 import type { Stay } from '@nomadswap/contracts/stays';
 import type { TestSession } from '@nomadswap/service-kit/testing';
-import type { OwnerRecord } from '../../db/owner';
+import type { OwnerRecord } from '../../data/owner';
 import { applyUserSnapshot, deleteUserData } from '../../domain/apply-user-events';
 import { BANGKOK, buildItem, buildItemInput, buildOwner } from '../../../test/support/factories';
 import { createItemsTestEnv, type ItemsTestEnv } from '../../../test/support/items-test-env';
