@@ -36,7 +36,12 @@ test.describe.serial('a traveller leaving Lisbon in 3 days for Bangkok', () => {
     await logIn(page, owner.email, PASSWORD);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Add stay' }).click();
-    await pickCity(page, page.getByRole('combobox', { name: 'City' }), 'lisb', 'Lisbon, Portugal');
+    await pickCity(
+      page,
+      page.getByRole('combobox', { name: 'City', exact: true }),
+      'lisb',
+      'Lisbon, Portugal',
+    );
     await page.getByLabel('Last day').fill(dayIn(3));
     await page.getByRole('button', { name: 'Add next city' }).click();
     await pickCity(page, page.getByRole('combobox', { name: 'Next city' }), 'bangk', 'Bangkok, Thailand');
