@@ -15,6 +15,7 @@ import { updateItemVersioned } from './update-item-versioned';
 import { editableFields } from './editable-fields';
 import { resolveAvailableUntil, syncItemDeadline } from './item-deadlines';
 import { type Id } from '../data/ids';
+import { queueItemForAlerts } from './alert-digests';
 
 /** What the `images` list of an edit asks for, in order: photos to keep (by id) and new uploads. */
 type PhotoPlan = ({ keep: string } | { upload: ImageUpload })[];
@@ -91,6 +92,11 @@ export async function updateItem(
     throw error;
   }
   await syncItemDeadline(ctx, current, updated ?? null);
+  // An item moved into another city (or category) is new there: its alerts hear of it, once per alert ever
+  // (decision 0079), like a new or relisted item. Other edits announce nothing.
+  if (updated && (updated.placeId !== current.placeId || updated.category !== current.category)) {
+    await queueItemForAlerts(ctx, updated);
+  }
   if (removed.length > 0) await ctx.files.deleteImages(removed);
   await requestImageProcessing(ctx, { itemId: current._id, imageIds: added.map((photo) => photo._id) });
   return presentItemFor(ctx, { viewer, itemId: props.itemId });

@@ -100,6 +100,30 @@ describe('matching new items to alerts', () => {
     expect(await env.ctx.alertMatches.countDocuments({})).toBe(0);
     expect(await plannedDigests()).toEqual([]);
   });
+  it('queues an item edited into the city or category of an alert, once; an edit that moves nothing queues nothing', async () => {
+    const lisbon = await saveAlert(watcher, { location: 'Lisbon', category: 'Music' });
+    const itemId = await listItem(lister, { location: 'Porto, Portugal', category: 'Books' });
+    const edit = (overrides: Record<string, unknown>) =>
+      api()
+        .put(`/api/items/${itemId}`)
+        .set(lister.headers)
+        .send(buildItemInput({ location: 'Porto, Portugal', category: 'Books', ...overrides }));
+    expect((await edit({ title: 'Same city, new title' })).status).toBe(200);
+    expect(await env.ctx.alertMatches.countDocuments({})).toBe(0);
+    // Into Lisbon but another category: still not this alert's.
+    expect((await edit({ location: 'Lisbon, Portugal' })).status).toBe(200);
+    expect(await env.ctx.alertMatches.countDocuments({})).toBe(0);
+    // Now its category too: announced to the alert, once, with a digest planned.
+    expect((await edit({ location: 'Lisbon, Portugal', category: 'Music' })).status).toBe(200);
+    expect((await env.ctx.alertMatches.find({}).lean()).map((m) => m.alertId.toHexString())).toEqual([
+      lisbon,
+    ]);
+    expect((await plannedDigests()).map((job) => job.id)).toEqual([`alert-digest-${lisbon}-0`]);
+    // Away and back again: the same alert never hears of it twice.
+    expect((await edit({ location: 'Porto, Portugal', category: 'Music' })).status).toBe(200);
+    expect((await edit({ location: 'Lisbon, Portugal', category: 'Music' })).status).toBe(200);
+    expect(await env.ctx.alertMatches.countDocuments({})).toBe(1);
+  });
 });
 
 describe('the daily digest', () => {
