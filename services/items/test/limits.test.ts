@@ -44,6 +44,11 @@ const send: Record<string, LimitSender> = {
       .get('/api/items')
       .set(owner.headers)
       .query({ ...row.valid, ...limitQuery(row, value) }),
+  'POST /api/alerts': (row, value) =>
+    api()
+      .post('/api/alerts')
+      .set(owner.headers)
+      .send({ ...row.valid, [row.field]: value }),
   'GET /api/places': (row, value) =>
     api()
       .get('/api/places')

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, SwapCountSchema } from './auth';
 import { SanctionCreateSchema } from './sanctions';
 import { StayInputSchema } from './stays';
+import { AlertCreateSchema } from './alerts';
 import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } from './exchanges';
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
 import { NearestPlaceQuerySchema, PlaceSearchQuerySchema } from './places';
@@ -40,6 +41,7 @@ export type LimitForm =
   | 'login'
   | 'edit-profile'
   | 'stay'
+  | 'alert'
   | 'add-item'
   | 'edit-item'
   | 'review'
@@ -322,6 +324,17 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
       { field: 'withinKm', kind: 'number', side: 'max', at: 200, message: tooBigNumber(200) },
     ],
     { route: 'GET /api/items', service: 'items' },
+  ),
+  ...rows(
+    'AlertCreateSchema',
+    AlertCreateSchema,
+    // A picked city: the text is the picker's, the place is what is saved (text naming no city is refused).
+    { location: 'Lisbon', placeId: '2267057' },
+    [
+      { field: 'location', side: 'min', at: 1, message: 'Location is required' },
+      { field: 'location', side: 'max', at: 120, message: atMost(120) },
+    ],
+    { route: 'POST /api/alerts', service: 'items', forms: ['alert'] },
   ),
   // places (issue 22; served by items)
   ...rows(

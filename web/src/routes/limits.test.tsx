@@ -148,6 +148,22 @@ const FORMS: Record<LimitForm, FormSpec> = {
       await user.type(screen.getByLabelText('Last day'), '2030-01-31');
     },
   },
+  alert: {
+    path: '/profile',
+    sends: 'POST /api/alerts',
+    submit: 'Add alert',
+    labels: { location: 'City to watch' },
+    api: () =>
+      signInAs(me, {
+        'GET /api/items': { body: [] },
+        'GET /api/alerts': { body: [] },
+        'GET /api/places': { body: [] },
+        'POST /api/alerts': pending,
+      }),
+    async fill() {
+      await screen.findByLabelText('City to watch');
+    },
+  },
   'add-item': {
     ...itemForm,
     path: '/add-item',

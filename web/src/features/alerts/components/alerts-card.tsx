@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Bell, BellOff, BellPlus, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Alert } from '@nomadswap/contracts/alerts';
+import { AlertCreateSchema, type Alert } from '@nomadswap/contracts/alerts';
 import { CATEGORIES, type Category } from '@nomadswap/contracts/enums';
 import { CityPicker, type CityChoice } from '../../../components/city-picker';
 import { DeleteButton } from '../../../components/delete-button';
@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { messageText } from '../../../i18n/message-text';
 import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useAlerts } from '../api/get-alerts';
@@ -88,28 +89,33 @@ function AddAlertForm() {
   const create = useCreateAlert();
   const [city, setCity] = useState<CityChoice>({ text: '', place: null });
   const [category, setCategory] = useState<Category | ''>('');
-  const error = create.error ? errorMessage(create.error, t('alerts.saveFailed')) : undefined;
+  // The contract's own check first (required, at most 120 characters): nothing the server would refuse is sent.
+  const [invalid, setInvalid] = useState<string>();
+  const serverError = create.error ? errorMessage(create.error, t('alerts.saveFailed')) : undefined;
+  const error = invalid ? messageText(t, invalid) : serverError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      {
-        location: city.text,
-        ...(city.place ? { placeId: city.place.id } : {}),
-        category: category || null,
+    const parsed = AlertCreateSchema.safeParse({
+      location: city.text,
+      ...(city.place ? { placeId: city.place.id } : {}),
+      category: category || null,
+    });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (alert) => {
+        toast({
+          title: t('alerts.saved'),
+          description: t('alerts.savedDescription', { city: alert.location }),
+          variant: 'success',
+        });
+        setCity({ text: '', place: null });
+        setCategory('');
       },
-      {
-        onSuccess: (alert) => {
-          toast({
-            title: t('alerts.saved'),
-            description: t('alerts.savedDescription', { city: alert.location }),
-            variant: 'success',
-          });
-          setCity({ text: '', place: null });
-          setCategory('');
-        },
-      },
-    );
+    });
   };
 
   return (
@@ -125,6 +131,7 @@ function AddAlertForm() {
             value={city.text}
             onChange={(choice) => {
               setCity(choice);
+              setInvalid(undefined);
               create.reset();
             }}
             placeholder={t('alerts.cityPlaceholder')}
@@ -148,11 +155,7 @@ function AddAlertForm() {
           ))}
         </NativeSelect>
       </div>
-      <Button
-        type="submit"
-        className="sm:mt-[1.375rem]"
-        disabled={create.isPending || city.text.trim() === ''}
-      >
+      <Button type="submit" className="sm:mt-[1.375rem]" disabled={create.isPending}>
         {create.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (
