@@ -29,16 +29,19 @@ const send: Record<string, LimitSender> = {
   async 'PUT /api/users/:id'(row, value) {
     const user = await buildUser(env);
     const profile = { fullName: 'Ana Nomad', location: 'Lisbon', bio: 'Hello' };
-    // A stay's last day is at most a year ahead of the server's clock: a month from now.
-    const until = new Date(env.ctx.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
-    return api()
-      .put(`/api/users/${user.id}`)
-      .set(user.headers)
-      .send(
-        row.within
-          ? { ...profile, [row.within]: { ...row.valid, until, [row.field]: value } }
-          : { ...profile, [row.field]: value },
-      );
+    // A stay's last day is at most a year ahead of the server's clock: a month from now; the next city the
+    // day after.
+    const day = (days: number) =>
+      new Date(env.ctx.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const stay = { location: 'Lisbon', until: day(30) };
+    const field = { ...row.valid, [row.field]: value };
+    const bodies: Record<string, object> = {
+      stay: { ...profile, stay: { ...field, until: stay.until } },
+      'stay.next': { ...profile, stay: { ...stay, next: { ...field, from: day(31) } } },
+    };
+    const body = row.within ? bodies[row.within] : { ...profile, [row.field]: value };
+    if (!body) throw new Error(`no body for rows within ${row.within}`);
+    return api().put(`/api/users/${user.id}`).set(user.headers).send(body);
   },
   async 'PUT /api/admin/users/:id/swap-count'(row, value) {
     const [admin, user] = await Promise.all([buildAdmin(env), buildUser(env)]);

@@ -15,7 +15,7 @@
 import type { z } from 'zod';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, SwapCountSchema } from './auth';
 import { SanctionCreateSchema } from './sanctions';
-import { StayInputSchema } from './stays';
+import { StayInputSchema, StayNextInputSchema } from './stays';
 import { AlertCreateSchema } from './alerts';
 import { ExchangeCancelSchema, ExchangeMeetupSchema, ExchangeRequestSchema } from './exchanges';
 import { AdminItemQuerySchema, ItemCreateSchema, ItemQuerySchema, ItemUpdateSchema } from './items';
@@ -41,6 +41,7 @@ export type LimitForm =
   | 'login'
   | 'edit-profile'
   | 'stay'
+  | 'stay-next'
   | 'alert'
   | 'add-item'
   | 'edit-item'
@@ -78,8 +79,8 @@ export interface LimitRow {
   route?: `${'GET' | 'POST' | 'PUT' | 'PATCH'} /api/${string}`;
   service?: LimitService;
   /**
-   * The body key the schema's input sits under on the route (`stay` of PUT /api/users/:id): the API names the
-   * field `within.field` and the form sends it there.
+   * The body key the schema's input sits under on the route (`stay` of PUT /api/users/:id; a dotted path for
+   * deeper, `stay.next`): the API names the field `within.field` and the form sends it there.
    */
   within?: string;
   /** The web forms that enforce it before sending. */
@@ -267,6 +268,16 @@ export const LIMIT_ROWS: readonly LimitRow[] = [
       { field: 'location', side: 'max', at: 120, message: atMost(120) },
     ],
     { route: 'PUT /api/users/:id', service: 'auth', within: 'stay', forms: ['stay'] },
+  ),
+  ...rows(
+    'StayNextInputSchema',
+    StayNextInputSchema,
+    { location: 'Porto', from: '2030-02-01' },
+    [
+      { field: 'location', side: 'min', at: 1, message: 'Location is required' },
+      { field: 'location', side: 'max', at: 120, message: atMost(120) },
+    ],
+    { route: 'PUT /api/users/:id', service: 'auth', within: 'stay.next', forms: ['stay-next'] },
   ),
   ...rows(
     'SwapCountSchema',

@@ -23,6 +23,9 @@ const stayPlace = {
   placeId: PlaceIdSchema.optional(),
 };
 
+/** `stay.next`: the next city, from its first day there. */
+export const StayNextInputSchema = z.strictObject({ ...stayPlace, from: StayDateSchema });
+
 /**
  * `stay` of PUT /api/users/:id: in `location` until `until` (the last day there), then optionally `next` from
  * `from`. null clears it; left out keeps it. How far ahead the dates are is checked by the server, in each city's
@@ -31,10 +34,7 @@ const stayPlace = {
 export const StayInputSchema = z.strictObject({
   ...stayPlace,
   until: StayDateSchema,
-  next: z
-    .strictObject({ ...stayPlace, from: StayDateSchema })
-    .nullable()
-    .optional(),
+  next: StayNextInputSchema.nullable().optional(),
 });
 export type StayInput = z.infer<typeof StayInputSchema>;
 

@@ -164,6 +164,22 @@ const FORMS: Record<LimitForm, FormSpec> = {
       await screen.findByLabelText('City to watch');
     },
   },
+  'stay-next': {
+    path: '/profile',
+    sends: `PUT /api/users/${me.id}`,
+    submit: 'Save stay',
+    labels: { location: 'Next city' },
+    api: () => signInAs(me, { 'GET /api/items': { body: [] }, [`PUT /api/users/${me.id}`]: pending }),
+    async open(user) {
+      await user.click(await screen.findByRole('button', { name: 'Add stay' }));
+      await user.click(await screen.findByRole('button', { name: 'Add next city' }));
+    },
+    async fill(user) {
+      await setField(user, 'City', 'Lisbon');
+      await user.type(screen.getByLabelText('Last day'), '2030-01-31');
+      await user.type(screen.getByLabelText('Arriving on'), '2030-02-01');
+    },
+  },
   'add-item': {
     ...itemForm,
     path: '/add-item',
@@ -356,8 +372,8 @@ async function fillRow(spec: FormSpec, row: LimitRow, n: number) {
 
 /** The row's field in the body a form sent (inside `within` where the schema sits under a key). */
 function sentField(row: LimitRow, body: unknown): unknown {
-  const record = body as Record<string, Record<string, unknown>>;
-  return row.within ? record[row.within]?.[row.field] : record[row.field];
+  const path = [...(row.within?.split('.') ?? []), row.field];
+  return path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], body);
 }
 
 /** What the form sent for a row at size `n`: the typed value, or as many entries (photos). */
