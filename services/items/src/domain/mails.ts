@@ -185,7 +185,7 @@ const ITEM_MAIL_TEXTS: TextCatalogue<ItemMailTexts> = {
     alertMore: (count) => `…und ${count} weitere`,
     alertBrowse: 'Alles, was es dort gibt:',
     alertStop: (city) =>
-      `Du bekommst diese E-Mail, weil du einen Alarm für ${city} gespeichert hast. Abbestellen:`,
+      `Du bekommst diese E-Mail, weil du einen Suchauftrag für ${city} gespeichert hast. Abbestellen:`,
     categoryNames: {
       Electronics: 'Elektronik',
       Clothing: 'Kleidung',
