@@ -7,14 +7,14 @@ import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
 /*
- * Server-rendered visitor pages (web/src/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
+ * Server-rendered visitor pages (web/src/early/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
  * the renderer takes (`/browse`), the gateway asks the items service as a visitor — no credentials of the caller
  * are passed on — and answers with index.html whose #root holds the page with its data. Whenever that cannot be
  * done quickly (no renderer in the build, items slow, down or answering an error) the request falls through to
  * the plain shell: a page never fails because of this. The API path does not pass here (app.ts).
  */
 
-/** The renderer's interface (web/src/entry-server.tsx); kept here so the gateway does not import web code. */
+/** The renderer's interface (web/src/early/entry-server.tsx); kept here so the gateway does not import web code. */
 export interface ApiAnswer {
   status: number;
   body: unknown;
@@ -76,7 +76,7 @@ export const escapeJsonForScript = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The id of the data block with React Query's cache (web/src/app/prerendered-home.ts reads it). */
+/** The id of the data block with React Query's cache (web/src/early/prerendered-home.ts reads it). */
 export const QUERY_STATE_ID = 'ns-query-state';
 
 /** The whole document for a rendered page. */
@@ -145,7 +145,7 @@ export function chunkFiles(
 /**
  * `/item/:id` cannot be rendered here: it is for approved users (spec section 6), whose token the server cannot
  * see. index.html paints a static skeleton of the page for a signed-in user and the small entry puts the item's
- * photo, the LCP element, into it before starting the app (web/src/lib/early-shell.ts). Its document is the shell
+ * photo, the LCP element, into it before starting the app (web/src/early/early-shell.ts). Its document is the shell
  * with the item page's chunk and its imports listed as inert `<link data-modulepreload>` elements: the entry turns
  * them into modulepreload links when it starts the app, so they download with the app instead of after its first
  * render, but not before the photo (the same connection). An import in the entry would reshuffle the build's chunks

@@ -1,11 +1,11 @@
 /*
  * Runs before the body is parsed (a blocking script in index.html's head; the CSP allows no inline script).
- * #root may hold a page rendered ahead of time (web/src/app/prerendered-home.ts): the visitor home of "/"
+ * #root may hold a page rendered ahead of time (web/src/early/prerendered-home.ts): the visitor home of "/"
  * prerendered at build time in index.html, or a visitor page the gateway rendered, whose path it writes into
  * <html data-prerendered-path>. It is right only for a visitor on that path. On any other route (the service
  * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
  * hides it before the first paint. An item page with a stored session gets the class that shows index.html's
- * static skeleton of that page instead (web/src/lib/early-shell.ts), so it paints before the app has run.
+ * static skeleton of that page instead (web/src/early/early-shell.ts), so it paints before the app has run.
  * The markup is English: hidden too when the page load starts in another language (no flash of English).
  */
 /* global window, document, location */

@@ -1,8 +1,8 @@
 // Here, not in ./boot: the entry's stylesheet is a <link> of index.html, which the prerendered markup needs.
 import './styles/index.css';
-import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
-import { startEarlyReads } from './lib/early-reads';
-import { startDeferredPreloads } from './lib/early-shell';
+import { PRERENDERED_ATTRIBUTE, takePrerendered } from './early/prerendered-home';
+import { startEarlyReads } from './early/early-reads';
+import { startDeferredPreloads } from './early/early-shell';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -13,8 +13,8 @@ import { startDeferredPreloads } from './lib/early-shell';
  * before the first frame and hold the page blank. That page's chunk is fetched alongside the app then, as the
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
-// A signed-in user's page: its first API reads start now, in parallel with the app's download (lib/early-reads.ts).
-// On an item page whose skeleton index.html shows (lib/early-shell.ts), the app starts once the photo is in it.
+// A signed-in user's page: its first API reads start now, in parallel with the app's download (early/early-reads.ts).
+// On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once the photo is in it.
 const photo = startEarlyReads();
 
 const container = document.getElementById('root');

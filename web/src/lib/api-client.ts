@@ -2,7 +2,7 @@ import type { ErrorBody } from '@nomadswap/contracts/common';
 import { i18n } from '../i18n';
 import { noteSuspension } from './account-suspended';
 import { getAuthToken } from './auth-token';
-import { takeEarlyRead } from './early-reads';
+import { takeEarlyRead } from '../early/early-reads';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -135,7 +135,7 @@ export async function apiRequestWithHeaders<T = unknown>(
     init.body = JSON.stringify(body);
   }
 
-  // A read main.tsx already started for this page load (./early-reads.ts), else the network as usual.
+  // A read main.tsx already started for this page load (early/early-reads.ts), else the network as usual.
   const early = method === 'GET' && body === undefined ? takeEarlyRead(path, token) : undefined;
   const response = await (early ?? fetch(path, init));
   const text = await response.text();

@@ -26,7 +26,7 @@ import { prepareDateFormat } from '../lib/format';
 prepareDateFormat(i18n.language);
 
 /**
- * The page's first data in the cache (the early reads answer both calls, lib/early-reads.ts), so that its first
+ * The page's first data in the cache (the early reads answer both calls, early/early-reads.ts), so that its first
  * render shows the item instead of the skeleton (app/router.tsx preloadItemPage). Never rejects.
  */
 export function prefetchItemPage(queryClient: QueryClient, id: string): Promise<unknown> {

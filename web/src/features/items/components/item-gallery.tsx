@@ -41,7 +41,7 @@ export function ItemGallery({ item }: { item: Item }) {
         ) : (
           <img
             src={current.full ?? ''}
-            // The page's largest image (its LCP element): fetched first. lib/early-reads.ts preloads the first one.
+            // The page's largest image (its LCP element): fetched first. early/early-reads.ts preloads the first one.
             fetchPriority={selected === 0 ? 'high' : undefined}
             alt={t('itemDetail.photoAlt', { title: item.title, n: selected + 1, total: photos.length })}
             className="size-full object-contain"

@@ -1,7 +1,7 @@
 /*
  * A page can arrive already rendered, so that it paints from the HTML instead of after the app's JavaScript has
- * run: index.html carries the visitor home of `/` prerendered at build time (web/scripts/prerender-home.ts), and
- * the gateway answers a visitor's `/browse` with the page rendered on the server (src/entry-server.tsx,
+ * run: index.html carries the visitor home of `/` prerendered at build time (web/src/early/prerender-home.ts), and
+ * the gateway answers a visitor's `/browse` with the page rendered on the server (src/early/entry-server.tsx,
  * gateway/src/ssr.ts) plus React Query's cache as a JSON data block. Only a visitor on that page's path may see
  * it: the service worker answers any route offline with index.html, and a signed-in user's pages are other pages
  * (the server cannot see the token, it is in localStorage). public/prerender-gate.js (a blocking script in the

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_TOKEN_KEY } from './auth-token';
-import { apiGet } from './api-client';
+import { AUTH_TOKEN_KEY } from '../lib/auth-token';
+import { apiGet } from '../lib/api-client';
 import { earlyReadPaths, startEarlyReads, takeEarlyRead } from './early-reads';
 import { EARLY_GALLERY_ATTRIBUTE, EARLY_ITEM_CLASS, EARLY_SHELL_ID } from './early-shell';
 import { jsonResponse, mockApi } from '../testing/api-mock';

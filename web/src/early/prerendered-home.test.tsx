@@ -3,10 +3,10 @@ import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { injectPrerenderedHome } from '../../scripts/prerender-home';
+import { injectPrerenderedHome } from './prerender-home';
 import { LANGUAGE_STORAGE_KEY } from '../i18n';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
-import { EARLY_ITEM_CLASS } from '../lib/early-shell';
+import { EARLY_ITEM_CLASS } from './early-shell';
 import { createQueryClient } from '../lib/query-client';
 import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
 import {
@@ -18,8 +18,8 @@ import {
   takePrerendered,
 } from './prerendered-home';
 import { seedQueryCache } from './server-rendered-data';
-import { AppProviders } from './providers';
-import { preloadHome, preloadItemPage, preloadPage, routes } from './router';
+import { AppProviders } from '../app/providers';
+import { preloadHome, preloadItemPage, preloadPage, routes } from '../app/router';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
@@ -268,7 +268,7 @@ describe('preloadItemPage', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: item.title })).toBeInTheDocument();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
-    // The same image as the early skeleton's (lib/early-shell.ts), in the same box.
+    // The same image as the early skeleton's (early/early-shell.ts), in the same box.
     const photo = document.querySelector('img[src="/api/images/p1/full"]');
     expect(photo?.getAttribute('fetchpriority')).toBe('high');
     expect(photo?.className).toBe('size-full object-contain');

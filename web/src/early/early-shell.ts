@@ -4,7 +4,7 @@
  * box, the same sizes as the app's page. public/prerender-gate.js shows it (EARLY_ITEM_CLASS on <html>) before the
  * first paint on `/item/:id` with a stored session, so the page paints from the HTML instead of after the app. The
  * small entry puts the item's first photo into its gallery box as soon as its early read answers
- * (lib/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
+ * (early/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
  * renders the app once the page's data is in, and React's first commit removes the skeleton (same boxes: no shift,
  * and the app's photo is the same image at the same size). React-free: the entry imports it.
  */

@@ -9,7 +9,7 @@
  * unanswered, which is exactly what the app renders first in a browser (data still loading: skeletons). The markup
  * of #root is then written into index.html inside a `data-prerendered-home` wrapper, and its Brotli and gzip twins
  * are made again. At run time public/prerender-gate.js hides it for other routes and signed-in users before the
- * first paint, and main.tsx replaces it with the same page (src/app/prerendered-home.ts).
+ * first paint, and main.tsx replaces it with the same page (src/early/prerendered-home.ts).
  *
  * Without chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) or playwright-core the build goes on with the plain
  * index.html and says so: the app works the same, only its first paint waits for the JavaScript.

@@ -15,12 +15,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { z } from 'zod';
 import { ItemCardSchema } from '@nomadswap/contracts/responses';
-import { i18n } from './i18n';
-import { AppProviders } from './app/providers';
-import { preloadPage, routes } from './app/router';
-import { browseItemsQueryOptions, type BrowseFilters, type ItemsPage } from './features/items/api/get-items';
-import { withQuery } from './lib/api-client';
-import { createQueryClient } from './lib/query-client';
+import { i18n } from '../i18n';
+import { AppProviders } from '../app/providers';
+import { preloadPage, routes } from '../app/router';
+import { browseItemsQueryOptions, type BrowseFilters, type ItemsPage } from '../features/items/api/get-items';
+import { withQuery } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
 
 /** What the gateway's API call answered. */
 export interface ApiAnswer {
@@ -122,7 +122,7 @@ export async function renderPage(url: string, api: VisitorApiGet): Promise<Rende
   const html = renderToString(
     <AppProviders queryClient={queryClient}>
       {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-          hydrate, it replaces this markup, see app/prerendered-home.ts). */}
+          hydrate, it replaces this markup, see early/prerendered-home.ts). */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
