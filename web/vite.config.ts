@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { prerenderHome } from './src/early/prerender-home';
+import { earlyPaint } from './src/early/vite-plugin';
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080';
 
@@ -153,6 +154,7 @@ const clientBuild = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    earlyPaint(),
     VitePWA({
       // A new deploy waits until the traveller presses "Reload" on the update prompt
       // (src/features/pwa/components/update-prompt.tsx registers the worker through useRegisterSW).

@@ -2,20 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
   EARLY_SHELL_ID,
-  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
+} from '@nomadswap/contracts/early-paint';
+import {
   startDeferredPreloads,
   earlyItemId,
   itemIdOf,
   paintEarlyPhoto,
   removeEarlyShell,
 } from './early-shell';
+import { withEarlyPaint } from './vite-plugin';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
-const indexHtml = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+// As the build writes it (vite-plugin.ts).
+const indexHtml = withEarlyPaint(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
 
 /** index.html's body, as the browser parses it (the early skeleton next to #root). */
 function loadBody() {
@@ -40,8 +44,8 @@ describe('index.html', () => {
     ).toHaveLength(0);
     expect(shell.querySelectorAll(`[${EARLY_GALLERY_ATTRIBUTE}]`)).toHaveLength(1);
     const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
-    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID} \\{\\s*display: none;`));
-    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID} \\{\\s*display: block;`));
+    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*none`));
+    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*block`));
   });
 
   it("gives the gallery box the app's gallery classes (same box, so the take-over does not shift)", () => {

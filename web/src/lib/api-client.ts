@@ -3,11 +3,11 @@ import { i18n } from '../i18n';
 import { noteSuspension } from './account-suspended';
 import { getAuthToken } from './auth-token';
 import { takeEarlyRead } from '../early/early-reads';
+import { withQuery, type QueryParams } from './with-query';
+
+export { withQuery, type QueryParams };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Values a GET helper turns into query-string parameters; null and undefined entries are left out. */
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /**
  * A non-OK API response. `message` is `"<status>: <body text or status text>"` (spec section 8), so it reads
@@ -166,18 +166,6 @@ export async function apiGetBlob(path: string, accept = '*/*'): Promise<Blob> {
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response.blob();
-}
-
-/** Appends the non-null entries of `params` to `path` as a query string. */
-export function withQuery(path: string, params?: QueryParams): string {
-  if (!params) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined) search.append(key, String(value));
-  }
-  const query = search.toString();
-  if (!query) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
 /**
