@@ -39,22 +39,22 @@ function sources(folder: string): string[] {
 }
 
 /** Runs the plugin's hooks the way Vite does for a build (config, index.html, bundle). */
-function runPlugin() {
+async function runPlugin() {
   const plugin = earlyPaint() as unknown as {
     configResolved: (config: { root: string }) => void;
-    transformIndexHtml: { handler: (html: string) => string };
+    transformIndexHtml: { handler: (html: string) => Promise<string> };
     generateBundle: (this: { emitFile: (file: unknown) => void }) => void;
   };
   plugin.configResolved({ root: web });
   const emitFile = vi.fn();
   plugin.generateBundle.call({ emitFile });
-  const html = plugin.transformIndexHtml.handler(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
+  const html = await plugin.transformIndexHtml.handler(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
   return { html, emitted: emitFile.mock.calls.map(([file]) => file as { fileName: string; source: string }) };
 }
 
 describe('the early-paint contract (@nomadswap/contracts/early-paint) is the single source', () => {
-  it('the build emits prerender-gate.js with every name the gate reads, from the contract', () => {
-    const { emitted } = runPlugin();
+  it('the build emits prerender-gate.js with every name the gate reads, from the contract', async () => {
+    const { emitted } = await runPlugin();
     const gate = emitted.find((file) => `/${file.fileName}` === contract.PRERENDER_GATE_PATH);
     expect(gate?.source).toBe(prerenderGateScript(template));
     for (const value of [
@@ -73,8 +73,8 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     expect(gate!.source.length).toBeLessThan(template.length / 2);
   });
 
-  it("the build's index.html loads the gate and styles the contract's classes, attributes and ids", () => {
-    const { html } = runPlugin();
+  it("the build's index.html loads the gate and styles the contract's classes, attributes and ids", async () => {
+    const { html } = await runPlugin();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`<script src="${contract.PRERENDER_GATE_PATH}"></script>`);
     expect(head).toContain(`<style>${EARLY_PAINT_CSS}</style>`);
@@ -86,6 +86,13 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
       contract.EARLY_ITEM_CLASS,
     ])
       expect(EARLY_PAINT_CSS).toContain(value);
+    // The item skeleton, rendered from React, first in the body: outside #root, its gallery box marked.
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body).toMatch(new RegExp(`^<body>\\s*<div id="${contract.EARLY_SHELL_ID}" aria-hidden="true">`));
+    expect(body.indexOf(`${contract.EARLY_GALLERY_ATTRIBUTE}=""`)).toBeGreaterThan(0);
+    expect(body.indexOf(`${contract.EARLY_GALLERY_ATTRIBUTE}=""`)).toBeLessThan(
+      body.indexOf(`<div id="${contract.ROOT_ID}">`),
+    );
   });
 
   it('the gate template spells out none of the names: it gets them all from the plugin', () => {
@@ -95,11 +102,12 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     expect(code(template)).not.toMatch(/'(en|es|pt|fr|de)'|\(en\|/);
   });
 
-  it('no source of the web app or the gateway spells out a name of the contract', () => {
+  it('no source of the web app (index.html included) or the gateway spells out a name of the contract', () => {
     const files = [
       ...sources(path.join(web, 'src')),
       ...sources(path.join(repo, 'gateway/src')),
       path.join(web, 'vite.config.ts'),
+      path.join(web, 'index.html'),
     ];
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((file) => {

@@ -4,6 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectPrerenderedHome } from './prerender-home';
+import { renderEarlyItemSkeleton } from './item-skeleton';
 import { GATE_TEMPLATE, prerenderGateScript, withEarlyPaint } from './vite-plugin';
 import {
   AUTH_TOKEN_KEY,
@@ -26,7 +27,10 @@ import { preloadHome, preloadItemPage, preloadPage, routes } from '../app/router
 const web = path.resolve(import.meta.dirname, '../..');
 // Both as the build writes them (vite-plugin.ts).
 const gate = prerenderGateScript(fs.readFileSync(path.join(web, GATE_TEMPLATE), 'utf8'));
-const indexHtml = withEarlyPaint(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
+const indexHtml = withEarlyPaint(
+  fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
+  renderEarlyItemSkeleton(),
+);
 
 /** Runs prerender-gate.js as the browser would in index.html's head, at `path`. */
 function runGate(path: string) {

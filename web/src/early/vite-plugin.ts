@@ -1,12 +1,15 @@
 /**
- * Writes early paint's names (the contract, @nomadswap/contracts/early-paint) into what the browser reads before
- * any module has run: the blocking prerender-gate.js (from the template ./prerender-gate.js, served by the dev
- * server and emitted into the build) and index.html's head (the gate's script tag and the style that hides or
- * shows the markup under the gate's classes). Nothing there spells a name out, so nothing is kept in step by hand.
+ * Writes what the browser reads before any module has run from early paint's contract
+ * (@nomadswap/contracts/early-paint) and the app's components: the blocking prerender-gate.js (from the template
+ * ./prerender-gate.js, served by the dev server and emitted into the build), index.html's head (the gate's script
+ * tag and the style that hides or shows the markup under the gate's classes) and, at the start of its body, the
+ * early item skeleton rendered from React (./item-skeleton.tsx). Nothing there spells a name out or copies a
+ * component's classes, so nothing is kept in step by hand.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { minifySync, type Plugin } from 'vite';
+import { minifySync, runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import type * as ItemSkeleton from './item-skeleton';
 // By path, not by package name: Vite's config loader leaves packages out of its bundle and Node cannot load a
 // workspace package's TypeScript source.
 import {
@@ -64,26 +67,51 @@ export const EARLY_PAINT_CSS =
   `${PRERENDERED.map((selector) => `.${SKIP_PRERENDER_CLASS} ${selector}`).join(',')},#${EARLY_SHELL_ID}{display:none}` +
   `.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}{display:block}`;
 
-/** index.html with the gate's blocking script and the style at the end of its head. */
-export function withEarlyPaint(html: string): string {
-  if (!html.includes('</head>')) throw new Error('index.html has no </head>');
-  return html.replace(
-    '</head>',
-    () =>
-      `  <script src="${PRERENDER_GATE_PATH}"></script>\n    <style>${EARLY_PAINT_CSS}</style>\n  </head>`,
-  );
+/** The skeleton's module, relative to the web workspace. */
+const SKELETON_MODULE = 'src/early/item-skeleton.tsx';
+type SkeletonModule = typeof ItemSkeleton;
+
+/**
+ * index.html with the gate's blocking script and the style at the end of its head, and `skeleton` (the early item
+ * skeleton's markup) first in its body, before #root.
+ */
+export function withEarlyPaint(html: string, skeleton: string): string {
+  for (const tag of ['</head>', '<body>'])
+    if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+  return html
+    .replace(
+      '</head>',
+      () =>
+        `  <script src="${PRERENDER_GATE_PATH}"></script>\n    <style>${EARLY_PAINT_CSS}</style>\n  </head>`,
+    )
+    .replace('<body>', () => `<body>\n    ${skeleton}`);
 }
 
 export function earlyPaint(): Plugin {
   let root = '';
+  let server: ViteDevServer | undefined;
   const gateScript = () => prerenderGateScript(fs.readFileSync(path.join(root, GATE_TEMPLATE), 'utf8'));
+  // The dev server's module graph (it reloads an edited component); for a build, a module runner of its own.
+  const skeleton = async () => {
+    const module = server
+      ? ((await server.ssrLoadModule(`/${SKELETON_MODULE}`)) as SkeletonModule)
+      : (
+          await runnerImport<SkeletonModule>(`/${SKELETON_MODULE}`, {
+            root,
+            configFile: false,
+            logLevel: 'warn',
+          })
+        ).module;
+    return module.renderEarlyItemSkeleton();
+  };
   return {
     name: 'nomadswap:early-paint',
     configResolved(config) {
       root = config.root;
     },
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
+    configureServer(devServer) {
+      server = devServer;
+      devServer.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== PRERENDER_GATE_PATH) return next();
         res.setHeader('Content-Type', 'text/javascript');
         res.end(gateScript());
@@ -92,6 +120,6 @@ export function earlyPaint(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: PRERENDER_GATE_PATH.slice(1), source: gateScript() });
     },
-    transformIndexHtml: { order: 'pre', handler: withEarlyPaint },
+    transformIndexHtml: { order: 'pre', handler: async (html) => withEarlyPaint(html, await skeleton()) },
   };
 }
