@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
-import { prerenderHome } from './scripts/prerender-home';
+import { prerenderHome } from './src/early/prerender-home';
+import { earlyPaint } from './src/early/vite-plugin';
 
 const API_TARGET = process.env.VITE_API_PROXY_TARGET ?? 'http://localhost:8080';
 
@@ -115,7 +116,7 @@ export function useRegisterSW() {
 }
 
 /**
- * `vite build --ssr`: the server renderer (src/entry-server.tsx) for the gateway, written into dist/.ssr (a dot
+ * `vite build --ssr`: the server renderer (src/early/entry-server.tsx) for the gateway, written into dist/.ssr (a dot
  * folder: the gateway's static files never serve it, the service worker never precaches it). Every library is
  * bundled in: the gateway's image installs only the gateway's dependencies.
  */
@@ -125,7 +126,7 @@ const serverBuild = defineConfig({
   // React's production build, whatever NODE_ENV the gateway runs with.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    ssr: 'src/entry-server.tsx',
+    ssr: 'src/early/entry-server.tsx',
     outDir: 'dist/.ssr',
     emptyOutDir: true,
     copyPublicDir: false,
@@ -153,6 +154,7 @@ const clientBuild = defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    earlyPaint(),
     VitePWA({
       // A new deploy waits until the traveller presses "Reload" on the update prompt
       // (src/features/pwa/components/update-prompt.tsx registers the worker through useRegisterSW).

@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /*
- * A signed-in user's item page paints from index.html's static skeleton (web/src/lib/early-shell.ts), and its photo
+ * A signed-in user's item page paints from index.html's static skeleton (web/src/early/early-shell.ts), and its photo
  * — the page's LCP element — goes into the skeleton's gallery box as soon as the small entry's early read of the
  * item answers, before the app's script has run. React's first commit takes its place with the same page: the same
  * box, the same image, no shift and no second LCP. A visitor, or another route, never shows it.

@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /*
- * index.html carries the visitor home prerendered at build time (web/scripts/prerender-home.ts): the hero paints
+ * index.html carries the visitor home prerendered at build time (web/src/early/prerender-home.ts): the hero paints
  * from the HTML, before the app's scripts. It must never show where it is not the page: other routes (the same
  * index.html answers them) and a signed-in user's home.
  */

@@ -10,7 +10,7 @@ import {
 } from './support';
 
 /*
- * A visitor's `/browse` arrives rendered by the gateway (web/src/entry-server.tsx, gateway/src/ssr.ts): the cards
+ * A visitor's `/browse` arrives rendered by the gateway (web/src/early/entry-server.tsx, gateway/src/ssr.ts): the cards
  * and their photos paint from the HTML, before any script of the app, and the app takes the page over without a
  * shift and without asking the API again. A signed-in user must never see a frame of that visitor markup.
  */

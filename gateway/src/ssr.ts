@@ -5,16 +5,25 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import {
+  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
+  ITEM_PAGE_CHUNK,
+  ITEM_PAGE_PATH,
+  PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PATH_ATTRIBUTE,
+  QUERY_STATE_ID,
+  ROOT_ID,
+} from '@nomadswap/contracts/early-paint';
 
 /*
- * Server-rendered visitor pages (web/src/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
+ * Server-rendered visitor pages (web/src/early/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
  * the renderer takes (`/browse`), the gateway asks the items service as a visitor — no credentials of the caller
  * are passed on — and answers with index.html whose #root holds the page with its data. Whenever that cannot be
  * done quickly (no renderer in the build, items slow, down or answering an error) the request falls through to
  * the plain shell: a page never fails because of this. The API path does not pass here (app.ts).
  */
 
-/** The renderer's interface (web/src/entry-server.tsx); kept here so the gateway does not import web code. */
+/** The renderer's interface (web/src/early/entry-server.tsx); kept here so the gateway does not import web code. */
 export interface ApiAnswer {
   status: number;
   body: unknown;
@@ -50,7 +59,7 @@ export interface ServerRenderOptions {
 }
 
 /** The markup the build put into #root (the prerendered home) is replaced; this is where it starts and ends. */
-const ROOT_OPEN = '<div id="root">';
+const ROOT_OPEN = `<div id="${ROOT_ID}">`;
 const AFTER_ROOT = /<\/div>\s*(?=<noscript>)/;
 /** At most this many URLs are kept (a crawler walking search queries must not grow the cache without bound). */
 const CACHE_ENTRIES = 200;
@@ -76,21 +85,18 @@ export const escapeJsonForScript = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The id of the data block with React Query's cache (web/src/app/prerendered-home.ts reads it). */
-export const QUERY_STATE_ID = 'ns-query-state';
-
 /** The whole document for a rendered page. */
 export function pageDocument(template: { head: string; tail: string }, pathname: string, page: RenderedPage) {
   const head = template.head
-    // The gate (web/public/prerender-gate.js) shows the markup only on this path and only to a visitor.
-    .replace('<html lang="en">', `<html lang="en" data-prerendered-path="${escapeHtml(pathname)}">`)
+    // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor.
+    .replace('<html lang="en">', `<html lang="en" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}">`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       (_match, open: string, close: string) => `${open}${escapeHtml(page.description)}${close}`,
     );
   return (
-    `${head}<div data-prerendered-page>${page.html}</div>` +
+    `${head}<div ${PRERENDERED_PAGE_ATTRIBUTE}>${page.html}</div>` +
     `<script type="application/json" id="${QUERY_STATE_ID}">${escapeJsonForScript(page.state)}</script>` +
     template.tail
   );
@@ -120,9 +126,6 @@ function compressAll(html: string): Record<Encoding, Buffer> {
   };
 }
 
-/** The item page's path: its document preloads the page's chunk (see routePreloadDocument). */
-const ITEM_PAGE = /^\/item\/[^/]+$/;
-
 /**
  * The files of a route's chunk and everything it imports, from the build's Vite manifest (`.vite/manifest.json`),
  * as URL paths; empty when the build has no manifest or no such route.
@@ -145,7 +148,7 @@ export function chunkFiles(
 /**
  * `/item/:id` cannot be rendered here: it is for approved users (spec section 6), whose token the server cannot
  * see. index.html paints a static skeleton of the page for a signed-in user and the small entry puts the item's
- * photo, the LCP element, into it before starting the app (web/src/lib/early-shell.ts). Its document is the shell
+ * photo, the LCP element, into it before starting the app (web/src/early/early-shell.ts). Its document is the shell
  * with the item page's chunk and its imports listed as inert `<link data-modulepreload>` elements: the entry turns
  * them into modulepreload links when it starts the app, so they download with the app instead of after its first
  * render, but not before the photo (the same connection). An import in the entry would reshuffle the build's chunks
@@ -156,7 +159,7 @@ export function routePreloadDocument(
   files: readonly string[],
 ): string {
   const links = files
-    .map((file) => `<link data-modulepreload crossorigin href="${escapeHtml(file)}">`)
+    .map((file) => `<link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="${escapeHtml(file)}">`)
     .join('');
   return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
 }
@@ -226,7 +229,7 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
       const manifest = JSON.parse(
         fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, { file: string; imports?: string[] }>;
-      const files = chunkFiles(manifest, 'src/routes/item.tsx');
+      const files = chunkFiles(manifest, ITEM_PAGE_CHUNK);
       if (shell && files.length > 0) itemDocument = compressAll(routePreloadDocument(shell, files));
     } catch {
       // No manifest in this build: the item page gets the plain shell.
@@ -272,7 +275,8 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
 
   return async (req, res, nextHandler) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return nextHandler();
-    if (ITEM_PAGE.test(req.path)) {
+    // The item page's document preloads the page's chunk (see routePreloadDocument).
+    if (ITEM_PAGE_PATH.test(req.path)) {
       const document = itemDocumentOf();
       return document ? send(req, res, document) : nextHandler();
     }

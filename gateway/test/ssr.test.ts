@@ -10,7 +10,7 @@ import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers
 import { chunkFiles, escapeJsonForScript, splitTemplate } from '../src/ssr';
 
 /*
- * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/entry-server.tsx is built
+ * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/early/entry-server.tsx is built
  * once for this file into a temporary folder (`vite build --ssr`), so the test runs the code of this tree, never
  * a stale build.
  */
@@ -142,7 +142,7 @@ describe('server-rendered /browse', () => {
   }
 
   beforeAll(async () => {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', rendererDir], {
+    execFileSync('npx', ['vite', 'build', '--ssr', 'src/early/entry-server.tsx', '--outDir', rendererDir], {
       cwd: web,
       stdio: 'pipe',
       // As `npm run build` builds it (vitest sets NODE_ENV=test, which would select React's development JSX).
@@ -369,7 +369,7 @@ describe('the item page', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       const head = response.text.slice(0, response.text.indexOf('</head>'));
       for (const file of ['/assets/item-1.js', '/assets/gallery-2.js', '/assets/framework-3.js'])
-        // Inert until the entry starts the app (web/src/lib/early-shell.ts startDeferredPreloads).
+        // Inert until the entry starts the app (web/src/early/early-shell.ts startDeferredPreloads).
         expect(head).toContain(`<link data-modulepreload crossorigin href="${file}">`);
       expect(head).not.toContain('rel="modulepreload"');
       expect(response.text).toContain('<div id="root"></div>');

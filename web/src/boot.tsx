@@ -3,21 +3,25 @@ import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import { App } from './app/app';
-import { carryTypedSearch } from './app/carry-typed-search';
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE } from './app/prerendered-home';
-import { seedQueryCache } from './app/server-rendered-data';
+import { carryTypedSearch } from './early/carry-typed-search';
+import {
+  PRERENDERED_HOME_ATTRIBUTE,
+  PRERENDERED_PAGE_ATTRIBUTE,
+  ROOT_ID,
+} from '@nomadswap/contracts/early-paint';
+import { seedQueryCache } from './early/server-rendered-data';
 import { prepareAppRouter, preloadItemPage, preloadPage } from './app/router';
-import { earlyItemId, removeEarlyShell } from './lib/early-shell';
+import { earlyItemId, removeEarlyShell } from './early/early-shell';
 import { createQueryClient } from './lib/query-client';
 import { cn } from './lib/utils';
 
-const container = document.getElementById('root');
+const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
 const queryClient = createQueryClient();
-// What main.tsx kept on screen (app/prerendered-home.ts): the build's home, or a page the gateway rendered.
-const rendered = container.querySelector(`[${PRERENDERED_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`);
+// What main.tsx kept on screen (early/prerendered-home.ts): the build's home, or a page the gateway rendered.
+const rendered = container.querySelector(`[${PRERENDERED_HOME_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`);
 // A server-rendered page brings its data: the first render uses it instead of asking the API again.
 if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
 // What a visitor typed into its search box before the app came survives the replacement.
@@ -34,7 +38,7 @@ const render = () =>
     ),
   );
 
-/** index.html's early item skeleton (lib/early-shell.ts) goes in React's first commit, before it is painted. */
+/** index.html's early item skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
 function TakeOver() {
   useLayoutEffect(() => removeEarlyShell(), []);
   return null;

@@ -1,8 +1,9 @@
 // Here, not in ./boot: the entry's stylesheet is a <link> of index.html, which the prerendered markup needs.
 import './styles/index.css';
-import { PRERENDERED_ATTRIBUTE, takePrerendered } from './app/prerendered-home';
-import { startEarlyReads } from './lib/early-reads';
-import { startDeferredPreloads } from './lib/early-shell';
+import { PRERENDERED_HOME_ATTRIBUTE, ROOT_ID } from '@nomadswap/contracts/early-paint';
+import { takePrerendered } from './early/prerendered-home';
+import { startEarlyReads } from './early/early-reads';
+import { startDeferredPreloads } from './early/early-shell';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -13,11 +14,11 @@ import { startDeferredPreloads } from './lib/early-shell';
  * before the first frame and hold the page blank. That page's chunk is fetched alongside the app then, as the
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
-// A signed-in user's page: its first API reads start now, in parallel with the app's download (lib/early-reads.ts).
-// On an item page whose skeleton index.html shows (lib/early-shell.ts), the app starts once the photo is in it.
+// A signed-in user's page: its first API reads start now, in parallel with the app's download (early/early-reads.ts).
+// On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once the photo is in it.
 const photo = startEarlyReads();
 
-const container = document.getElementById('root');
+const container = document.getElementById(ROOT_ID);
 // (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
 // here would reshuffle the build's chunks and grow the first render of `/`.)
 const start = () => {
@@ -31,7 +32,7 @@ if (rendered && document.visibilityState === 'visible')
     setTimeout(() => {
       // The home's chunk alongside the app. A server-rendered /browse's is fetched by boot.tsx (preloadPage):
       // its page is complete without script, and one more import here would grow the first render of `/`.
-      if (rendered.hasAttribute(PRERENDERED_ATTRIBUTE)) void import('./routes/home');
+      if (rendered.hasAttribute(PRERENDERED_HOME_ATTRIBUTE)) void import('./routes/home');
       start();
     }, 0),
   );

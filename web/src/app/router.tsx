@@ -13,8 +13,8 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  */
 /**
  * A page whose chunk can be loaded before React's first render. main.tsx and boot.tsx await it when the HTML
- * already shows that page (the home prerendered at build time, web/scripts/prerender-home.ts; a page the gateway
- * rendered, src/entry-server.tsx): React's first commit then replaces that markup with the same page, never with
+ * already shows that page (the home prerendered at build time, web/src/early/prerender-home.ts; a page the gateway
+ * rendered, src/early/entry-server.tsx): React's first commit then replaces that markup with the same page, never with
  * the route skeleton in between. The server renderer awaits it too, as renderToString cannot wait for a lazy page.
  */
 function preloadablePage<Module extends { default: ComponentType }>(loader: () => Promise<Module>) {
@@ -51,7 +51,7 @@ const PRELOADABLE: Record<string, () => Promise<unknown>> = { '/': home.load, '/
 
 /**
  * Loads the item page's chunk and its first data (who is signed in, the item): with index.html's early skeleton on
- * screen (lib/early-shell.ts), boot.tsx awaits it so that React's first commit is the page itself.
+ * screen (early/early-shell.ts), boot.tsx awaits it so that React's first commit is the page itself.
  */
 export function preloadItemPage(queryClient: QueryClient, id: string): Promise<unknown> {
   return item.load().then((module) => module.prefetchItemPage(queryClient, id));

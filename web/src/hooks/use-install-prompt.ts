@@ -67,7 +67,7 @@ async function install(): Promise<void> {
   setState({ promptEvent: null, ...(choice.outcome === 'accepted' ? { installed: true } : {}) });
 }
 
-/** On the server (src/entry-server.tsx): a browser tab that has not been offered the install yet. */
+/** On the server (src/early/entry-server.tsx): a browser tab that has not been offered the install yet. */
 const SERVER_STATE: InstallState = { promptEvent: null, installed: false };
 const getServerState = () => SERVER_STATE;
 

@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@nomadswap/contracts/enums';
+import { LANGUAGE_STORAGE_KEY } from '@nomadswap/contracts/early-paint';
 import { MSG } from '@nomadswap/contracts/messages';
 import en from './en.json';
 
@@ -18,8 +19,8 @@ export const resources = { en: { translation: { ...en, msg: MSG } } } as const;
 
 export { LANGUAGES, type Language };
 
-/** Where a visitor's choice is kept (public/prerender-gate.js reads the same key before the first paint). */
-export const LANGUAGE_STORAGE_KEY = 'language';
+/** Where a visitor's choice is kept (the early-paint contract: the prerender gate reads it before the first paint). */
+export { LANGUAGE_STORAGE_KEY };
 
 type Catalogue = { default: ResourceKey };
 const translations = import.meta.glob<Catalogue>(['./{es,pt,fr,de}.json']);
@@ -62,7 +63,7 @@ export function storedLanguage(): Language | null {
 
 /**
  * The language a page load starts in: the stored choice, else the first of the browser's languages we speak,
- * else English. public/prerender-gate.js decides the same way (it cannot import this).
+ * else English. early/prerender-gate.js decides the same way (it cannot import this).
  */
 export function detectLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;

@@ -2,12 +2,12 @@ import type { ErrorBody } from '@nomadswap/contracts/common';
 import { i18n } from '../i18n';
 import { noteSuspension } from './account-suspended';
 import { getAuthToken } from './auth-token';
-import { takeEarlyRead } from './early-reads';
+import { takeEarlyRead } from '../early/early-reads';
+import { withQuery, type QueryParams } from './with-query';
+
+export { withQuery, type QueryParams };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Values a GET helper turns into query-string parameters; null and undefined entries are left out. */
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 /**
  * A non-OK API response. `message` is `"<status>: <body text or status text>"` (spec section 8), so it reads
@@ -135,7 +135,7 @@ export async function apiRequestWithHeaders<T = unknown>(
     init.body = JSON.stringify(body);
   }
 
-  // A read main.tsx already started for this page load (./early-reads.ts), else the network as usual.
+  // A read main.tsx already started for this page load (early/early-reads.ts), else the network as usual.
   const early = method === 'GET' && body === undefined ? takeEarlyRead(path, token) : undefined;
   const response = await (early ?? fetch(path, init));
   const text = await response.text();
@@ -166,18 +166,6 @@ export async function apiGetBlob(path: string, accept = '*/*'): Promise<Blob> {
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response.blob();
-}
-
-/** Appends the non-null entries of `params` to `path` as a query string. */
-export function withQuery(path: string, params?: QueryParams): string {
-  if (!params) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== null && value !== undefined) search.append(key, String(value));
-  }
-  const query = search.toString();
-  if (!query) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
 }
 
 /**

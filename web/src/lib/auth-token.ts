@@ -2,7 +2,9 @@
  * The session token lives in `localStorage.authToken` (spec section 3). Reads and writes go through this
  * module so that components can subscribe to changes (login, logout, a 401, or another tab signing out).
  */
-export const AUTH_TOKEN_KEY = 'authToken';
+import { AUTH_TOKEN_KEY } from '@nomadswap/contracts/early-paint';
+
+export { AUTH_TOKEN_KEY };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();

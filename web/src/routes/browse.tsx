@@ -11,7 +11,8 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { useBrowseItems, type BrowseFilters } from '../features/items/api/get-items';
+import { useBrowseItems } from '../features/items/api/get-items';
+import { browseFiltersOf } from '../features/items/api/items-paths';
 import { BrowseVisitorNotices } from '../features/items/components/browse-visitor-notices';
 import { ItemCard, ItemCardSkeleton } from '../features/items/components/item-card';
 import { SearchBar, type SearchValues } from '../features/items/components/search-bar';
@@ -24,12 +25,6 @@ const BrowseLocationPanel = lazy(() => import('../features/items/components/brow
 const BrowseCityAlert = lazy(() => import('./browse-city-alert'));
 
 type FilterParam = 'q' | 'category' | 'location' | 'placeId' | 'withinKm' | 'sort';
-
-/** `withinKm` from the URL: a whole number of km, else none. */
-function radiusParam(value: string | null): number | undefined {
-  const km = Number(value);
-  return value && Number.isInteger(km) && km > 0 ? km : undefined;
-}
 
 /**
  * `/browse` (spec section 2): search, category and location live in the URL, so a link restores them; a picked
@@ -46,17 +41,16 @@ export default function BrowseRoute() {
 function Browse({ user }: { user: UserSelf | null }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const category = params.get('category') ?? '';
-  const location = params.get('location') ?? '';
-  const sort = params.get('sort') === 'leaving-soon' ? 'leaving-soon' : 'newest';
-  const placeId = (location && params.get('placeId')) || undefined;
-  const withinKm = placeId ? radiusParam(params.get('withinKm')) : undefined;
-  // Visitors get no location filter (spec sections 6 and 7): it is not sent and not shown as applied.
-  const filters: BrowseFilters = {
-    ...(user ? { q, category, location, placeId, withinKm } : { q, category, location: '' }),
-    ...(sort === 'leaving-soon' ? { sort } : {}),
-  };
+  // What the URL asks for; the filters applied leave out a visitor's location (browseFiltersOf).
+  const {
+    q = '',
+    category = '',
+    location = '',
+    placeId,
+    withinKm,
+    sort = 'newest',
+  } = browseFiltersOf(params, true);
+  const filters = browseFiltersOf(params, user !== null);
   const items = useBrowseItems(filters);
   const [panelOpen, setPanelOpen] = useState(false);
 

@@ -18,6 +18,7 @@ import { ItemExchangeAction } from '../features/exchanges/components/item-exchan
 import { ItemRequestsSection } from '../features/exchanges/components/item-requests';
 import { useUserItems } from '../features/items/api/get-user-items';
 import { ItemDetail } from '../features/items/components/item-detail';
+import { ITEM_PAGE_CLASS } from '../features/items/components/item-page-layout';
 import { i18n } from '../i18n';
 import { prepareDateFormat } from '../lib/format';
 
@@ -26,7 +27,7 @@ import { prepareDateFormat } from '../lib/format';
 prepareDateFormat(i18n.language);
 
 /**
- * The page's first data in the cache (the early reads answer both calls, lib/early-reads.ts), so that its first
+ * The page's first data in the cache (the early reads answer both calls, early/early-reads.ts), so that its first
  * render shows the item instead of the skeleton (app/router.tsx preloadItemPage). Never rejects.
  */
 export function prefetchItemPage(queryClient: QueryClient, id: string): Promise<unknown> {
@@ -118,7 +119,7 @@ function ItemPage({ id, user }: { id: string; user: UserSelf }) {
   }
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4 px-4 py-6 sm:py-10">
+    <div className={ITEM_PAGE_CLASS}>
       <Link
         to={paths.browse}
         className="inline-flex w-fit items-center gap-1 rounded text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"

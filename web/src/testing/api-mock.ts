@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { AUTH_TOKEN_KEY } from '@nomadswap/contracts/early-paint';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser, HealthResponse, Item, Review, UserSelf } from '@nomadswap/contracts/responses';
 import type { Place } from '@nomadswap/contracts/places';
@@ -164,7 +165,7 @@ export function buildExchange(overrides: Partial<ExchangeView> = {}): ExchangeVi
 
 /** Stores a token and answers `/api/auth/me` with `user`, plus any other routes given. */
 export function signInAs(user: UserSelf, routes: Record<string, Reply> = {}) {
-  window.localStorage.setItem('authToken', 'token-abc');
+  window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-abc');
   return mockApi({
     'GET /api/health': { body: healthyResponse },
     'GET /api/auth/me': { body: user },

@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApprovalBadge } from '../../features/auth/components/approval-badge';
 import { UnreadBadge } from '../../features/messages/components/unread-badge';
 import { canMessage } from './can-message';
+import { HEADER_BAR_CLASS, HEADER_ROW_CLASS } from './header-layout';
 import { MobileNav } from './mobile-nav';
 import { mainNavItems } from './nav-items';
 
@@ -30,8 +31,8 @@ export function Header({ user, userLoading }: HeaderProps) {
   const items = mainNavItems.filter((item) => !item.requiresUser || user);
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-card/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-card/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+    <header className={HEADER_BAR_CLASS}>
+      <div className={HEADER_ROW_CLASS}>
         <Link
           to={paths.home}
           aria-label={t('nav.homeLink')}

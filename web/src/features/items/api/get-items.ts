@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import type { ListedItem } from '@nomadswap/contracts/responses';
-import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { browseItemsPath } from './items-paths';
 
 export interface BrowseFilters {
   q?: string;
@@ -30,15 +31,7 @@ export interface ItemsPage {
 export async function getItemsPage(filters: BrowseFilters, cursor?: string): Promise<ItemsPage> {
   const { data, headers } = await apiRequestWithHeaders<ListedItem[]>(
     'GET',
-    withQuery('/api/items', {
-      q: filters.q || undefined,
-      category: filters.category || undefined,
-      location: filters.placeId ? undefined : filters.location || undefined,
-      placeId: filters.placeId || undefined,
-      withinKm: filters.placeId ? filters.withinKm : undefined,
-      sort: filters.sort,
-      cursor,
-    }),
+    browseItemsPath(filters, cursor),
   );
   return { items: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
 import { CategoryBadge } from './category-badge';
+import { ITEM_DETAIL_CLASS, ITEM_FACTS_CLASS } from './item-page-layout';
 import { LeavingBadge, OwnerLeavingBadge } from './leaving-badge';
 import { FavoriteButton } from './favorite-button';
 import { ItemGallery } from './item-gallery';
@@ -35,9 +36,9 @@ export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDeta
   const owner = item.user;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
+    <div className={ITEM_DETAIL_CLASS}>
       <ItemGallery item={item} />
-      <div className="grid min-w-0 content-start gap-5">
+      <div className={ITEM_FACTS_CLASS}>
         <div className="flex items-start justify-between gap-3">
           <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
             {item.title}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Item, ItemImage } from '@nomadswap/contracts/responses';
 import { cn } from '../../../lib/utils';
 import { DefaultItemImage, PhotoStatePlaceholder } from './item-cover';
+import { GALLERY_CLASS, GALLERY_PHOTO_CLASS } from './item-page-layout';
 
 interface GalleryPhoto {
   key: string;
@@ -32,8 +33,8 @@ export function ItemGallery({ item }: { item: Item }) {
   const current = photos[Math.min(selected, photos.length - 1)];
 
   return (
-    <div className="grid gap-3">
-      <div className="aspect-[4/3] overflow-hidden rounded-xl border bg-muted">
+    <div className={GALLERY_CLASS}>
+      <div className={GALLERY_PHOTO_CLASS}>
         {!current ? (
           <DefaultItemImage />
         ) : current.state !== 'ready' ? (
@@ -41,7 +42,7 @@ export function ItemGallery({ item }: { item: Item }) {
         ) : (
           <img
             src={current.full ?? ''}
-            // The page's largest image (its LCP element): fetched first. lib/early-reads.ts preloads the first one.
+            // The page's largest image (its LCP element): fetched first. early/early-reads.ts preloads the first one.
             fetchPriority={selected === 0 ? 'high' : undefined}
             alt={t('itemDetail.photoAlt', { title: item.title, n: selected + 1, total: photos.length })}
             className="size-full object-contain"

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/utils';
 
 /**
  * iPhone and iPad Safari have no install prompt event: they get the Add-to-Home-Screen steps instead. On the
- * server (src/entry-server.tsx) there is no navigator: not iOS (the banner is fixed over the page, so its arrival
+ * server (src/early/entry-server.tsx) there is no navigator: not iOS (the banner is fixed over the page, so its arrival
  * with the app's first render moves nothing).
  */
 export function isIos(nav: Navigator | undefined = globalThis.navigator): boolean {

@@ -7,9 +7,9 @@
  * The page is the real app, not a copy: the built dist is served on a private port and Debian's chromium (through
  * playwright-core, the e2e suite's browser driver) renders `/` as a visitor with every `/api` request left
  * unanswered, which is exactly what the app renders first in a browser (data still loading: skeletons). The markup
- * of #root is then written into index.html inside a `data-prerendered-home` wrapper, and its Brotli and gzip twins
- * are made again. At run time public/prerender-gate.js hides it for other routes and signed-in users before the
- * first paint, and main.tsx replaces it with the same page (src/app/prerendered-home.ts).
+ * of #root is then written into index.html inside a PRERENDERED_HOME_ATTRIBUTE wrapper, and its Brotli and gzip twins
+ * are made again. At run time early/prerender-gate.js hides it for other routes and signed-in users before the
+ * first paint, and main.tsx replaces it with the same page (src/early/prerendered-home.ts).
  *
  * Without chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) or playwright-core the build goes on with the plain
  * index.html and says so: the app works the same, only its first paint waits for the JavaScript.
@@ -22,9 +22,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+// By path: see vite-plugin.ts.
+import { PRERENDERED_HOME_ATTRIBUTE, ROOT_ID } from '../../../shared/contracts/src/early-paint';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT_ELEMENT = '<div id="root"></div>';
+const ROOT_ELEMENT = `<div id="${ROOT_ID}"></div>`;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -44,7 +46,7 @@ export function injectPrerenderedHome(html: string, markup: string): string {
   if (!markup.includes('id="hero-title"')) throw new Error('the prerendered page has no home hero');
   return html.replace(
     ROOT_ELEMENT,
-    () => `<div id="root"><div data-prerendered-home="">${markup}</div></div>`,
+    () => `<div id="${ROOT_ID}"><div ${PRERENDERED_HOME_ATTRIBUTE}="">${markup}</div></div>`,
   );
 }
 
@@ -100,7 +102,7 @@ async function renderHome(url: string): Promise<string> {
     await page.locator('footer').waitFor();
     // The chunks loaded just after the first render (toasts, the city menu) settle.
     await page.waitForTimeout(1000);
-    return await page.locator('#root').evaluate((root) => root.innerHTML);
+    return await page.locator(`#${ROOT_ID}`).evaluate((root) => root.innerHTML);
   } finally {
     await browser.close();
   }

@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { QUERY_STATE_ID } from './prerendered-home';
+import { QUERY_STATE_ID } from '@nomadswap/contracts/early-paint';
 
 // Apart from ./prerendered-home, which the small entry (main.tsx) imports: this needs React Query, which must not
 // join the entry's chunk.

@@ -1,27 +1,23 @@
+import {
+  PRERENDERED_HOME_ATTRIBUTE,
+  PRERENDERED_PAGE_ATTRIBUTE,
+  QUERY_STATE_ID,
+  SKIP_PRERENDER_CLASS,
+} from '@nomadswap/contracts/early-paint';
+
 /*
  * A page can arrive already rendered, so that it paints from the HTML instead of after the app's JavaScript has
- * run: index.html carries the visitor home of `/` prerendered at build time (web/scripts/prerender-home.ts), and
- * the gateway answers a visitor's `/browse` with the page rendered on the server (src/entry-server.tsx,
+ * run: index.html carries the visitor home of `/` prerendered at build time (web/src/early/prerender-home.ts), and
+ * the gateway answers a visitor's `/browse` with the page rendered on the server (src/early/entry-server.tsx,
  * gateway/src/ssr.ts) plus React Query's cache as a JSON data block. Only a visitor on that page's path may see
  * it: the service worker answers any route offline with index.html, and a signed-in user's pages are other pages
- * (the server cannot see the token, it is in localStorage). public/prerender-gate.js (a blocking script in the
+ * (the server cannot see the token, it is in localStorage). early/prerender-gate.js (a blocking script in the
  * head: the CSP allows no inline script) adds SKIP_PRERENDER_CLASS to <html> before the body is parsed when the
  * markup is not for this page load, and index.html's inline style then hides it; the app removes it here before
  * its first render. Otherwise the app's first render is the same page, which replaces the markup in one commit.
  */
 
-/** The attribute of the element that wraps the home prerendered at build time inside #root. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered-home';
-/** The attribute of the element that wraps a page the gateway rendered inside #root. */
-export const PRERENDERED_PAGE_ATTRIBUTE = 'data-prerendered-page';
-/** Set on <html> by the gateway: the path its rendered page is for (the gate compares it; `/` without it). */
-export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
-/** Set on <html> by public/prerender-gate.js when the prerendered markup is not for this page load. */
-export const SKIP_PRERENDER_CLASS = 'ns-skip-prerender';
-/** The id of the `<script type="application/json">` with the rendered page's query cache (gateway/src/ssr.ts). */
-export const QUERY_STATE_ID = 'ns-query-state';
-
-const MARKUP = `[${PRERENDERED_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`;
+const MARKUP = `[${PRERENDERED_HOME_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`;
 
 /**
  * The prerendered or server-rendered page in `container` when this page load shows it (React's first render

@@ -6,7 +6,7 @@
  * the web app's dependencies (its Docker image has only its own).
  *
  * Visitor view only: the gateway asks the API without any credentials, and the browser hides this markup for a
- * signed-in user before the first paint (public/prerender-gate.js). Only pages whose visitor view shows public
+ * signed-in user before the first paint (early/prerender-gate.js). Only pages whose visitor view shows public
  * data are rendered here; the item page is for approved users (spec section 6), whose token the server cannot see.
  */
 import { renderToString } from 'react-dom/server';
@@ -15,12 +15,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { z } from 'zod';
 import { ItemCardSchema } from '@nomadswap/contracts/responses';
-import { i18n } from './i18n';
-import { AppProviders } from './app/providers';
-import { preloadPage, routes } from './app/router';
-import { browseItemsQueryOptions, type BrowseFilters, type ItemsPage } from './features/items/api/get-items';
-import { withQuery } from './lib/api-client';
-import { createQueryClient } from './lib/query-client';
+import { i18n } from '../i18n';
+import { AppProviders } from '../app/providers';
+import { preloadPage, routes } from '../app/router';
+import { browseItemsQueryOptions, type ItemsPage } from '../features/items/api/get-items';
+import { browseFiltersOf, browseItemsPath } from '../features/items/api/items-paths';
+import { withQuery } from '../lib/with-query';
+import { createQueryClient } from '../lib/query-client';
 
 /** What the gateway's API call answered. */
 export interface ApiAnswer {
@@ -56,14 +57,7 @@ export function warmUp(): Promise<unknown> {
 }
 
 /** The filters a visitor's `/browse` applies: search, category and order from the URL; location never (spec 6/7). */
-function visitorFilters(search: URLSearchParams): BrowseFilters {
-  return {
-    q: search.get('q') ?? '',
-    category: search.get('category') ?? '',
-    location: '',
-    ...(search.get('sort') === 'leaving-soon' ? { sort: 'leaving-soon' as const } : {}),
-  };
-}
+const visitorFilters = (search: URLSearchParams) => browseFiltersOf(search, false);
 
 /**
  * The part of `url` its rendered page depends on: the path and the filters a visitor's page applies, always in
@@ -85,18 +79,8 @@ export async function renderPage(url: string, api: VisitorApiGet): Promise<Rende
   if (!isServerRendered(location.pathname)) return null;
 
   const filters = visitorFilters(location.searchParams);
-  // The same call getItemsPage makes in the browser for these filters (features/items/api/get-items.ts).
-  const [answer] = await Promise.all([
-    api(
-      withQuery('/api/items', {
-        q: filters.q || undefined,
-        category: filters.category || undefined,
-        location: filters.location || undefined,
-        sort: filters.sort,
-      }),
-    ),
-    preloadPage(location.pathname),
-  ]);
+  // The same call getItemsPage makes in the browser for these filters.
+  const [answer] = await Promise.all([api(browseItemsPath(filters)), preloadPage(location.pathname)]);
   if (answer.status !== 200) return null;
   // Visitor cards only, checked field by field (strict schemas): anything more than the public card view, and
   // the page is not rendered here at all.
@@ -122,7 +106,7 @@ export async function renderPage(url: string, api: VisitorApiGet): Promise<Rende
   const html = renderToString(
     <AppProviders queryClient={queryClient}>
       {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-          hydrate, it replaces this markup, see app/prerendered-home.ts). */}
+          hydrate, it replaces this markup, see early/prerendered-home.ts). */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );

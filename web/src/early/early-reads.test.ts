@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_TOKEN_KEY } from './auth-token';
-import { apiGet } from './api-client';
+import { apiGet } from '../lib/api-client';
 import { earlyReadPaths, startEarlyReads, takeEarlyRead } from './early-reads';
-import { EARLY_GALLERY_ATTRIBUTE, EARLY_ITEM_CLASS, EARLY_SHELL_ID } from './early-shell';
+import {
+  AUTH_TOKEN_KEY,
+  EARLY_GALLERY_ATTRIBUTE,
+  EARLY_ITEM_CLASS,
+  EARLY_SHELL_ID,
+} from '@nomadswap/contracts/early-paint';
 import { jsonResponse, mockApi } from '../testing/api-mock';
 
 const at = (url: string) => new URL(url, 'http://localhost');

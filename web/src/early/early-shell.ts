@@ -1,20 +1,21 @@
+import {
+  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
+  EARLY_GALLERY_ATTRIBUTE,
+  EARLY_ITEM_CLASS,
+  EARLY_SHELL_ID,
+  ITEM_PAGE_PATH,
+} from '@nomadswap/contracts/early-paint';
+
 /*
  * A signed-in user's item page cannot arrive rendered (the server cannot see the token, it is in localStorage), so
  * index.html carries a static skeleton of it next to #root: the header bar and the page's frame with its gallery
- * box, the same sizes as the app's page. public/prerender-gate.js shows it (EARLY_ITEM_CLASS on <html>) before the
+ * box, the same sizes as the app's page. early/prerender-gate.js shows it (EARLY_ITEM_CLASS on <html>) before the
  * first paint on `/item/:id` with a stored session, so the page paints from the HTML instead of after the app. The
  * small entry puts the item's first photo into its gallery box as soon as its early read answers
- * (lib/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
+ * (early/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
  * renders the app once the page's data is in, and React's first commit removes the skeleton (same boxes: no shift,
  * and the app's photo is the same image at the same size). React-free: the entry imports it.
  */
-
-/** Set on <html> by public/prerender-gate.js: the early item skeleton is shown. */
-export const EARLY_ITEM_CLASS = 'ns-early-item';
-/** index.html's skeleton, outside #root (the app removes it at its first commit). */
-export const EARLY_SHELL_ID = 'ns-early-shell';
-/** The skeleton's gallery box: the photo goes in there. */
-export const EARLY_GALLERY_ATTRIBUTE = 'data-early-gallery';
 
 /** The early item skeleton, when this page load shows it. */
 function shownShell(doc: Document): HTMLElement | null {
@@ -24,7 +25,7 @@ function shownShell(doc: Document): HTMLElement | null {
 
 /** The item id of `/item/:id` as the router decodes it, or null on any other path (or a malformed escape). */
 export function itemIdOf(pathname: string): string | null {
-  const match = /^\/item\/([^/]+)$/.exec(pathname);
+  const match = ITEM_PAGE_PATH.exec(pathname);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]!);
@@ -63,9 +64,6 @@ export function removeEarlyShell(doc: Document = document): void {
   doc.getElementById(EARLY_SHELL_ID)?.remove();
   doc.documentElement.classList.remove(EARLY_ITEM_CLASS);
 }
-
-/** The gateway's item page document lists the page's chunks as inert links with this attribute (gateway/src/ssr.ts). */
-export const DEFERRED_MODULEPRELOAD_ATTRIBUTE = 'data-modulepreload';
 
 /**
  * Starts downloading the chunks the document listed for later (main.tsx, when it starts the app): each becomes a

@@ -3,30 +3,36 @@ import path from 'node:path';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { injectPrerenderedHome } from '../../scripts/prerender-home';
-import { LANGUAGE_STORAGE_KEY } from '../i18n';
-import { AUTH_TOKEN_KEY } from '../lib/auth-token';
-import { EARLY_ITEM_CLASS } from '../lib/early-shell';
-import { createQueryClient } from '../lib/query-client';
-import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
+import { injectPrerenderedHome } from './prerender-home';
+import { renderEarlyItemSkeleton } from './item-skeleton';
+import { GATE_TEMPLATE, prerenderGateScript, withEarlyPaint } from './vite-plugin';
 import {
-  PRERENDERED_ATTRIBUTE,
+  AUTH_TOKEN_KEY,
+  EARLY_ITEM_CLASS,
+  LANGUAGE_STORAGE_KEY,
+  PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
-  takePrerendered,
-} from './prerendered-home';
+} from '@nomadswap/contracts/early-paint';
+import { createQueryClient } from '../lib/query-client';
+import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
+import { takePrerendered } from './prerendered-home';
 import { seedQueryCache } from './server-rendered-data';
-import { AppProviders } from './providers';
-import { preloadHome, preloadItemPage, preloadPage, routes } from './router';
+import { AppProviders } from '../app/providers';
+import { preloadHome, preloadItemPage, preloadPage, routes } from '../app/router';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
-const gate = fs.readFileSync(path.join(web, 'public/prerender-gate.js'), 'utf8');
-const indexHtml = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+// Both as the build writes them (vite-plugin.ts).
+const gate = prerenderGateScript(fs.readFileSync(path.join(web, GATE_TEMPLATE), 'utf8'));
+const indexHtml = withEarlyPaint(
+  fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
+  renderEarlyItemSkeleton(),
+);
 
-/** Runs public/prerender-gate.js as the browser would in index.html's head, at `path`. */
+/** Runs prerender-gate.js as the browser would in index.html's head, at `path`. */
 function runGate(path: string) {
   window.history.replaceState(null, '', path);
   document.documentElement.classList.remove(SKIP_PRERENDER_CLASS);
@@ -41,7 +47,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('the prerender gate (public/prerender-gate.js)', () => {
+describe('the prerender gate (prerender-gate.js)', () => {
   it('keeps the prerendered home for a visitor on /, with or without a query', () => {
     expect(runGate('/')).toBe(false);
     expect(runGate('/?q=tent')).toBe(false);
@@ -105,9 +111,9 @@ describe('the prerender gate (public/prerender-gate.js)', () => {
   it('is a blocking script of the head, and the head hides the marked markup under its class', () => {
     const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
     expect(head).toMatch(/<script src="\/prerender-gate\.js"><\/script>/);
-    for (const attribute of [PRERENDERED_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE])
+    for (const attribute of [PRERENDERED_HOME_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE])
       expect(head).toMatch(
-        new RegExp(`\\.${SKIP_PRERENDER_CLASS} \\[${attribute}\\][^{]*\\{\\s*display: none;`),
+        new RegExp(`\\.${SKIP_PRERENDER_CLASS} \\[${attribute}\\][^{]*\\{\\s*display:\\s*none`),
       );
   });
 });
@@ -115,7 +121,7 @@ describe('the prerender gate (public/prerender-gate.js)', () => {
 describe('takePrerendered', () => {
   const container = () => {
     const root = document.createElement('div');
-    root.innerHTML = `<div ${PRERENDERED_ATTRIBUTE}=""><h1 id="hero-title">Hero</h1></div>`;
+    root.innerHTML = `<div ${PRERENDERED_HOME_ATTRIBUTE}=""><h1 id="hero-title">Hero</h1></div>`;
     return root;
   };
 
@@ -199,7 +205,7 @@ describe('injectPrerenderedHome (build step)', () => {
     const html = '<body><div id="root"></div><script type="module" src="/a.js"></script></body>';
     const out = injectPrerenderedHome(html, '<header></header><h1 id="hero-title">Hi $&</h1>');
     expect(out).toBe(
-      `<body><div id="root"><div ${PRERENDERED_ATTRIBUTE}=""><header></header><h1 id="hero-title">Hi $&</h1></div></div><script type="module" src="/a.js"></script></body>`,
+      `<body><div id="root"><div ${PRERENDERED_HOME_ATTRIBUTE}=""><header></header><h1 id="hero-title">Hi $&</h1></div></div><script type="module" src="/a.js"></script></body>`,
     );
   });
 
@@ -268,7 +274,7 @@ describe('preloadItemPage', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: item.title })).toBeInTheDocument();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
-    // The same image as the early skeleton's (lib/early-shell.ts), in the same box.
+    // The same image as the early skeleton's (early/early-shell.ts), in the same box.
     const photo = document.querySelector('img[src="/api/images/p1/full"]');
     expect(photo?.getAttribute('fetchpriority')).toBe('high');
     expect(photo?.className).toBe('size-full object-contain');

@@ -1,21 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
   EARLY_SHELL_ID,
-  DEFERRED_MODULEPRELOAD_ATTRIBUTE,
+} from '@nomadswap/contracts/early-paint';
+import {
   startDeferredPreloads,
   earlyItemId,
   itemIdOf,
   paintEarlyPhoto,
   removeEarlyShell,
 } from './early-shell';
+import { renderEarlyItemSkeleton } from './item-skeleton';
+import { withEarlyPaint } from './vite-plugin';
+import { ItemGallery } from '../features/items/components/item-gallery';
+import { GALLERY_CLASS, GALLERY_PHOTO_CLASS } from '../features/items/components/item-page-layout';
+import { buildItem } from '../testing/api-mock';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
-const indexHtml = fs.readFileSync(path.join(web, 'index.html'), 'utf8');
+// As the build writes it (vite-plugin.ts).
+const indexHtml = withEarlyPaint(
+  fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
+  renderEarlyItemSkeleton(),
+);
 
 /** index.html's body, as the browser parses it (the early skeleton next to #root). */
 function loadBody() {
@@ -40,15 +52,20 @@ describe('index.html', () => {
     ).toHaveLength(0);
     expect(shell.querySelectorAll(`[${EARLY_GALLERY_ATTRIBUTE}]`)).toHaveLength(1);
     const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
-    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID} \\{\\s*display: none;`));
-    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID} \\{\\s*display: block;`));
+    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*none`));
+    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*block`));
   });
 
-  it("gives the gallery box the app's gallery classes (same box, so the take-over does not shift)", () => {
+  it("has the app's boxes: the gallery's photo box (same box, so the take-over does not shift) and header bar", () => {
+    const app = render(<ItemGallery item={buildItem()} />).container;
+    const box = app.querySelector(`.${GALLERY_PHOTO_CLASS.split(' ').map(CSS.escape).join('.')}`);
+    expect(box?.className).toBe(GALLERY_PHOTO_CLASS);
+    expect(box?.parentElement?.className).toBe(GALLERY_CLASS);
+    cleanup();
     loadBody();
     const gallery = document.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}]`)!;
-    const source = fs.readFileSync(path.join(web, 'src/features/items/components/item-gallery.tsx'), 'utf8');
-    expect(source).toContain(`className="${gallery.className}"`);
+    expect(gallery.className).toBe(box?.className);
+    expect(gallery.parentElement?.className).toBe(box?.parentElement?.className);
   });
 });
 

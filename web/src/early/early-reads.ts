@@ -1,4 +1,5 @@
-import { getAuthToken } from './auth-token';
+import { browseFiltersOf, browseItemsPath, itemPath } from '../features/items/api/items-paths';
+import { getAuthToken } from '../lib/auth-token';
 import { earlyItemId, itemIdOf, paintEarlyPhoto } from './early-shell';
 
 /*
@@ -17,34 +18,14 @@ const keyOf = (path: string, token: string) => `${token}\n${path}`;
 
 /** The calls the page at `location` makes first for a signed-in user (their paths exactly as the app builds them). */
 export function earlyReadPaths(location: { pathname: string; search: string }): string[] {
-  const paths = ['/api/auth/me'];
-  // The router hands the page its id decoded; the client encodes it again (features/items/api/get-item.ts). A
-  // malformed escape gives no id: the page will make its own call.
+  const calls = ['/api/auth/me'];
+  // A malformed escape gives no id: the page will make its own call.
   const item = itemIdOf(location.pathname);
-  if (item !== null) paths.push(`/api/items/${encodeURIComponent(item)}`);
-  if (location.pathname === '/browse') {
-    // features/items/api/get-items.ts: q, category, then the picked city (placeId, withinKm: a whole number of km)
-    // or else the location text, then sort, in this order, empty ones left out (routes/browse.tsx reads the URL).
-    const url = new URLSearchParams(location.search);
-    const query = new URLSearchParams();
-    for (const name of ['q', 'category']) {
-      const value = url.get(name);
-      if (value) query.append(name, value);
-    }
-    const text = url.get('location');
-    const placeId = text ? url.get('placeId') : null;
-    if (placeId) {
-      query.append('placeId', placeId);
-      const km = Number(url.get('withinKm'));
-      if (url.get('withinKm') && Number.isInteger(km) && km > 0) query.append('withinKm', String(km));
-    } else if (text) {
-      query.append('location', text);
-    }
-    if (url.get('sort') === 'leaving-soon') query.append('sort', 'leaving-soon');
-    const search = query.toString();
-    paths.push(search ? `/api/items?${search}` : '/api/items');
-  }
-  return paths;
+  if (item !== null) calls.push(itemPath(item));
+  // ('/browse' spelt out: config/paths is the app's, and would join the entry's chunk.)
+  if (location.pathname === '/browse')
+    calls.push(browseItemsPath(browseFiltersOf(new URLSearchParams(location.search), true)));
+  return calls;
 }
 
 /** The first photo of an item detail answer, as the gallery shows it (features/items/components/item-gallery). */
@@ -73,7 +54,7 @@ export const EARLY_PHOTO_WAIT_MS = 4_000;
 
 /**
  * Starts the signed-in page's first reads (nothing for a visitor). Called once, by main.tsx. When index.html's
- * item skeleton is on screen (lib/early-shell.ts) the photo goes into it, and the returned promise settles once
+ * item skeleton is on screen (early/early-shell.ts) the photo goes into it, and the returned promise settles once
  * the photo has loaded or failed (or the item has none, or EARLY_PHOTO_WAIT_MS passed): the entry starts the app
  * then, so the photo, the page's largest element, does not share the connection with the app's script. Null
  * otherwise (start the app at once).

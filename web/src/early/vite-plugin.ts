@@ -1,0 +1,125 @@
+/**
+ * Writes what the browser reads before any module has run from early paint's contract
+ * (@nomadswap/contracts/early-paint) and the app's components: the blocking prerender-gate.js (from the template
+ * ./prerender-gate.js, served by the dev server and emitted into the build), index.html's head (the gate's script
+ * tag and the style that hides or shows the markup under the gate's classes) and, at the start of its body, the
+ * early item skeleton rendered from React (./item-skeleton.tsx). Nothing there spells a name out or copies a
+ * component's classes, so nothing is kept in step by hand.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { minifySync, runnerImport, type Plugin, type ViteDevServer } from 'vite';
+import type * as ItemSkeleton from './item-skeleton';
+// By path, not by package name: Vite's config loader leaves packages out of its bundle and Node cannot load a
+// workspace package's TypeScript source.
+import {
+  AUTH_TOKEN_KEY,
+  EARLY_ITEM_CLASS,
+  EARLY_SHELL_ID,
+  ITEM_PAGE_PATH,
+  LANGUAGE_STORAGE_KEY,
+  PRERENDER_GATE_PATH,
+  PRERENDERED_HOME_ATTRIBUTE,
+  PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PATH_ATTRIBUTE,
+  SKIP_PRERENDER_CLASS,
+} from '../../../shared/contracts/src/early-paint';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/contracts/src/enums';
+
+/** The gate's source, relative to the web workspace, named as what it becomes; its last line passes the names below. */
+export const GATE_TEMPLATE = `src/early${PRERENDER_GATE_PATH}`;
+const NAMES_PLACEHOLDER = '})(EARLY_PAINT_NAMES);';
+
+/** What the gate reads (its only input: it is a classic script and imports nothing). */
+export const GATE_NAMES = {
+  pathAttribute: PRERENDERED_PATH_ATTRIBUTE,
+  tokenKey: AUTH_TOKEN_KEY,
+  languageKey: LANGUAGE_STORAGE_KEY,
+  // The app's languages (web/src/i18n); the markup rendered ahead of time is in the default one.
+  languages: LANGUAGES,
+  defaultLanguage: DEFAULT_LANGUAGE,
+  skipClass: SKIP_PRERENDER_CLASS,
+  itemPage: ITEM_PAGE_PATH.source,
+  earlyItemClass: EARLY_ITEM_CLASS,
+};
+
+/**
+ * prerender-gate.js from its template: the contract's names in place of the placeholder, minified (every page
+ * load waits for this script before it paints).
+ */
+export function prerenderGateScript(template: string): string {
+  if (!template.includes(NAMES_PLACEHOLDER)) throw new Error(`${GATE_TEMPLATE} has no ${NAMES_PLACEHOLDER}`);
+  const source = template.replace(NAMES_PLACEHOLDER, () => `})(${JSON.stringify(GATE_NAMES)});`);
+  const { code, errors } = minifySync(GATE_TEMPLATE, source);
+  if (errors.length > 0)
+    throw new Error(`${GATE_TEMPLATE}: ${errors.map((error) => error.message).join('; ')}`);
+  return code;
+}
+
+const PRERENDERED = [PRERENDERED_HOME_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE].map((name) => `[${name}]`);
+
+/**
+ * The head's style: markup rendered ahead of time takes no box of its own, and is hidden under the gate's skip
+ * class; the early item skeleton shows only under the gate's early-item class.
+ */
+export const EARLY_PAINT_CSS =
+  `${PRERENDERED.join(',')}{display:contents}` +
+  `${PRERENDERED.map((selector) => `.${SKIP_PRERENDER_CLASS} ${selector}`).join(',')},#${EARLY_SHELL_ID}{display:none}` +
+  `.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}{display:block}`;
+
+/** The skeleton's module, relative to the web workspace. */
+const SKELETON_MODULE = 'src/early/item-skeleton.tsx';
+type SkeletonModule = typeof ItemSkeleton;
+
+/**
+ * index.html with the gate's blocking script and the style at the end of its head, and `skeleton` (the early item
+ * skeleton's markup) first in its body, before #root.
+ */
+export function withEarlyPaint(html: string, skeleton: string): string {
+  for (const tag of ['</head>', '<body>'])
+    if (!html.includes(tag)) throw new Error(`index.html has no ${tag}`);
+  return html
+    .replace(
+      '</head>',
+      () =>
+        `  <script src="${PRERENDER_GATE_PATH}"></script>\n    <style>${EARLY_PAINT_CSS}</style>\n  </head>`,
+    )
+    .replace('<body>', () => `<body>\n    ${skeleton}`);
+}
+
+export function earlyPaint(): Plugin {
+  let root = '';
+  let server: ViteDevServer | undefined;
+  const gateScript = () => prerenderGateScript(fs.readFileSync(path.join(root, GATE_TEMPLATE), 'utf8'));
+  // The dev server's module graph (it reloads an edited component); for a build, a module runner of its own.
+  const skeleton = async () => {
+    const module = server
+      ? ((await server.ssrLoadModule(`/${SKELETON_MODULE}`)) as SkeletonModule)
+      : (
+          await runnerImport<SkeletonModule>(`/${SKELETON_MODULE}`, {
+            root,
+            configFile: false,
+            logLevel: 'warn',
+          })
+        ).module;
+    return module.renderEarlyItemSkeleton();
+  };
+  return {
+    name: 'nomadswap:early-paint',
+    configResolved(config) {
+      root = config.root;
+    },
+    configureServer(devServer) {
+      server = devServer;
+      devServer.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== PRERENDER_GATE_PATH) return next();
+        res.setHeader('Content-Type', 'text/javascript');
+        res.end(gateScript());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: PRERENDER_GATE_PATH.slice(1), source: gateScript() });
+    },
+    transformIndexHtml: { order: 'pre', handler: async (html) => withEarlyPaint(html, await skeleton()) },
+  };
+}
