@@ -31,8 +31,13 @@ export interface PushConfig {
   allowedHosts: readonly string[];
 }
 
+/** What the send already knows when its hooks run: the receiver's presence, when it was read in the send's round. */
+export interface MessageStoredFacts {
+  receiverOnline?: boolean;
+}
+
 /** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
-export type MessageStoredHook = (message: Message) => Promise<unknown>;
+export type MessageStoredHook = (message: Message, facts?: MessageStoredFacts) => Promise<unknown>;
 
 /** Everything the messaging use-cases, routes and socket handlers need. */
 export interface MessagingContext {

@@ -225,6 +225,37 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
   });
 });
 
+describe('message:send reads the receiver with the guard’s own read (one Redis round)', () => {
+  it('refuses an unknown, an unapproved and a gone receiver and a restricted sender, and stores none of it', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const unknown = oid('0123456789abcdef01234567').toHexString();
+    expect(await sendOverSocket(sa, { receiverId: unknown, content: 'hi', clientId: 'r-1' })).toMatchObject({
+      code: 'RECEIVER_NOT_FOUND',
+    });
+    await env.stores.userState.set(b.id, { role: 'user', isApproved: false });
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-2' })).toMatchObject({
+      code: 'RECEIVER_NOT_APPROVED',
+    });
+    await env.stores.userState.delete(b.id);
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-3' })).toMatchObject({
+      code: 'RECEIVER_NOT_FOUND',
+    });
+    await env.stores.userState.set(b.id, { role: 'user', isApproved: true });
+    const ok = await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-4' });
+    expect(isAckError(ok)).toBe(false);
+    const restriction = { id: 'sanction-1', type: 'restrict' as const, reason: 'spam', endsAt: null };
+    await env.stores.userState.set(a.id, { role: 'user', isApproved: true, sanction: restriction });
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-5' })).toMatchObject({
+      code: 'ACCOUNT_RESTRICTED',
+    });
+    const stored = await env.ctx.messages.collection
+      .find({ senderId: oid(a.id) }, { projection: { clientId: 1 } })
+      .toArray();
+    expect(stored.map((message) => message.clientId)).toEqual(['r-4']);
+  });
+});
+
 describe('two messaging processes on one Redis', () => {
   it('deliver to each other’s clients (socket send on one, REST send on the other)', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
