@@ -7,6 +7,7 @@ import type { Redis } from '@nomadswap/service-kit/redis';
 import { blockModel, type BlockModel } from './data/block';
 import { chatItemModel, type ChatItemModel } from './data/chat-item';
 import { chatUserModel, type ChatUserModel } from './data/chat-user';
+import { createChatStateCache, type ChatStateCache } from './data/chat-state-cache';
 import { conversationModel, type ConversationModel } from './data/conversation';
 import { exchangeModel, type ExchangeModel } from './data/exchange';
 import { messageModel, type MessageModel } from './data/message';
@@ -67,6 +68,8 @@ export interface MessagingContext {
   /** 60 messages per minute per sender by default (MESSAGES_PER_MINUTE). */
   sendLimiter: RateLimiter;
   live: LiveChannel;
+  /** This replica's cache of what a send checks about each participant, validated by versions in Redis. */
+  chatState: ChatStateCache;
   presence: PresenceStore;
   /** The sockets each user holds open, over every replica (capped at the handshake). */
   connectionSlots: ConnectionSlots;
@@ -134,6 +137,7 @@ export async function createMessagingContext(
       durationSeconds: 60,
     }),
     live: createLiveChannel(),
+    chatState: createChatStateCache(),
     presence: createPresenceStore({ redis, keyPrefix }),
     connectionSlots: createConnectionSlots({ redis, keyPrefix }),
     onMessageStored: [],

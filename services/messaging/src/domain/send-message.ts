@@ -16,6 +16,7 @@ import {
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
 import { participantsAndBlock } from '../data/block';
+import { cachedParticipantsAndBlock } from '../data/chat-state-cache';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid, type Id } from '../data/ids';
 import { presentMessage, presentMessages } from './present-messages';
@@ -62,6 +63,11 @@ export async function sendMessage(
     senderCheck?: Promise<unknown>;
     /** The receiver's state when the caller already has it on the way (a socket send reads it with the guard's). */
     receiverState?: Promise<UserState | null>;
+    /**
+     * Both users' chat-state versions (sender first), read in the same round: the participants and the block check
+     * then come from this replica's cache when it holds them under these versions (data/chat-state-cache.ts).
+     */
+    chatVersions?: Promise<readonly [string, string] | undefined>;
     /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
     exchangeId?: Id;
   },
@@ -85,7 +91,9 @@ export async function sendMessage(
   const [, state, { users: userRecords, blocked }, limit, early] = await Promise.all([
     props.senderCheck,
     props.receiverState ?? ctx.userState.get(input.receiverId),
-    participantsAndBlock(ctx, sender.id, input.receiverId),
+    props.chatVersions
+      ? cachedParticipantsAndBlock(ctx, sender.id, input.receiverId, props.chatVersions)
+      : participantsAndBlock(ctx, sender.id, input.receiverId),
     ctx.sendLimiter.consume(sender.id).then(
       () => null,
       (error: unknown) => error,

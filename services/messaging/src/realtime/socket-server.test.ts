@@ -256,6 +256,29 @@ describe('message:send reads the receiver with the guard’s own read (one Redis
   });
 });
 
+describe('message:send checks blocks and the receiver from a cache validated on every send (issue 25)', () => {
+  it('a block, an unblock and a deletion made through another replica take effect on the next send', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a, one);
+    const send = (clientId: string) => sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId });
+    expect(isAckError(await send('c-1'))).toBe(false);
+    // The first send fills `one`'s cache after its answer; the next ones are answered from it.
+    await eventually(() => one.ctx.chatState.has(a.id) && one.ctx.chatState.has(b.id));
+    expect(isAckError(await send('c-2'))).toBe(false);
+    // Blocked through the REST API of another context (another replica's): `one`'s entries are stale now.
+    await request(env.app).post(`/api/blocks/${a.id}`).set(b.headers).expect(201);
+    expect(await send('c-3')).toMatchObject({ code: 'BLOCKED' });
+    await request(env.app).delete(`/api/blocks/${a.id}`).set(b.headers).expect(200);
+    expect(isAckError(await send('c-4'))).toBe(false);
+    await applyUserDeleted(two.ctx, { userId: b.id });
+    expect(await send('c-5')).toMatchObject({ code: 'RECEIVER_DELETED' });
+    const stored = await env.ctx.messages.collection
+      .find({ senderId: oid(a.id) }, { projection: { clientId: 1 } })
+      .toArray();
+    expect(stored.map((message) => message.clientId).sort()).toEqual(['c-1', 'c-2', 'c-4']);
+  });
+});
+
 describe('two messaging processes on one Redis', () => {
   it('deliver to each other’s clients (socket send on one, REST send on the other)', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);

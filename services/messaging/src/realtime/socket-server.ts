@@ -20,7 +20,7 @@ import {
 } from '@nomadswap/contracts/socket-events';
 import { MSG } from '@nomadswap/contracts/messages';
 import { sanctionInForce } from '@nomadswap/contracts/sanctions';
-import { sanctionedError, sanctionInForceOrThrow, type UserState } from '@nomadswap/service-kit/auth';
+import { sanctionedError, sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
 import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
@@ -303,8 +303,8 @@ export function attachSocketServer(
         viewer: Promise<Viewer>;
         payload: unknown;
         reply: Reply;
-        /** The state of the user `stateOf` named, read in the guard's round (undefined when none was named). */
-        other: Promise<UserState | null | undefined>;
+        /** What the guard's round read about the user `stateOf` named (nothing when none was named). */
+        other: Promise<Pick<ViewerRound, 'other' | 'chatVersions'>>;
       }) => Promise<void>,
       /** A user whose state the handler needs (a send's receiver): read in the same round as the guard's. */
       stateOf?: (payload: unknown) => string | undefined,
@@ -321,7 +321,7 @@ export function attachSocketServer(
         const { userId: me, jti } = socket.data;
         const round = readViewerRound(ctx, { jti, userId: me, otherId: stateOf?.(payload) });
         const viewer = currentViewer(socket, round);
-        const other = round.then((read) => read.other);
+        const other = round.then(({ other, chatVersions }) => ({ other, chatVersions }));
         viewer.catch(() => undefined);
         other.catch(() => undefined);
         try {
@@ -358,14 +358,17 @@ export function attachSocketServer(
         const senderCheck = viewer.then((who) => {
           if (who.sanction?.type === 'restrict') throw sanctionedError(who.sanction);
         });
-        // The receiver's state came with the guard's read when the payload named exactly this receiver.
-        const receiverState =
-          receiverIdOf(payload) === input.receiverId ? (other as Promise<UserState | null>) : undefined;
+        // The receiver's state and both chat-state versions came with the guard's read when the payload named
+        // exactly this receiver.
+        const read = receiverIdOf(payload) === input.receiverId;
         const result = await sendMessage(ctx, {
           sender: { id: userId },
           input,
           senderCheck,
-          receiverState,
+          ...(read && {
+            receiverState: other.then((round) => round.other ?? null),
+            chatVersions: other.then((round) => round.chatVersions),
+          }),
         });
         markSendStage('socket send', started);
         reply(result.message);
