@@ -78,6 +78,7 @@ export async function changingChatState<T>(
 export interface ChatStateCache {
   /** The entry of `userId` if it was read under `version` (and refreshes its place). */
   get(userId: string, version: string | null | undefined): ChatStateEntry | undefined;
+  /** Whether `userId` has an entry, under any version (tests). */
   has(userId: string): boolean;
   set(userId: string, entry: ChatStateEntry): void;
 }
@@ -168,9 +169,8 @@ export async function readChatState(
 
 /**
  * A send's participants and block check from the cache when both users' entries hold under `versions` (read in the
- * send's Redis round): no database command. A user with no entry yet: the database's answer as before, without
- * waiting for the versions, and the entries read afterwards for the next sends. A stale entry: read again once
- * the versions are known, and answered from that.
+ * send's Redis round): no database command. A user with no entry, or a stale one, is read once the versions are
+ * known (the sequence lock's rule), in one command, and the send is answered from what was read.
  */
 export async function cachedParticipantsAndBlock(
   ctx: DatabaseHandle & { users: ChatUserModel; blocks: BlockModel; chatState: ChatStateCache },
@@ -178,32 +178,21 @@ export async function cachedParticipantsAndBlock(
   b: string,
   versions: Promise<readonly [string, string] | undefined>,
 ): Promise<{ users: ChatUserRecord[]; blocked: boolean }> {
-  const ids = [a, b];
-  const missing = ids.filter((id) => !ctx.chatState.has(id));
-  if (missing.length > 0) {
-    const answer = participantsAndBlock(ctx, a, b);
-    // Filling is only a saving for later sends: a failure leaves the cache as it was and the send unharmed.
-    void versions
-      .then(
-        (known) =>
-          known &&
-          readChatState(
-            ctx,
-            missing,
-            missing.map((id) => known[ids.indexOf(id)]!),
-          ),
-      )
-      .catch(() => undefined);
-    return answer;
-  }
   const known = await versions;
   if (!known) return participantsAndBlock(ctx, a, b);
+  const ids = [a, b];
   let entries = ids.map((id, i) => ctx.chatState.get(id, known[i]));
-  if (entries.some((entry) => !entry)) {
-    const read = await readChatState(ctx, ids, known);
-    entries = ids.map((id) => read.get(id));
+  const unread = ids.filter((_, i) => !entries[i]);
+  if (unread.length > 0) {
+    const read = await readChatState(
+      ctx,
+      unread,
+      unread.map((id) => known[ids.indexOf(id)]!),
+    );
+    entries = ids.map((id, i) => entries[i] ?? read.get(id));
   }
   const [mine, theirs] = entries;
+  // A user in too many blocks to cache: the pair's own lookup.
   if (!mine || !theirs) return participantsAndBlock(ctx, a, b);
   return {
     users: [mine.record, theirs.record].filter((record) => record !== undefined),
