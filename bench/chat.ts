@@ -455,20 +455,20 @@ try {
     }
     const port = await benchPort();
     floorGatewayUrl = `http://127.0.0.1:${port}`;
-    processes.push(
-      await startProcess(
-        'gateway/src/server.ts',
-        {
-          NODE_ENV: 'production',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          REDIS_URL: redis.url,
-          MESSAGING_URL: floorReplicas.join(','),
-        },
-        `${floorGatewayUrl}/api/health`,
-      ),
+    const floorGateway = await startProcess(
+      'gateway/src/server.ts',
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        REDIS_URL: redis.url,
+        MESSAGING_URL: floorReplicas.join(','),
+      },
+      `${floorGatewayUrl}/api/health`,
     );
+    processes.push(floorGateway);
+    floorProcesses.push(floorGateway);
   }
 
   // Users as auth would leave them: approved state in Redis and a token each (no projection needed to send).
@@ -507,7 +507,7 @@ try {
     ['replica 2', replicaProcesses[1]!],
     ...(echo ? [['echo', echo.child] as const] : []),
     ['embedded mongo', mongo.child],
-    ...floorProcesses.map((child, i) => [`floor replica ${i + 1}`, child] as const),
+    ...floorProcesses.map((child, i) => [i < 2 ? `floor replica ${i + 1}` : 'floor gateway', child] as const),
   ];
   if (SWEEP) await sweep(messagingClients, watched);
   else {
@@ -523,15 +523,29 @@ try {
     });
     const direct = DIRECT ? others.shift() : undefined;
     const floor = FLOOR ? others.shift() : undefined;
-    const cpu = watched.map(
-      ([name, child], i) => `${name} ${fmt((cpuMs(child.pid!) - cpuBefore[i]!) / 1000, 1)} s`,
-    );
+    const used = watched.map(([, child], i) => (cpuMs(child.pid!) - cpuBefore[i]!) / 1000);
+    const cpu = watched.map(([name], i) => `${name} ${fmt(used[i]!, 1)} s`);
+    /** CPU ms per acknowledged message of the processes whose names match. */
+    const perMessage = (match: (name: string) => boolean, acked: number) =>
+      (watched.reduce((sum, [name], i) => sum + (match(name) ? used[i]! : 0), 0) * 1000) / Math.max(acked, 1);
     for (const client of systems.flat()) client.socket.disconnect();
     report('gateway → messaging ×2 + streams', messaging!);
     if (direct) report('messaging ×2, direct (no gateway)', direct);
     if (floor) report('floor: gateway → relay ×2 + streams', floor);
     report('echo (1 process, no persistence)', baseline!);
     console.log(`CPU used during the run: ${cpu.join(', ')}`);
+    if (floor) {
+      // Issue 25's CPU target: every process on a message's path, against the floor's, per delivered message.
+      const replicas = perMessage((name) => /^replica|^embedded/.test(name), messaging!.acked);
+      const path = perMessage((name) => /^(replica|embedded|gateway)/.test(name), messaging!.acked);
+      const floorReplicas = perMessage((name) => name.startsWith('floor replica'), floor.acked);
+      const floorPath = perMessage((name) => name.startsWith('floor'), floor.acked);
+      console.log(
+        `CPU ms per acked message: replicas + engine ${fmt(replicas)} vs floor replicas ${fmt(floorReplicas)} ` +
+          `(${fmt(replicas / Math.max(floorReplicas, 0.001))}×); with the gateways ${fmt(path)} vs ${fmt(floorPath)} ` +
+          `(${fmt(path / Math.max(floorPath, 0.001))}×, target ≤ 2×)`,
+      );
+    }
 
     const ratio = messaging!.p99 / Math.max(baseline!.p99, 0.001);
     const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');

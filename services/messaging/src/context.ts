@@ -7,6 +7,7 @@ import type { Redis } from '@nomadswap/service-kit/redis';
 import { blockModel, type BlockModel } from './data/block';
 import { chatItemModel, type ChatItemModel } from './data/chat-item';
 import { chatUserModel, type ChatUserModel } from './data/chat-user';
+import { createChatStateCache, type ChatStateCache } from './data/chat-state-cache';
 import { conversationModel, type ConversationModel } from './data/conversation';
 import { exchangeModel, type ExchangeModel } from './data/exchange';
 import { messageModel, type MessageModel } from './data/message';
@@ -31,8 +32,13 @@ export interface PushConfig {
   allowedHosts: readonly string[];
 }
 
+/** What the send already knows when its hooks run: the receiver's presence, when it was read in the send's round. */
+export interface MessageStoredFacts {
+  receiverOnline?: boolean;
+}
+
 /** Called (not awaited) after a new message is stored and emitted: the offline e-mail nudge hooks in here. */
-export type MessageStoredHook = (message: Message) => Promise<unknown>;
+export type MessageStoredHook = (message: Message, facts?: MessageStoredFacts) => Promise<unknown>;
 
 /** Everything the messaging use-cases, routes and socket handlers need. */
 export interface MessagingContext {
@@ -62,6 +68,8 @@ export interface MessagingContext {
   /** 60 messages per minute per sender by default (MESSAGES_PER_MINUTE). */
   sendLimiter: RateLimiter;
   live: LiveChannel;
+  /** This replica's cache of what a send checks about each participant, validated by versions in Redis. */
+  chatState: ChatStateCache;
   presence: PresenceStore;
   /** The sockets each user holds open, over every replica (capped at the handshake). */
   connectionSlots: ConnectionSlots;
@@ -129,6 +137,7 @@ export async function createMessagingContext(
       durationSeconds: 60,
     }),
     live: createLiveChannel(),
+    chatState: createChatStateCache(),
     presence: createPresenceStore({ redis, keyPrefix }),
     connectionSlots: createConnectionSlots({ redis, keyPrefix }),
     onMessageStored: [],

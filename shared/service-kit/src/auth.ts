@@ -74,6 +74,8 @@ export interface TokenService {
    */
   revoke(jti: string, expiresAt: Date): Promise<void>;
   isRevoked(jti: string): Promise<boolean>;
+  /** The denylist key of `jti` (it exists while revoked), for a caller that reads it in a script with other keys. */
+  denylistKey(jti: string): string;
   /**
    * Hears every revocation as it happens (Redis pub/sub on its own connection). Pub/sub is at-most-once: a watcher
    * whose connection was down misses what was published meanwhile, so `onResync` is called after each reconnect
@@ -165,6 +167,7 @@ export function createTokenService(options: TokenServiceOptions): TokenService {
     },
 
     isRevoked,
+    denylistKey: denyKey,
 
     async revokeUser(userId) {
       await options.redis.publish(revokedChannel, `${USER_REVOKED_PREFIX}${userId}`);
@@ -215,6 +218,8 @@ export interface UserState {
  */
 export interface UserStateStore {
   get(userId: string): Promise<UserState | null>;
+  /** The hash `get` reads, for a caller that reads it in a script with other keys (then `userStateFromHash`). */
+  keyOf(userId: string): string;
   set(userId: string, state: UserState): Promise<void>;
   delete(userId: string): Promise<void>;
 }
@@ -257,18 +262,23 @@ export function sanctionInForceOrThrow(state: UserState, now: Date): CurrentSanc
   return sanction;
 }
 
+/** A user's state from its stored hash (HGETALL of `keyOf`); null when there is none (deleted or unknown). */
+export function userStateFromHash(hash: Record<string, string>): UserState | null {
+  const role = hash.role as Role | undefined;
+  if (!role || !ROLES.includes(role)) return null;
+  const sanction = sanctionFromHash(hash);
+  return sanction
+    ? { role, isApproved: hash.isApproved === '1', sanction }
+    : { role, isApproved: hash.isApproved === '1' };
+}
+
 export function createUserStateStore(options: { redis: Redis; keyPrefix?: string }): UserStateStore {
   const key = (userId: string) => `${options.keyPrefix ?? ''}userstate:${userId}`;
   return {
     async get(userId) {
-      const hash = await options.redis.hgetall(key(userId));
-      const role = hash.role as Role | undefined;
-      if (!role || !ROLES.includes(role)) return null;
-      const sanction = sanctionFromHash(hash);
-      return sanction
-        ? { role, isApproved: hash.isApproved === '1', sanction }
-        : { role, isApproved: hash.isApproved === '1' };
+      return userStateFromHash(await options.redis.hgetall(key(userId)));
     },
+    keyOf: key,
     async set(userId, state) {
       const fields: Record<string, string> = { role: state.role, isApproved: state.isApproved ? '1' : '0' };
       if (state.sanction === null) {

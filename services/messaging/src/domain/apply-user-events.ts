@@ -1,6 +1,7 @@
 import type { UserEventData } from '@nomadswap/contracts/events';
 import { tombstoneUserSummary, upsertUserSummary } from '@nomadswap/service-kit/user-projection';
 import type { MessagingContext } from '../context';
+import { changingChatState } from '../data/chat-state-cache';
 import { oid } from '../data/ids';
 
 /**
@@ -8,10 +9,13 @@ import { oid } from '../data/ids';
  * is no longer approved is disconnected from every replica at once.
  */
 export async function applyUserSnapshot(
-  ctx: Pick<MessagingContext, 'users' | 'live'>,
+  ctx: Pick<MessagingContext, 'users' | 'live' | 'redis' | 'keyPrefix'>,
   user: UserEventData,
 ): Promise<void> {
-  await upsertUserSummary(ctx.users, user, { rating: user.rating, reviewCount: user.reviewCount });
+  // Every replica's cached chat state of the user (how sends show them) is stale from here.
+  await changingChatState(ctx, [user.id], () =>
+    upsertUserSummary(ctx.users, user, { rating: user.rating, reviewCount: user.reviewCount }),
+  );
   if (!user.isApproved && user.role !== 'admin') ctx.live.disconnectUser(user.id);
 }
 
@@ -20,10 +24,12 @@ export async function applyUserSnapshot(
  * reaches them), their sockets are closed and their devices get no more pushes. Safe to run twice.
  */
 export async function applyUserDeleted(
-  ctx: Pick<MessagingContext, 'users' | 'live' | 'pushSubscriptions'>,
+  ctx: Pick<MessagingContext, 'users' | 'live' | 'pushSubscriptions' | 'redis' | 'keyPrefix'>,
   props: { userId: string },
 ): Promise<void> {
-  await tombstoneUserSummary(ctx.users, props.userId, { rating: 0, reviewCount: 0 });
+  await changingChatState(ctx, [props.userId], () =>
+    tombstoneUserSummary(ctx.users, props.userId, { rating: 0, reviewCount: 0 }),
+  );
   ctx.live.disconnectUser(props.userId);
   await ctx.pushSubscriptions.deleteMany({ userId: oid(props.userId) });
 }

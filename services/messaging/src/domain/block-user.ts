@@ -3,6 +3,7 @@ import type { Block } from '@nomadswap/contracts/messaging-responses';
 import { NotFoundError, ValidationError } from '@nomadswap/service-kit/errors';
 import type { MessagingContext } from '../context';
 import type { BlockRecord } from '../data/block';
+import { changingChatState } from '../data/chat-state-cache';
 import { loadChatUsers, participantState } from './chat-users';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid } from '../data/ids';
@@ -47,7 +48,9 @@ export async function blockUser(
   let record = await ctx.blocks.findOne(key).lean<BlockRecord>();
   if (!record) {
     try {
-      record = (await ctx.blocks.create(key)).toObject({
+      // Every replica's cached chat state of the two is stale from here (the sends' block check).
+      const stored = await changingChatState(ctx, [viewer.id, userId], () => ctx.blocks.create(key));
+      record = stored.toObject({
         transform: false,
         flattenObjectIds: false,
         virtuals: false,

@@ -1,5 +1,7 @@
 import type { MessagingContext } from '../context';
 import { oid } from '../data/ids';
+import { redisScript } from '../data/redis-script';
+import { luaLiveSockets, presenceKey } from '../realtime/presence';
 
 const unreadKey = (ctx: Pick<MessagingContext, 'keyPrefix'>, userId: string) =>
   `${ctx.keyPrefix}unread:${userId}`;
@@ -23,16 +25,27 @@ export async function pushUnreadCount(ctx: UnreadContext, userId: string): Promi
 }
 
 /**
- * After a new message: one more unread for the receiver, pushed live. Counted in Redis (one INCR instead of a
- * count over their messages on every send); a missing counter is recounted from the database.
+ * After a new message: one more unread for the receiver, pushed live, and whether the receiver has a connected
+ * socket (the offline nudge and push ask it next). Counted in Redis (one INCR instead of a count over their
+ * messages on every send) in one script with the presence read; a missing counter is recounted from the
+ * database, and then presence is left unknown.
  */
-export async function pushUnreadAfterSend(ctx: UnreadContext, userId: string): Promise<number> {
-  // One round trip: INCR only an existing counter (a missing one must not restart from 1), else -1.
-  const count = Number(await ctx.redis.eval(INCR_IF_EXISTS, 1, unreadKey(ctx, userId)));
-  if (count < 0) return pushUnreadCount(ctx, userId);
+export async function pushUnreadAfterSend(
+  ctx: UnreadContext,
+  userId: string,
+): Promise<{ count: number; online?: boolean }> {
+  const [count, live] = (await incrIfExistsAndLive(
+    ctx.redis,
+    [unreadKey(ctx, userId), presenceKey(ctx.keyPrefix, userId)],
+    [Date.now()],
+  )) as [number, number];
+  // A missing counter must not restart from 1: -1 says to recount.
+  if (count < 0) return { count: await pushUnreadCount(ctx, userId) };
   ctx.live.emit([userId], 'unread:count', { count });
-  return count;
+  return { count, online: live > 0 };
 }
 
-const INCR_IF_EXISTS =
-  "if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('INCR', KEYS[1]) end return -1";
+const incrIfExistsAndLive = redisScript(`
+local count = -1
+if redis.call('EXISTS', KEYS[1]) == 1 then count = redis.call('INCR', KEYS[1]) end
+return {count, ${luaLiveSockets(2, 1)}}`);

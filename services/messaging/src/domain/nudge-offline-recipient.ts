@@ -1,6 +1,6 @@
 import type { Message } from '@nomadswap/contracts/responses';
 import type { NotificationMail, NotificationQueue } from '@nomadswap/service-kit/notifications';
-import type { MessagingContext } from '../context';
+import type { MessageStoredFacts, MessagingContext } from '../context';
 import type { ChatUserRecord } from '../data/chat-user';
 import { settingsOf } from './get-messaging-settings';
 import { messagingMails } from './mails';
@@ -49,9 +49,12 @@ export function nudgeEmail(props: {
  */
 export function createOfflineNudge(ctx: MessagingContext, options: NudgeOptions) {
   const intervalMs = options.intervalMs ?? NUDGE_INTERVAL_MS;
-  return async function nudgeOfflineRecipient(message: Message): Promise<boolean> {
+  return async function nudgeOfflineRecipient(
+    message: Message,
+    facts?: MessageStoredFacts,
+  ): Promise<boolean> {
     const { receiverId, senderId } = message;
-    if (await ctx.presence.isOnline(receiverId)) return false;
+    if (facts?.receiverOnline ?? (await ctx.presence.isOnline(receiverId))) return false;
     const settings = (await settingsOf(ctx, [receiverId])).get(receiverId);
     if (!settings?.emailNotifications) return false;
     const recipient = await ctx.users.findById(oid(receiverId)).lean<ChatUserRecord>();

@@ -1,5 +1,5 @@
 import type { Message } from '@nomadswap/contracts/responses';
-import type { MessagingContext } from '../context';
+import type { MessageStoredFacts, MessagingContext } from '../context';
 import { settingsOf } from './get-messaging-settings';
 import { messagePush } from './push-texts';
 
@@ -9,12 +9,12 @@ import { messagePush } from './push-texts';
  * one push per conversation per 2 minutes and honours the messages switch.
  */
 export function createOfflinePush(ctx: MessagingContext) {
-  return async function pushOfflineRecipient(message: Message): Promise<boolean> {
+  return async function pushOfflineRecipient(message: Message, facts?: MessageStoredFacts): Promise<boolean> {
     if (!ctx.pushConfig) return false;
     const { receiverId, senderId } = message;
     // A swap request's message: the request's own push ("New swap request") says it better.
     if (message.exchangeId) return false;
-    if (await ctx.presence.isOnline(receiverId)) return false;
+    if (facts?.receiverOnline ?? (await ctx.presence.isOnline(receiverId))) return false;
     if (!(await ctx.pushSubscriptions.exists({ userId: receiverId }))) return false;
     const [settings, receiver] = await Promise.all([
       settingsOf(ctx, [receiverId]).then((all) => all.get(receiverId)!),

@@ -16,6 +16,7 @@ import {
 import { presentChatUser } from './chat-users';
 import { pushUnreadAfterSend } from './count-unread';
 import { participantsAndBlock } from '../data/block';
+import { cachedParticipantsAndBlock } from '../data/chat-state-cache';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
 import { hex, oid, type Id } from '../data/ids';
 import { presentMessage, presentMessages } from './present-messages';
@@ -60,6 +61,13 @@ export async function sendMessage(
     sender: Pick<Viewer, 'id'>;
     input: MessageSendInput;
     senderCheck?: Promise<unknown>;
+    /** The receiver's state when the caller already has it on the way (a socket send reads it with the guard's). */
+    receiverState?: Promise<UserState | null>;
+    /**
+     * Both users' chat-state versions (sender first), read in the same round: the participants and the block check
+     * then come from this replica's cache when it holds them under these versions (data/chat-state-cache.ts).
+     */
+    chatVersions?: Promise<readonly [string, string] | undefined>;
     /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
     exchangeId?: Id;
   },
@@ -82,8 +90,10 @@ export async function sendMessage(
   const signal = detectSafetySignal(input.content);
   const [, state, { users: userRecords, blocked }, limit, early] = await Promise.all([
     props.senderCheck,
-    ctx.userState.get(input.receiverId),
-    participantsAndBlock(ctx, sender.id, input.receiverId),
+    props.receiverState ?? ctx.userState.get(input.receiverId),
+    props.chatVersions
+      ? cachedParticipantsAndBlock(ctx, sender.id, input.receiverId, props.chatVersions)
+      : participantsAndBlock(ctx, sender.id, input.receiverId),
     ctx.sendLimiter.consume(sender.id).then(
       () => null,
       (error: unknown) => error,
@@ -145,11 +155,15 @@ export async function sendMessage(
     ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
   }
   const emitted = markSendStage('emit', stored);
-  await Promise.all([touchConversations(ctx, record), pushUnreadAfterSend(ctx, input.receiverId)]);
+  const [, unread] = await Promise.all([
+    touchConversations(ctx, record),
+    pushUnreadAfterSend(ctx, input.receiverId),
+  ]);
   markSendStage('after emit', emitted);
+  const facts = { receiverOnline: unread.online };
   // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
   for (const hook of ctx.onMessageStored) {
-    hook(message).catch((error: unknown) =>
+    hook(message, facts).catch((error: unknown) =>
       ctx.logger.warn({ err: error, messageId: message.id }, 'message hook failed'),
     );
   }

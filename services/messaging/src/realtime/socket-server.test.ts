@@ -225,6 +225,60 @@ describe('message:send re-reads the sender (alongside the send’s own checks)',
   });
 });
 
+describe('message:send reads the receiver with the guard’s own read (one Redis round)', () => {
+  it('refuses an unknown, an unapproved and a gone receiver and a restricted sender, and stores none of it', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const unknown = oid('0123456789abcdef01234567').toHexString();
+    expect(await sendOverSocket(sa, { receiverId: unknown, content: 'hi', clientId: 'r-1' })).toMatchObject({
+      code: 'RECEIVER_NOT_FOUND',
+    });
+    await env.stores.userState.set(b.id, { role: 'user', isApproved: false });
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-2' })).toMatchObject({
+      code: 'RECEIVER_NOT_APPROVED',
+    });
+    await env.stores.userState.delete(b.id);
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-3' })).toMatchObject({
+      code: 'RECEIVER_NOT_FOUND',
+    });
+    await env.stores.userState.set(b.id, { role: 'user', isApproved: true });
+    const ok = await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-4' });
+    expect(isAckError(ok)).toBe(false);
+    const restriction = { id: 'sanction-1', type: 'restrict' as const, reason: 'spam', endsAt: null };
+    await env.stores.userState.set(a.id, { role: 'user', isApproved: true, sanction: restriction });
+    expect(await sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId: 'r-5' })).toMatchObject({
+      code: 'ACCOUNT_RESTRICTED',
+    });
+    const stored = await env.ctx.messages.collection
+      .find({ senderId: oid(a.id) }, { projection: { clientId: 1 } })
+      .toArray();
+    expect(stored.map((message) => message.clientId)).toEqual(['r-4']);
+  });
+});
+
+describe('message:send checks blocks and the receiver from a cache validated on every send (issue 25)', () => {
+  it('a block, an unblock and a deletion made through another replica take effect on the next send', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a, one);
+    const send = (clientId: string) => sendOverSocket(sa, { receiverId: b.id, content: 'hi', clientId });
+    expect(isAckError(await send('c-1'))).toBe(false);
+    // The first send read both users into `one`'s cache; the next ones are answered from it.
+    expect(one.ctx.chatState.has(a.id) && one.ctx.chatState.has(b.id)).toBe(true);
+    expect(isAckError(await send('c-2'))).toBe(false);
+    // Blocked through the REST API of another context (another replica's): `one`'s entries are stale now.
+    await request(env.app).post(`/api/blocks/${a.id}`).set(b.headers).expect(201);
+    expect(await send('c-3')).toMatchObject({ code: 'BLOCKED' });
+    await request(env.app).delete(`/api/blocks/${a.id}`).set(b.headers).expect(200);
+    expect(isAckError(await send('c-4'))).toBe(false);
+    await applyUserDeleted(two.ctx, { userId: b.id });
+    expect(await send('c-5')).toMatchObject({ code: 'RECEIVER_DELETED' });
+    const stored = await env.ctx.messages.collection
+      .find({ senderId: oid(a.id) }, { projection: { clientId: 1 } })
+      .toArray();
+    expect(stored.map((message) => message.clientId).sort()).toEqual(['c-1', 'c-2', 'c-4']);
+  });
+});
+
 describe('two messaging processes on one Redis', () => {
   it('deliver to each other’s clients (socket send on one, REST send on the other)', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
