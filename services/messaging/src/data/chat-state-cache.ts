@@ -9,7 +9,7 @@ import { hex, oid, type Id } from './ids';
  * What a send checks in the database about each participant — their projection row and every block they are part
  * of — cached per replica and validated on every send by a version kept in Redis (`chatv:{userId}`), read in the
  * same script as the send's other checks: a hit costs no database command and no extra round trip. Decision
- * new-chat-send-cpu.
+ * 0087.
  *
  * The version works as a sequence lock. A writer (a block, an unblock, a projection change) first sets every
  * concerned user's version to an "in progress" value (`w:…`), then writes the database, then sets a fresh one;

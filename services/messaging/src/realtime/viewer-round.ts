@@ -38,7 +38,7 @@ const toHash = (flat: string[]) => {
 /**
  * Every socket event's "who is this" read in one Redis command: whether the token is revoked and the sender's
  * state, plus, for a send, the receiver's state (the send's own check) — one script instead of two or three
- * commands, each of which costs the replica more CPU than Redis spends on it (bench/chat, decision new-chat-send-cpu).
+ * commands, each of which costs the replica more CPU than Redis spends on it (bench/chat, decision 0087).
  */
 export async function readViewerRound(
   ctx: Pick<MessagingContext, 'redis' | 'tokens' | 'userState' | 'keyPrefix'>,
