@@ -69,7 +69,10 @@ export function preloadSignedInPage(
   location: { pathname: string; search: string },
 ) {
   if (location.pathname === '/messages')
-    void messages.load().then((module) => module.prefetchMessagesPage(queryClient, location.search));
+    void Promise.all([
+      messages.load(),
+      import('../routes/messages-prefetch').then((m) => m.prefetchMessagesPage(queryClient, location.search)),
+    ]);
   else if (location.pathname === '/profile') void profile.load();
 }
 

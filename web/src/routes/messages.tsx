@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChatUser, UserSelf } from '@nomadswap/contracts/responses';
@@ -7,27 +6,13 @@ import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { errorMessage, isApiError } from '../lib/api-client';
 import { PageSkeleton } from '../components/page-skeleton';
-import { currentUserQueryOptions, useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
 import { useExchangeChat } from '../features/exchanges/hooks/use-exchange-chat';
-import { conversationsQueryOptions, useConversations } from '../features/messages/api/get-conversations';
-import { threadQueryOptions } from '../features/messages/api/get-messages';
+import { useConversations } from '../features/messages/api/get-conversations';
 import type { ChatItemContext } from '../features/messages/components/chat-pane';
 import { MessagesPage, type SelectedUserFallback } from '../features/messages/components/messages-page';
 import { useUser } from '../features/users/api/get-user';
-
-/**
- * The page's first reads, started by boot.tsx as the app starts (router.tsx preloadSignedInPage): who is signed
- * in, the conversations and, with `?user=`, that conversation's newest messages — in parallel, where the page
- * would ask for the thread only once the list had answered and the chat was rendered. Failures are left for the
- * page's own queries (an unapproved user's 403 is not shown: the page does not ask).
- */
-export function prefetchMessagesPage(queryClient: QueryClient, search: string): void {
-  void queryClient.prefetchQuery(currentUserQueryOptions());
-  void queryClient.prefetchInfiniteQuery(conversationsQueryOptions());
-  const other = new URLSearchParams(search).get('user');
-  if (other) void queryClient.prefetchInfiniteQuery(threadQueryOptions(other));
-}
 
 /**
  * `/messages` (spec section 2): `?user={id}` selects or starts a conversation, `&item={id}` names the item

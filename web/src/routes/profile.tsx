@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../config/paths';
 import { AuthRequired } from '../components/auth-required';
-import { DeferredSection } from '../components/deferred-section';
 import { EmptyState } from '../components/section-states';
 import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
@@ -86,99 +85,93 @@ function OwnProfile({ user }: { user: UserSelf }) {
 
       <ItemStatCards query={items} variant="profile" />
 
-      {/* Below the fold on a phone: rendered after the first commit, whose largest text is then on screen sooner
-          (issue 25: the page's LCP waited for the whole page's render). */}
-      <DeferredSection className="grid gap-6 [--deferred-height:1200px]">
-        <Tabs defaultValue={initialTab(searchParams.get('tab'))} className="grid gap-2">
-          <TabsList
-            aria-label={t('profile.tabsLabel')}
-            className="h-auto w-full flex-wrap justify-start sm:w-auto"
-          >
-            <TabsTrigger value="items">
-              {withCount(t, t('profile.tabs.items'), items.data?.length)}
-            </TabsTrigger>
-            <TabsTrigger value="swaps">{t('profile.tabs.swaps')}</TabsTrigger>
-            <TabsTrigger value="favorites">
-              {withCount(t, t('profile.tabs.favorites'), favorites.data?.length)}
-            </TabsTrigger>
-            <TabsTrigger value="pending-reviews">{t('profile.tabs.pendingReviews')}</TabsTrigger>
-            <TabsTrigger value="reviews">
-              {withCount(t, t('profile.tabs.reviews'), reviews.data?.length)}
-            </TabsTrigger>
-            <TabsTrigger value="stats">{t('profile.tabs.stats')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="items">
-            <ItemList
-              query={items}
-              emptyTitle={t('profile.noItemsTitle')}
-              emptyDescription={t('profile.noItemsDescription')}
-              emptyAction={
-                <Link to={paths.addItem} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
-                  <CirclePlus aria-hidden="true" />
-                  {t('profile.listItem')}
-                </Link>
-              }
-              renderActions={(item) => (
-                <div className="grid w-full gap-2">
-                  <div className="flex w-full flex-wrap items-center justify-between gap-2">
-                    <SwappedCheckbox item={item} />
-                    <div className="flex flex-wrap gap-2">
-                      {!item.isSwapped && (item.expiredAt || item.availableUntil) ? (
-                        <RelistButton item={item} />
-                      ) : null}
-                      <Link
-                        to={paths.editItem(item.id)}
-                        className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                        aria-label={t('profile.editItemNamed', { title: item.title })}
-                      >
-                        <Pencil aria-hidden="true" />
-                        {t('profile.editItem')}
-                      </Link>
-                    </div>
+      <Tabs defaultValue={initialTab(searchParams.get('tab'))} className="grid gap-2">
+        <TabsList
+          aria-label={t('profile.tabsLabel')}
+          className="h-auto w-full flex-wrap justify-start sm:w-auto"
+        >
+          <TabsTrigger value="items">{withCount(t, t('profile.tabs.items'), items.data?.length)}</TabsTrigger>
+          <TabsTrigger value="swaps">{t('profile.tabs.swaps')}</TabsTrigger>
+          <TabsTrigger value="favorites">
+            {withCount(t, t('profile.tabs.favorites'), favorites.data?.length)}
+          </TabsTrigger>
+          <TabsTrigger value="pending-reviews">{t('profile.tabs.pendingReviews')}</TabsTrigger>
+          <TabsTrigger value="reviews">
+            {withCount(t, t('profile.tabs.reviews'), reviews.data?.length)}
+          </TabsTrigger>
+          <TabsTrigger value="stats">{t('profile.tabs.stats')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="items">
+          <ItemList
+            query={items}
+            emptyTitle={t('profile.noItemsTitle')}
+            emptyDescription={t('profile.noItemsDescription')}
+            emptyAction={
+              <Link to={paths.addItem} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
+                <CirclePlus aria-hidden="true" />
+                {t('profile.listItem')}
+              </Link>
+            }
+            renderActions={(item) => (
+              <div className="grid w-full gap-2">
+                <div className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <SwappedCheckbox item={item} />
+                  <div className="flex flex-wrap gap-2">
+                    {!item.isSwapped && (item.expiredAt || item.availableUntil) ? (
+                      <RelistButton item={item} />
+                    ) : null}
+                    <Link
+                      to={paths.editItem(item.id)}
+                      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                      aria-label={t('profile.editItemNamed', { title: item.title })}
+                    >
+                      <Pencil aria-hidden="true" />
+                      {t('profile.editItem')}
+                    </Link>
                   </div>
-                  {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
                 </div>
-              )}
-            />
-          </TabsContent>
-          <TabsContent value="swaps">
-            <OwnSwaps user={user} />
-          </TabsContent>
-          <TabsContent value="favorites">
-            {user.isApproved ? (
-              <ItemList
-                query={favorites}
-                emptyTitle={t('profile.noFavoritesTitle')}
-                emptyDescription={t('profile.noFavoritesDescription')}
-                renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
-              />
-            ) : (
-              <EmptyState
-                icon={Heart}
-                title={t('msg.approvalRequired')}
-                description={t('msg.approvalRequiredFavorite')}
-              />
+                {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
+              </div>
             )}
-          </TabsContent>
-          <TabsContent value="pending-reviews">
-            <PendingReviews />
-          </TabsContent>
-          <TabsContent value="reviews">
-            <ReviewList query={reviews} linkReviewers={user.isApproved} />
-          </TabsContent>
-          <TabsContent value="stats">
-            <ProfileStats user={user} />
-          </TabsContent>
-        </Tabs>
+          />
+        </TabsContent>
+        <TabsContent value="swaps">
+          <OwnSwaps user={user} />
+        </TabsContent>
+        <TabsContent value="favorites">
+          {user.isApproved ? (
+            <ItemList
+              query={favorites}
+              emptyTitle={t('profile.noFavoritesTitle')}
+              emptyDescription={t('profile.noFavoritesDescription')}
+              renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
+            />
+          ) : (
+            <EmptyState
+              icon={Heart}
+              title={t('msg.approvalRequired')}
+              description={t('msg.approvalRequiredFavorite')}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="pending-reviews">
+          <PendingReviews />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewList query={reviews} linkReviewers={user.isApproved} />
+        </TabsContent>
+        <TabsContent value="stats">
+          <ProfileStats user={user} />
+        </TabsContent>
+      </Tabs>
 
-        {user.isApproved ? (
-          <Suspense fallback={null}>
-            <AlertsCard />
-          </Suspense>
-        ) : null}
-        {user.isApproved ? <MessagingSettingsCard /> : null}
-        {user.isApproved ? <NotificationSettingsCard /> : null}
-      </DeferredSection>
+      {user.isApproved ? (
+        <Suspense fallback={null}>
+          <AlertsCard />
+        </Suspense>
+      ) : null}
+      {user.isApproved ? <MessagingSettingsCard /> : null}
+      {user.isApproved ? <NotificationSettingsCard /> : null}
     </div>
   );
 }
