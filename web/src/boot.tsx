@@ -10,8 +10,9 @@ import {
   ROOT_ID,
 } from '@nomadswap/contracts/early-paint';
 import { seedQueryCache } from './early/server-rendered-data';
-import { prepareAppRouter, preloadItemPage, preloadPage } from './app/router';
+import { prepareAppRouter, preloadItemPage, preloadPage, preloadSignedInPage } from './app/router';
 import { earlyItemId, removeEarlyShell } from './early/early-shell';
+import { getAuthToken } from './lib/auth-token';
 import { createQueryClient } from './lib/query-client';
 import { cn } from './lib/utils';
 
@@ -56,6 +57,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * location, tailwind-merge builds its class map on its first call (cn).
  */
 async function start() {
+  // A signed-in user's messages or profile: the page's chunk and reads go out now, alongside the set-up below.
+  if (getAuthToken() !== null) preloadSignedInPage(queryClient, window.location);
   await nextTask(); // not in the task that evaluated the app's modules (i18n's set-up is there)
   prepareAppRouter();
   await nextTask();

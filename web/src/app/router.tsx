@@ -37,6 +37,8 @@ function preloadablePage<Module extends { default: ComponentType }>(loader: () =
 const home = preloadablePage(() => import('../routes/home'));
 const browse = preloadablePage(() => import('../routes/browse'));
 const item = preloadablePage(() => import('../routes/item'));
+const messages = preloadablePage(() => import('../routes/messages'));
+const profile = preloadablePage(() => import('../routes/profile'));
 const HomeRoute = home.Page;
 const BrowseRoute = browse.Page;
 const ItemRoute = item.Page;
@@ -57,6 +59,23 @@ export function preloadItemPage(queryClient: QueryClient, id: string): Promise<u
   return item.load().then((module) => module.prefetchItemPage(queryClient, id));
 }
 
+/**
+ * A signed-in user's `/messages` or `/profile` (issue 25, LCP): their chunk and first reads start as the app
+ * starts, in parallel with its first render, instead of after it (route → chunk → render → reads, one after
+ * another). Nothing is awaited: the first render does not wait for them.
+ */
+export function preloadSignedInPage(
+  queryClient: QueryClient,
+  location: { pathname: string; search: string },
+) {
+  if (location.pathname === '/messages')
+    void Promise.all([
+      messages.load(),
+      import('../routes/messages-prefetch').then((m) => m.prefetchMessagesPage(queryClient, location.search)),
+    ]);
+  else if (location.pathname === '/profile') void profile.load();
+}
+
 /** Loads the chunk of the page at `pathname` when it is one that can arrive rendered; else resolves at once. */
 export function preloadPage(pathname: string): Promise<unknown> {
   return PRELOADABLE[pathname]?.() ?? Promise.resolve();
@@ -67,8 +86,8 @@ const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));
 const AddItemRoute = lazy(() => import('../routes/add-item'));
 const EditItemRoute = lazy(() => import('../routes/edit-item'));
-const MessagesRoute = lazy(() => import('../routes/messages'));
-const ProfileRoute = lazy(() => import('../routes/profile'));
+const MessagesRoute = messages.Page;
+const ProfileRoute = profile.Page;
 const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
 const AdminUsersRoute = lazy(() => import('../routes/admin-users'));

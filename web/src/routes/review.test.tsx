@@ -38,6 +38,8 @@ describe('/review/:userId', () => {
     expect(await screen.findByText('Lena Vogel')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
 
+    // The toast region arrives with the first toast or press (app/providers.tsx).
+    await screen.findByRole('region', { name: /Notifications/ });
     expect(await toasts().findByText('Rating required')).toBeInTheDocument();
     expect(screen.getAllByText('Please select a star rating before submitting.').length).toBeGreaterThan(0);
     expect(

@@ -24,7 +24,8 @@ describe('/user/:userId', () => {
     const { router } = renderApp(`/user/${other.id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Approval Required' })).toBeInTheDocument();
-    const toastRegion = within(screen.getByRole('region', { name: /Notifications/ }));
+    // The toast region arrives with the first toast (app/providers.tsx).
+    const toastRegion = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(
       await toastRegion.findByText(
         'Only approved users can view other profiles. Please check back after approval.',

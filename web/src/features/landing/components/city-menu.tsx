@@ -13,12 +13,18 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { CityFlag } from './city-flag';
 
+interface CityMenuProps {
+  countFor: ((city: string) => number) | undefined;
+  /** Mounted by a press of the location bar's placeholder button: it opens at once (location-bar.tsx). */
+  defaultOpen?: boolean;
+}
+
 /** The location bar's Change Location menu: the six preset cities with their counts, each to its browse page. */
-export default function CityMenu({ countFor }: { countFor: ((city: string) => number) | undefined }) {
+export default function CityMenu({ countFor, defaultOpen = false }: CityMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline">
           {t('home.location.change')}

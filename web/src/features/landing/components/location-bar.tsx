@@ -1,24 +1,34 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ChevronDown, LoaderCircle, LocateFixed, MapPin } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useAfterLoadIdle } from '../../../hooks/use-after-load-idle';
 import { useDetectLocation } from '../../../hooks/use-detect-location';
 
 /*
- * The preset-city menu (Radix dropdown and its positioning, about 12 KiB compressed) is not needed to paint the
- * home page: it loads once the page has loaded and the browser is idle, and until then its button is shown as it
- * will look.
+ * The preset-city menu (Radix dropdown and its positioning, about 30 KiB compressed with its parts) is not needed
+ * to paint the home page, nor by a visitor who only looks (issue 25: everything `/` downloads while loading
+ * counts): its chunk is fetched when its button is pointed at, touched or focused, and the menu replaces the
+ * button, open, on the first press. Until then the button is shown as the menu's own trigger looks.
  */
-const CityMenu = lazy(() => import('./city-menu'));
+const loadCityMenu = () => import('./city-menu');
+const CityMenu = lazy(loadCityMenu);
 
-function ChangeLocationButton() {
+function ChangeLocationButton({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
+  const preload = () => void loadCityMenu();
   return (
-    <Button variant="outline">
+    <Button
+      variant="outline"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preload}
+      onTouchStart={preload}
+      onFocus={preload}
+      onClick={onOpen}
+    >
       {t('home.location.change')}
       <ChevronDown aria-hidden="true" />
     </Button>
@@ -40,7 +50,8 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { detect, isDetecting, error } = useDetectLocation();
-  const menuReady = useAfterLoadIdle();
+  // Set by the first press of the placeholder button: the menu mounts in its place, open, with focus in it.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   const onDetect = async () => {
     const found = await detect();
@@ -73,12 +84,12 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
         </div>
       </div>
       <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">
-        {menuReady ? (
+        {menuWanted ? (
           <Suspense fallback={<ChangeLocationButton />}>
-            <CityMenu countFor={countFor} />
+            <CityMenu countFor={countFor} defaultOpen />
           </Suspense>
         ) : (
-          <ChangeLocationButton />
+          <ChangeLocationButton onOpen={() => setMenuWanted(true)} />
         )}
         <Button variant="secondary" onClick={() => void onDetect()} disabled={isDetecting}>
           {isDetecting ? (

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser } from '@nomadswap/contracts/responses';
@@ -11,10 +12,10 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { buttonVariants } from '../../../components/ui/button';
 import { useBlocks } from '../api/get-blocks';
-import { useThread } from '../api/get-messages';
+import { threadQueryOptions } from '../api/get-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
 import { useIsTyping, useLivePresence, useTypingSignal } from '../hooks/use-live-state';
-import { useOutbox } from '../hooks/use-outbox';
+import { useOutboxActions } from '../hooks/use-outbox';
 import { ChatActions } from './chat-actions';
 import { Composer } from './composer';
 import { MessageList, type TimelineCard } from './message-list';
@@ -54,7 +55,11 @@ interface ChatPaneProps {
   useExtras?: UseChatExtras;
 }
 
-/** One conversation: header (who, presence, item, actions), the messages, and the composer. */
+/**
+ * One conversation: header (who, presence, item, actions), the messages, and the composer. The pane itself does
+ * not subscribe to the outbox or the thread's messages: a send re-renders the composer and the list (whose
+ * existing bubbles are memoised), not the header and the swap extras.
+ */
 export function ChatPane({
   viewerId,
   other,
@@ -71,10 +76,12 @@ export function ChatPane({
   const blocks = useBlocks();
   const blocked = blocks.data?.some((block) => block.userId === other.id) ?? conversation?.blocked ?? false;
   const typing = useIsTyping(other.id);
-  const { pending, send, retry } = useOutbox(viewerId, other.id);
+  const { send, retry } = useOutboxActions(viewerId, other.id);
   const typingSignal = useTypingSignal(other.id);
   useMarkReadWhileOpen(viewerId, other.id);
   const extras = useExtras(viewerId, other);
+  const reportOther = useCallback(() => reportUser(other), [reportUser, other]);
+  const sendHere = useCallback((content: string) => send(content, itemIdForSend), [send, itemIdForSend]);
 
   return (
     <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
@@ -129,11 +136,10 @@ export function ChatPane({
         viewerId={viewerId}
         otherUserId={other.id}
         otherName={other.fullName}
-        pending={pending}
         onRetry={retry}
         typing={typing && !blocked}
         cards={extras.cards}
-        onReportOther={other.deleted ? undefined : () => reportUser(other)}
+        onReportOther={other.deleted ? undefined : reportOther}
       />
 
       {other.deleted ? (
@@ -145,7 +151,7 @@ export function ChatPane({
       ) : (
         <Composer
           offline={!online}
-          onSend={(content) => send(content, itemIdForSend)}
+          onSend={sendHere}
           onTyping={typingSignal.typed}
           onStopTyping={typingSignal.stop}
         />
@@ -196,13 +202,15 @@ function BlockedNotice({ other }: { other: ChatUser }) {
  * newest unread message, so a failed call is not repeated in a loop (the next message tries again).
  */
 function useMarkReadWhileOpen(viewerId: string, otherUserId: string) {
-  const thread = useThread(otherUserId);
+  // Only the newest unread id: a new message of the viewer's own does not re-render the pane.
+  const { data: newestUnread } = useInfiniteQuery({
+    ...threadQueryOptions(otherUserId),
+    select: (data) =>
+      data.pages.flatMap((page) => page.messages).find((m) => m.receiverId === viewerId && !m.isRead)?.id,
+  });
   const { mutate } = useMarkConversationRead(viewerId);
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
   const lastMarked = useRef<string | null>(null);
-  const newestUnread = thread.data?.pages
-    .flatMap((page) => page.messages)
-    .find((m) => m.receiverId === viewerId && !m.isRead)?.id;
 
   useEffect(() => {
     const onChange = () => setVisible(document.visibilityState === 'visible');

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, memo, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AlertCircle, Clock, Flag, RotateCw, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SafetyWarning } from '@nomadswap/contracts/enums';
@@ -8,7 +8,7 @@ import { SectionError } from '../../../components/section-states';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useThread } from '../api/get-messages';
-import type { OutboxEntry } from '../hooks/use-outbox';
+import { usePendingSends } from '../hooks/use-outbox';
 import { clockTime, dayLabel, isSameDay } from '../utils/time';
 import { LinkifiedText } from './linkified-text';
 
@@ -77,7 +77,6 @@ interface MessageListProps {
   onReportOther?: () => void;
   otherUserId: string;
   otherName: string;
-  pending: OutboxEntry[];
   onRetry: (clientId: string) => void;
   typing: boolean;
   cards?: readonly TimelineCard[];
@@ -87,13 +86,13 @@ const NO_CARDS: readonly TimelineCard[] = [];
 
 /**
  * The chat's messages, oldest at the top: a heading item at the start of each day, "Seen" under the last message the other side
- * read, pending sends at the end, and older pages as the reader scrolls up (or presses the button).
+ * read, pending sends at the end (the list subscribes to the outbox itself), and older pages as the reader scrolls
+ * up (or presses the button).
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   viewerId,
   otherUserId,
   otherName,
-  pending,
   onRetry,
   typing,
   cards = NO_CARDS,
@@ -101,6 +100,7 @@ export function MessageList({
 }: MessageListProps) {
   const { t } = useTranslation();
   const query = useThread(otherUserId);
+  const pending = usePendingSends(otherUserId);
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
@@ -262,7 +262,7 @@ export function MessageList({
       ) : null}
     </div>
   );
-}
+});
 
 function DaySeparator({ iso }: { iso: string }) {
   const { t, i18n } = useTranslation();
@@ -313,15 +313,24 @@ function SafetyNote({ kind, onReport }: { kind: SafetyWarning; onReport?: () => 
   );
 }
 
-function MessageBubble({
-  bubble,
-  onRetry,
-  onReport,
-}: {
+interface BubbleProps {
   bubble: Bubble;
   onRetry: (clientId: string) => void;
   onReport?: () => void;
-}) {
+}
+
+/** Same callbacks and a bubble with the same fields (bubbles are rebuilt from the cache on every list render). */
+function sameBubbleProps(a: BubbleProps, b: BubbleProps): boolean {
+  if (a.onRetry !== b.onRetry || a.onReport !== b.onReport) return false;
+  const keys = Object.keys(a.bubble) as (keyof Bubble)[];
+  return keys.length === Object.keys(b.bubble).length && keys.every((key) => a.bubble[key] === b.bubble[key]);
+}
+
+/**
+ * One message. Memoised: a send, an ack or a new message renders only the bubbles that changed (issue 25's send
+ * INP: re-rendering every bubble of a long thread kept the next paint waiting).
+ */
+const MessageBubble = memo(function MessageBubble({ bubble, onRetry, onReport }: BubbleProps) {
   const { t, i18n } = useTranslation();
   return (
     <li className={cn('flex flex-col', bubble.mine ? 'items-end' : 'items-start')}>
@@ -366,4 +375,4 @@ function MessageBubble({
       ) : null}
     </li>
   );
-}
+}, sameBubbleProps);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -195,15 +195,23 @@ export function useResumeOutbox(viewerId: string): void {
 }
 
 /**
- * Optimistic sending for one conversation: a bubble shows at once as "sending", is retried with the same
- * clientId when no answer comes, and ends as the stored message or as "failed" with Retry and a toast.
- * While the browser is offline it is held and sent on reconnect.
+ * The pending sends of one conversation. Only what shows them subscribes (the message list): a send re-renders
+ * the list, not the chat pane around it (issue 25's send INP).
  */
-export function useOutbox(viewerId: string, otherUserId: string) {
+export function usePendingSends(otherUserId: string): OutboxEntry[] {
+  const all = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useMemo(() => all.filter((e) => e.receiverId === otherUserId), [all, otherUserId]);
+}
+
+/**
+ * Optimistic sending for one conversation, without subscribing to the outbox: a bubble shows at once as
+ * "sending", is retried with the same clientId when no answer comes, and ends as the stored message or as
+ * "failed" with Retry and a toast. While the browser is offline it is held and sent on reconnect. `send` and
+ * `retry` keep their identity across renders.
+ */
+export function useOutboxActions(viewerId: string, otherUserId: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const all = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const pending = all.filter((e) => e.receiverId === otherUserId);
   // Owned before anything is sent, so the first message is stored under this user.
   useEffect(() => adopt({ queryClient, t, viewerId }), [queryClient, t, viewerId]);
 
@@ -234,5 +242,11 @@ export function useOutbox(viewerId: string, otherUserId: string) {
     [queryClient, t, viewerId],
   );
 
-  return { pending, send, retry };
+  return { send, retry };
+}
+
+/** The conversation's pending sends and how to add to them (useOutboxActions and usePendingSends together). */
+export function useOutbox(viewerId: string, otherUserId: string) {
+  const pending = usePendingSends(otherUserId);
+  return { pending, ...useOutboxActions(viewerId, otherUserId) };
 }
