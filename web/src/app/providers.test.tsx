@@ -1,45 +1,72 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterLoadIdle } from '../hooks/use-after-load-idle';
 import { toast } from '../hooks/use-toast';
 import { AppProviders } from './providers';
 
 const region = () => screen.queryByRole('region', { name: /Notifications/ });
 
-/**
- * The page has loaded, the browser was idle (a callback queued after the providers' own ran) and the toaster's
- * module is in: before issue 25 the region mounted at that point.
- */
+/** The page has loaded and the browser was idle (a callback queued after the providers' own ran). */
 const idleTimePasses = () =>
   act(async () => {
     await new Promise<void>((resolve) => afterLoadIdle(() => resolve()));
     await import('../components/ui/toaster');
   });
 
-/** A page in the providers, after the load's idle time: no region yet. */
-async function renderedAndIdle() {
+function renderPage() {
   render(
     <AppProviders>
       <p>page</p>
     </AppProviders>,
   );
-  await idleTimePasses();
-  expect(region()).toBeNull();
 }
 
-describe('AppProviders: the toast region loads on intent (issue 25)', () => {
-  it('is not there while nobody presses or types, and arrives with the first press', async () => {
-    await renderedAndIdle();
+afterEach(() => {
+  vi.doUnmock('../components/ui/toaster');
+  vi.resetModules();
+});
 
+describe('AppProviders: the toast region', () => {
+  it('arrives once the page has loaded and the browser is idle, without anyone pressing anything', async () => {
+    renderPage();
+    await idleTimePasses();
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+  });
+
+  it('arrives with the first press, before the idle time', async () => {
+    renderPage();
+    expect(region()).toBeNull();
     fireEvent.pointerDown(screen.getByText('page'));
     expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 
-  it('a toast raised before anyone pressed anything shows once the region has arrived', async () => {
-    await renderedAndIdle();
-
+  it('a toast raised before the region arrived shows once it has', async () => {
+    renderPage();
     act(() => void toast({ title: 'Saved' }));
     const toasts = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(await toasts.findByText('Saved')).toBeInTheDocument();
+  });
+
+  it('a region that cannot be fetched (offline) leaves the page on screen, not the error screen', async () => {
+    vi.resetModules();
+    vi.doMock('../components/ui/toaster', () => {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/toaster.js');
+    });
+    const { AppProviders: Providers } = await import('./providers');
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      render(
+        <Providers>
+          <p>page</p>
+        </Providers>,
+      );
+      fireEvent.pointerDown(screen.getByText('page'));
+      // The failed import is reported to the console by the boundary: the sentinel that it was tried.
+      await vi.waitFor(() => expect(quiet).toHaveBeenCalled());
+      expect(screen.getByText('page')).toBeInTheDocument();
+      expect(screen.queryByText('Something went wrong')).toBeNull();
+    } finally {
+      quiet.mockRestore();
+    }
   });
 });

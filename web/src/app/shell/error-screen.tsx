@@ -47,8 +47,11 @@ interface BoundaryState {
   error: unknown;
 }
 
-/** Catches what the router's own boundaries cannot: errors in providers or in the shell itself. */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+/**
+ * Catches what the router's own boundaries cannot: errors in providers or in the shell itself. `quiet`: a part
+ * the page can live without (the toast region) renders nothing when it fails instead of replacing the page.
+ */
+export class AppErrorBoundary extends Component<{ children: ReactNode; quiet?: boolean }, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
@@ -60,6 +63,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, Boundar
   }
 
   override render(): ReactNode {
-    return this.state.error ? <ErrorScreen /> : this.props.children;
+    if (!this.state.error) return this.props.children;
+    return this.props.quiet ? null : <ErrorScreen />;
   }
 }
