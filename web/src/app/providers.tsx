@@ -4,6 +4,7 @@ import { useAfterLoadIdle } from '../hooks/use-after-load-idle';
 import { useFirstInteraction } from '../hooks/use-first-interaction';
 import { useHasToasts } from '../hooks/use-toast';
 import { createQueryClient } from '../lib/query-client';
+import { FallbackBoundary } from '../components/fallback-boundary';
 import { AppErrorBoundary } from './shell/error-screen';
 
 /*
@@ -36,11 +37,11 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       <QueryClientProvider client={client}>
         {children}
         {toasterWanted ? (
-          <AppErrorBoundary quiet>
+          <FallbackBoundary fallback={null}>
             <Suspense fallback={null}>
               <Toaster />
             </Suspense>
-          </AppErrorBoundary>
+          </FallbackBoundary>
         ) : null}
       </QueryClientProvider>
     </AppErrorBoundary>

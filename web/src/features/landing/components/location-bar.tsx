@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDetectLocation } from '../../../hooks/use-detect-location';
+import { FallbackBoundary } from '../../../components/fallback-boundary';
 
 /*
  * The preset-city menu (Radix dropdown and its positioning, about 30 KiB compressed with its parts) is not needed
@@ -18,7 +19,8 @@ const CityMenu = lazy(loadCityMenu);
 
 function ChangeLocationButton({ onOpen }: { onOpen?: () => void }) {
   const { t } = useTranslation();
-  const preload = () => void loadCityMenu();
+  // A preload that fails (offline) is not an error: the press tries again, and the boundary below catches it.
+  const preload = () => void loadCityMenu().catch(() => undefined);
   return (
     <Button
       variant="outline"
@@ -85,9 +87,12 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
       </div>
       <div className="mt-3 flex flex-col gap-2 sm:mt-0 sm:flex-row">
         {menuWanted ? (
-          <Suspense fallback={<ChangeLocationButton />}>
-            <CityMenu countFor={countFor} defaultOpen />
-          </Suspense>
+          // Offline, the menu's chunk may not come: the button stays, the page is not replaced by an error.
+          <FallbackBoundary fallback={<ChangeLocationButton />}>
+            <Suspense fallback={<ChangeLocationButton />}>
+              <CityMenu countFor={countFor} defaultOpen />
+            </Suspense>
+          </FallbackBoundary>
         ) : (
           <ChangeLocationButton onOpen={() => setMenuWanted(true)} />
         )}
