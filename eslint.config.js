@@ -94,6 +94,27 @@ export default tseslint.config(
     },
   },
   {
+    // A server's reason reaches a page in the reader's language: through `errorText` (i18n/message-text.ts), which
+    // looks shared texts such as "Invalid id" up in the catalogue, never `errorMessage` straight.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/i18n/message-text.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['errorMessage'],
+              message:
+                "Use errorText(t, error, fallback) from i18n/message-text: it translates the server's text.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A suite that cannot quietly shrink: no focused, skipped or to-do tests (conditional `skipIf` for the real
     // MongoDB run is allowed; `npm test` fails when a test is actually skipped).
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],

@@ -3,8 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './confirm-dialog';
 import { Button } from './ui/button';
-import { errorMessage } from '../lib/api-client';
-import { messageText } from '../i18n/message-text';
+import { errorText } from '../i18n/message-text';
 import { toast } from '../hooks/use-toast';
 
 interface DeleteButtonProps {
@@ -38,7 +37,7 @@ export function DeleteButton({
       failed: (error) =>
         toast({
           title: t('common.error'),
-          description: messageText(t, errorMessage(error, failedText)),
+          description: errorText(t, error, failedText),
           variant: 'destructive',
         }),
     });

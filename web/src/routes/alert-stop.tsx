@@ -6,8 +6,7 @@ import { paths } from '../config/paths';
 import { SectionError, SectionLoading } from '../components/section-states';
 import { Button, buttonVariants } from '../components/ui/button';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { messageText } from '../i18n/message-text';
-import { errorMessage } from '../lib/api-client';
+import { errorText } from '../i18n/message-text';
 import { useUnsubscribePreview, useUnsubscribeAlert } from '../features/alerts/api/unsubscribe-alert';
 
 /**
@@ -33,7 +32,7 @@ export default function AlertStopRoute() {
   else if (preview.isError)
     body = (
       <SectionError
-        title={messageText(t, errorMessage(preview.error, t('alerts.stop.failed')))}
+        title={errorText(t, preview.error, t('alerts.stop.failed'))}
         onRetry={() => void preview.refetch()}
         retrying={preview.isFetching}
       />
@@ -55,7 +54,7 @@ export default function AlertStopRoute() {
         </p>
         {stop.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {messageText(t, errorMessage(stop.error, t('alerts.stop.failed')))}
+            {errorText(t, stop.error, t('alerts.stop.failed'))}
           </p>
         ) : null}
         <Button

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
 import type { ChatUser, Message, UserSelf } from '@nomadswap/contracts/responses';
+import { MSG } from '@nomadswap/contracts/messages';
 import { REPORTED_USER_HINT_KEY } from '../config/storage-keys';
+import { i18n } from '../i18n';
 import { renderApp } from '../testing/render-app';
 import {
   buildItem,
@@ -247,6 +249,22 @@ describe('/messages', () => {
         .getAllByRole('listitem')
         .filter((li) => li.textContent?.includes('is it free')),
     ).toHaveLength(1);
+  });
+
+  it('?user= that the server refuses shows its reason in the page’s language (German: not the English text)', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      signInAs(me, {
+        'GET /api/conversations': { body: [] },
+        'GET /api/users/not-an-id': { status: 400, body: { error: MSG.invalidId, code: 'VALIDATION_ERROR' } },
+      });
+      renderApp('/messages?user=not-an-id');
+      expect(await screen.findByText(i18n.t('msg.invalidId'))).toBeInTheDocument();
+      expect(i18n.t('msg.invalidId')).not.toBe(MSG.invalidId);
+      expect(screen.queryByText(MSG.invalidId)).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('a send that keeps failing is retried with the same clientId, then shows failed with Retry and a toast', async () => {

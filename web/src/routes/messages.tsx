@@ -4,7 +4,8 @@ import type { ChatUser, UserSelf } from '@nomadswap/contracts/responses';
 import { AuthRequired } from '../components/auth-required';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { errorMessage, isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-client';
+import { errorText } from '../i18n/message-text';
 import { PageSkeleton } from '../components/page-skeleton';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useItem } from '../features/items/api/get-item';
@@ -73,7 +74,7 @@ function ApprovedMessages({ viewer }: { viewer: UserSelf }) {
     const text =
       isApiError(error) && error.status === 404
         ? t('msg.userNotFound')
-        : errorMessage(error, t('common.error'));
+        : errorText(t, error, t('common.error'));
     fallback = { user: null, isLoading: false, error: text };
   } else {
     fallback = { user: null, isLoading: true, error: null };

@@ -2,8 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useApproveUser } from '../api/approve-user';
 
@@ -23,7 +22,7 @@ export function ApproveUserButton({ user }: { user: UserSelf }) {
       onError: (error) =>
         toast({
           title: t('admin.approveFailed'),
-          description: messageText(t, errorMessage(error, t('admin.approveFailedDescription'))),
+          description: errorText(t, error, t('admin.approveFailedDescription')),
           variant: 'destructive',
         }),
     });

@@ -10,9 +10,8 @@ import { FieldError } from '../../../components/form-field';
 import { StatCard } from '../../../components/stat-card';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useUpdateSwapCount } from '../api/update-swap-count';
 
@@ -50,7 +49,7 @@ export function SwapCountEditor({ user }: { user: UserSelf }) {
           onError: (failure) =>
             toast({
               title: t('common.error'),
-              description: messageText(t, errorMessage(failure, t('admin.swapCount.failed'))),
+              description: errorText(t, failure, t('admin.swapCount.failed')),
               variant: 'destructive',
             }),
         },

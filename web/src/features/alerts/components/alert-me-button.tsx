@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@nomadswap/contracts/enums';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useCreateAlert } from '../api/create-alert';
 import { useAlerts } from '../api/get-alerts';
 
@@ -54,7 +53,7 @@ export function AlertMeButton({ location, placeId, category = null, label, class
         onError: (error) =>
           toast({
             title: t('alerts.saveFailed'),
-            description: messageText(t, errorMessage(error, t('alerts.saveFailed'))),
+            description: errorText(t, error, t('alerts.saveFailed')),
             variant: 'destructive',
           }),
       },

@@ -11,8 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText, messageText } from '../../../i18n/message-text';
 import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useAlerts } from '../api/get-alerts';
@@ -91,7 +90,7 @@ function AddAlertForm() {
   const [category, setCategory] = useState<Category | ''>('');
   // The contract's own check first (required, at most 120 characters): nothing the server would refuse is sent.
   const [invalid, setInvalid] = useState<string>();
-  const serverError = create.error ? errorMessage(create.error, t('alerts.saveFailed')) : undefined;
+  const serverError = create.error ? errorText(t, create.error, t('alerts.saveFailed')) : undefined;
   const error = invalid ? messageText(t, invalid) : serverError;
 
   const submit = (event: FormEvent) => {

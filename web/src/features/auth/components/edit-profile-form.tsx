@@ -11,8 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -63,7 +63,7 @@ export function EditProfileForm({ user, onDone }: { user: UserSelf; onDone: () =
       }
       toast({
         title: t('profile.edit.failedTitle'),
-        description: messageText(t, errorMessage(error, t('profile.edit.failedDescription'))),
+        description: errorText(t, error, t('profile.edit.failedDescription')),
         variant: 'destructive',
       });
       return;

@@ -10,8 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -77,7 +77,7 @@ export function StayCard({ user }: { user: UserSelf }) {
       }
       toast({
         title: t('stays.failed'),
-        description: messageText(t, errorMessage(error, t('profile.edit.failedDescription'))),
+        description: errorText(t, error, t('profile.edit.failedDescription')),
         variant: 'destructive',
       });
       return;
@@ -241,7 +241,7 @@ function TransitToggle({ user }: { user: UserSelf }) {
         onError: (error) =>
           toast({
             title: t('stays.failed'),
-            description: messageText(t, errorMessage(error, t('profile.edit.failedDescription'))),
+            description: errorText(t, error, t('profile.edit.failedDescription')),
             variant: 'destructive',
           }),
       },

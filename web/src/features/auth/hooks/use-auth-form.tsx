@@ -3,8 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useCurrentUser } from '../api/get-current-user';
 import { AuthFormSkeleton } from '../components/auth-form-skeleton';
 
@@ -28,7 +27,7 @@ export function useAuthForm(flow: AuthFlow) {
     toastFailed: (error: unknown) =>
       toast({
         title: t(`auth.${flow}.failedTitle`),
-        description: messageText(t, errorMessage(error, t(`auth.${flow}.failedDescription`))),
+        description: errorText(t, error, t(`auth.${flow}.failedDescription`)),
         variant: 'destructive',
       }),
     gate: (isIdle: boolean, skeletonFields: number): ReactElement | null => {

@@ -10,8 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { NativeSelect } from '../../../components/ui/native-select';
 
@@ -62,7 +62,7 @@ export function ContactForm({
       }
       toast({
         title: t('common.error'),
-        description: messageText(t, errorMessage(error, t('contact.failed'))),
+        description: errorText(t, error, t('contact.failed')),
         variant: 'destructive',
       });
       return;

@@ -20,8 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { formatDate } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { useDownloadMeetupIcs } from '../api/download-meetup-ics';
@@ -408,7 +407,7 @@ function MeetupCard({ exchange, viewerId, names }: CardProps) {
       onError: (error) =>
         toast({
           title: t('exchanges.card.calendarFailed'),
-          description: messageText(t, errorMessage(error)),
+          description: errorText(t, error),
           variant: 'destructive',
         }),
     });

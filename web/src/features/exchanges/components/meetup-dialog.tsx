@@ -8,8 +8,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
+import { isApiError } from '../../../lib/api-client';
 import { useProposeMeetup } from '../api/propose-meetup';
 
 /** `<input type="datetime-local">` wants the local wall-clock time, without seconds or zone. */
@@ -88,7 +88,7 @@ export function MeetupDialog({ exchange, otherName, open, onOpenChange }: Meetup
         onError: (error) => {
           const fields = isApiError(error) ? error.fieldErrors : {};
           if (Object.keys(fields).length > 0) setErrors(fields);
-          else setFailure(messageText(t, errorMessage(error, t('exchanges.meetup.failed'))));
+          else setFailure(errorText(t, error, t('exchanges.meetup.failed')));
         },
       },
     );

@@ -10,8 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { SectionLoading } from '../../../components/section-states';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText, messageText } from '../../../i18n/message-text';
 import { useRequestExchange } from '../api/request-exchange';
 import { ExchangeItemThumb } from './exchange-item-thumb';
 
@@ -74,7 +73,7 @@ export default function RequestExchangeDialog({
           });
         },
         // The dialog stays open (the toasts are behind it): the reason shows in it.
-        (error: unknown) => setError(messageText(t, errorMessage(error, t('exchanges.request.failed')))),
+        (error: unknown) => setError(errorText(t, error, t('exchanges.request.failed'))),
       );
   };
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useActOnExchange, type ExchangeStepInput } from '../api/act-on-exchange';
 
 /**
@@ -26,7 +25,7 @@ export function useExchangeAction() {
       (error: unknown) => {
         toast({
           title: t('exchanges.card.actionFailed'),
-          description: messageText(t, errorMessage(error)),
+          description: errorText(t, error),
           variant: 'destructive',
         });
         onSettled?.();

@@ -7,8 +7,7 @@ import { paths } from '../../../config/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useDeleteItem } from '../api/delete-item';
 import { useUpdateItem } from '../api/update-item';
@@ -54,7 +53,7 @@ export function EditItemCard({ item }: { item: Item }) {
         setConfirmOpen(false);
         toast({
           title: t('common.error'),
-          description: messageText(t, errorMessage(error, t('items.deleteFailed'))),
+          description: errorText(t, error, t('items.deleteFailed')),
           variant: 'destructive',
         });
       },

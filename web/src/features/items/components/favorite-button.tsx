@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { useSetFavorite } from '../api/set-favorite';
@@ -34,7 +33,7 @@ export function FavoriteButton({ itemId, initial, approved, variant, className }
     setFavorited(previous);
     toast({
       title: t('itemCard.favoriteFailed'),
-      description: messageText(t, errorMessage(error, t('itemCard.tryAgain'))),
+      description: errorText(t, error, t('itemCard.tryAgain')),
       variant: 'destructive',
     });
   };

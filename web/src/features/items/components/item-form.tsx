@@ -13,8 +13,8 @@ import { FormLocationField, fieldOfServerError } from '../../../components/form-
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { isApiError } from '../../../lib/api-client';
+import { errorText, messageText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { cn } from '../../../lib/utils';
 import { PhotoPicker } from './photo-picker';
@@ -126,7 +126,7 @@ export function ItemForm({
       }
       toast({
         title: failedTitle,
-        description: messageText(t, errorMessage(error, t('itemCard.tryAgain'))),
+        description: errorText(t, error, t('itemCard.tryAgain')),
         variant: 'destructive',
       });
     }

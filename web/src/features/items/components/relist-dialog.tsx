@@ -8,8 +8,7 @@ import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../hooks/use-toast';
-import { messageText } from '../../../i18n/message-text';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useRelistItem } from '../api/relist-item';
 import { lastDayOf, tomorrowOf } from '../utils/deadline';
 
@@ -75,7 +74,7 @@ export function RelistDialog({
         onClose();
         toast({ title: t(expired ? 'deadlines.relisted' : 'deadlines.extended'), variant: 'success' });
       },
-      (failure: unknown) => setError(messageText(t, errorMessage(failure, t('itemCard.tryAgain')))),
+      (failure: unknown) => setError(errorText(t, failure, t('itemCard.tryAgain'))),
     );
   };
 

@@ -2,8 +2,7 @@ import { HeartOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { useSetFavorite } from '../api/set-favorite';
 
 /** On the Favorites tab: takes the item off the list (the list is read again once the server agrees). */
@@ -23,7 +22,7 @@ export function RemoveFavoriteButton({ itemId, title }: { itemId: string; title:
             onError: (error) =>
               toast({
                 title: t('itemCard.favoriteFailed'),
-                description: messageText(t, errorMessage(error, t('itemCard.tryAgain'))),
+                description: errorText(t, error, t('itemCard.tryAgain')),
                 variant: 'destructive',
               }),
           },

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Item } from '@nomadswap/contracts/responses';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useToggleSwapped } from '../api/toggle-swapped';
 
@@ -33,7 +32,7 @@ export function SwappedCheckbox({ item }: { item: Item }) {
       onError: (error) =>
         toast({
           title: t('itemCard.statusFailed'),
-          description: messageText(t, errorMessage(error, t('itemCard.tryAgain'))),
+          description: errorText(t, error, t('itemCard.tryAgain')),
           variant: 'destructive',
         }),
     });

@@ -6,7 +6,7 @@ import type { ChatUser } from '@nomadswap/contracts/responses';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useReportUser } from '../../../hooks/use-report-user';
 import { useBlockUser } from '../api/block-user';
 import { useCompleteExchange } from '../api/complete-exchange';
@@ -67,7 +67,7 @@ function CompleteSwapButton({ other, itemId }: { other: ChatUser; itemId?: strin
           setOpen(false);
           toast({
             title: t('common.error'),
-            description: errorMessage(error, t('messages.completeSwapFailed')),
+            description: errorText(t, error, t('messages.completeSwapFailed')),
             variant: 'destructive',
           });
         },
@@ -116,7 +116,7 @@ function BlockButton({ other, blocked }: { other: ChatUser; blocked: boolean }) 
         setOpen(false);
         toast({
           title: t('common.error'),
-          description: errorMessage(error, t('messages.blockFailed')),
+          description: errorText(t, error, t('messages.blockFailed')),
           variant: 'destructive',
         });
       },
@@ -128,7 +128,7 @@ function BlockButton({ other, blocked }: { other: ChatUser; blocked: boolean }) 
       onError: (error) =>
         toast({
           title: t('common.error'),
-          description: errorMessage(error, t('messages.unblockFailed')),
+          description: errorText(t, error, t('messages.unblockFailed')),
           variant: 'destructive',
         }),
     });

@@ -9,7 +9,7 @@ import { NOTIFICATION_KINDS } from '@nomadswap/contracts/push';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { usePushDevice } from '../hooks/use-push-device';
 import { SettingToggle } from './setting-toggle';
 import { SettingsSection } from './settings-section';
@@ -53,7 +53,7 @@ function ThisDevice() {
     void action().catch((error: unknown) =>
       toast({
         title: t('common.error'),
-        description: errorMessage(error, t('notifications.device.failed')),
+        description: errorText(t, error, t('notifications.device.failed')),
         variant: 'destructive',
       }),
     );

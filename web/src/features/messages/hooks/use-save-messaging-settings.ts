@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MessagingSettingsUpdate } from '@nomadswap/contracts/messaging';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
+import { errorText } from '../../../i18n/message-text';
 import { useUpdateMessagingSettings } from '../api/update-messaging-settings';
 
 /** Saves a change of the messaging settings, with the "saved" or error toast every settings card shows. */
@@ -14,7 +14,7 @@ export function useSaveMessagingSettings() {
       onError: (error) =>
         toast({
           title: t('common.error'),
-          description: errorMessage(error, t('messages.settings.failed')),
+          description: errorText(t, error, t('messages.settings.failed')),
           variant: 'destructive',
         }),
     });

@@ -8,9 +8,8 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate, personName } from '../../../lib/format';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { useUpdateReport } from '../api/update-report';
 
 const STATUS_VARIANT: Record<ReportStatus, BadgeVariant> = {
@@ -43,7 +42,7 @@ export function ReportCard({
         onError: (error) =>
           toast({
             title: t('common.error'),
-            description: messageText(t, errorMessage(error, t('adminReports.updateFailed'))),
+            description: errorText(t, error, t('adminReports.updateFailed')),
             variant: 'destructive',
           }),
       },

@@ -11,8 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText, messageText } from '../../../i18n/message-text';
 import { useCreateReview } from '../api/create-review';
 import { StarPicker } from './star-picker';
 
@@ -55,10 +54,10 @@ export function ReviewForm({ revieweeId, exchangeId, onSubmitted }: ReviewFormPr
       await createReview.mutateAsync({ ...values, revieweeId, ...(exchangeId ? { exchangeId } : {}) });
     } catch (error) {
       // The server's reason ('No completed exchange found with this user') is the toast's second line.
-      const reason = errorMessage(error, '');
+      const reason = errorText(t, error, '');
       toast({
         title: t('reviewForm.failed'),
-        ...(reason ? { description: messageText(t, reason) } : {}),
+        ...(reason ? { description: reason } : {}),
         variant: 'destructive',
       });
       return;

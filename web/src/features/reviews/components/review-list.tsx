@@ -11,9 +11,8 @@ import { StarRating } from '../../../components/star-rating';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
 import { useDeleteReview } from '../api/delete-review';
 
@@ -120,7 +119,7 @@ function DeleteReviewButton({ review, reviewerName }: { review: Review; reviewer
       onError: (error) =>
         toast({
           title: t('common.error'),
-          description: messageText(t, errorMessage(error, t('reviews.deleteFailed'))),
+          description: errorText(t, error, t('reviews.deleteFailed')),
           variant: 'destructive',
         }),
       onSettled: () => setOpen(false),

@@ -14,8 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { messageText } from '../../../i18n/message-text';
+import { errorText, messageText } from '../../../i18n/message-text';
 import { useCreateSanction } from '../api/create-sanction';
 
 export interface SanctionTarget {
@@ -93,7 +92,7 @@ export function SanctionFormDialog({
       pendingLabel={t('sanctions.sending')}
       pending={create.isPending}
       destructive={type === 'suspend'}
-      error={create.isError ? messageText(t, errorMessage(create.error, t('sanctions.failed'))) : undefined}
+      error={create.isError ? errorText(t, create.error, t('sanctions.failed')) : undefined}
     >
       <FormField id="sanction-type" label={t('sanctions.fields.type')}>
         {(control) => (

@@ -8,9 +8,8 @@ import { QuerySection, SectionLoading } from '../../../components/section-states
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { messageText } from '../../../i18n/message-text';
+import { errorText } from '../../../i18n/message-text';
 import { useSanctions } from '../api/get-sanctions';
 import { useLiftSanction } from '../api/lift-sanction';
 import { SanctionActions } from './sanction-actions';
@@ -43,7 +42,7 @@ export function SanctionPanel({ user, isSelf }: { user: UserSelf; isSelf: boolea
       onError: (error) => {
         toast({
           title: t('common.error'),
-          description: messageText(t, errorMessage(error, t('sanctions.liftFailed'))),
+          description: errorText(t, error, t('sanctions.liftFailed')),
           variant: 'destructive',
         });
         setConfirmLift(false);
