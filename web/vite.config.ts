@@ -65,9 +65,12 @@ function compressServiceWorker(): Plugin {
 function firstRenderChunk(
   id: string,
   ctx: {
-    getModuleInfo(
-      id: string,
-    ): { importedIds: readonly string[]; importers: readonly string[]; code: string | null } | null;
+    getModuleInfo(id: string): {
+      importedIds: readonly string[];
+      importers: readonly string[];
+      dynamicImporters: readonly string[];
+      code: string | null;
+    } | null;
   },
 ): string | null {
   const closure = (root: string, cache: Map<string, Set<string>>) => {
@@ -84,23 +87,52 @@ function firstRenderChunk(
     cache.set(root, set);
     return set;
   };
+  /** Whether a module of `page`'s closure is imported, at any depth, by a module outside it, not via `page`. */
+  const reachedOtherwise = (module: string, page: string, pageSet: Set<string>) => {
+    const seen = new Set<string>();
+    const stack = [module];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (seen.has(next) || next === page) continue;
+      if (!pageSet.has(next)) return true;
+      seen.add(next);
+      const info = ctx.getModuleInfo(next);
+      stack.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
+    }
+    return false;
+  };
+  /**
+   * Whether a module needs, beyond the app, only small modules: one that pulls in a library (zod, Radix) stays in
+   * Rolldown's split, or every page that needs one icon of the shared chunk would download that library too.
+   */
+  const onlySmall = (module: string) =>
+    [...closure(module, closures)].every(
+      (dependency) =>
+        closure(boot, closures).has(dependency) ||
+        (ctx.getModuleInfo(dependency)?.code?.length ?? Infinity) <= SMALL_MODULE,
+    );
   const boot = path.join(SRC, 'boot.tsx');
   const home = path.join(SRC, 'routes/home.tsx');
-  // The home page stays its own chunk (a manifest key bench/web.ts reads), and what the entry imports stays in
+  // The home and browse pages stay their own chunks (manifest keys bench/web.ts and boot.tsx read), and what the entry imports stays in
   // the entry: nothing of the app may load before the first paint (src/main.tsx). Virtual modules (Vite's preload
   // helper, which the entry uses too) keep Rolldown's placement. boot.tsx, the entry's one dynamic import, is the
   // app's first module: it is `app`'s entry rather than a 1 KiB file of its own.
-  if (id.startsWith('\0') || id === home) return null;
+  if (id.startsWith('\0') || id === home || id === BROWSE) return null;
   if (closure(path.join(SRC, 'main.tsx'), closures).has(id)) return null;
   if (closure(boot, closures).has(id)) return 'app';
-  // What the home page shares with other pages, when small (icons, little helpers, the search bar): other pages
-  // that need one of them fetch this whole chunk, so it holds no large module (a few KiB in all). What only the
-  // home imports stays in its chunk.
+  // What the home page shares with other pages, when small (icons, little helpers, the search bar), and likewise
+  // what `/browse` shares with them and the home has not (the card's badges, the favourite button, place helpers:
+  // a dozen files under 1 KiB each). Other pages that need one of them fetch the whole chunk, so it holds no large
+  // module (a few KiB in all). What only that page imports stays in its chunk.
   const info = ctx.getModuleInfo(id);
   const small = (info?.code?.length ?? Infinity) <= SMALL_MODULE;
-  const homeOnly = closure(home, closures);
-  if (small && homeOnly.has(id) && info?.importers.some((importer) => !homeOnly.has(importer)))
-    return 'home-shared';
+  for (const [page, chunk] of [
+    [home, 'home-shared'],
+    [BROWSE, 'browse-shared'],
+  ] as const) {
+    const pageSet = closure(page, closures);
+    if (small && pageSet.has(id) && reachedOtherwise(id, page, pageSet) && onlySmall(id)) return chunk;
+  }
   // Radix Toast's parts (shared with the menus and dialogs of other pages, which then fetch them from here) and
   // workbox-window: every page loads both once it has loaded, as one file instead of five.
   if (closure(TOASTER, closures).has(id) || WORKBOX_WINDOW.test(id)) return 'after-load';
@@ -109,6 +141,7 @@ function firstRenderChunk(
 const closures = new Map<string, Set<string>>();
 const SRC = path.resolve(import.meta.dirname, 'src');
 const SMALL_MODULE = 4096;
+const BROWSE = path.join(SRC, 'routes/browse.tsx');
 const TOASTER = path.join(SRC, 'components/ui/toaster.tsx');
 const WORKBOX_WINDOW = /[\\/]node_modules[\\/]workbox-window[\\/]/;
 
