@@ -113,10 +113,10 @@ function firstRenderChunk(
     );
   const boot = path.join(SRC, 'boot.tsx');
   const home = path.join(SRC, 'routes/home.tsx');
-  // The home and browse pages stay their own chunks (manifest keys bench/web.ts and boot.tsx read), and what the entry imports stays in
-  // the entry: nothing of the app may load before the first paint (src/main.tsx). Virtual modules (Vite's preload
-  // helper, which the entry uses too) keep Rolldown's placement. boot.tsx, the entry's one dynamic import, is the
-  // app's first module: it is `app`'s entry rather than a 1 KiB file of its own.
+  // The home and browse pages stay their own chunks (manifest keys bench/web.ts reads), and what the entry imports
+  // stays in the entry: nothing of the app may load before the first paint (src/main.tsx). Virtual modules (Vite's
+  // preload helper, which the entry uses too) keep Rolldown's placement. boot.tsx, the entry's one dynamic import,
+  // is the app's first module: it is `app`'s entry rather than a 1 KiB file of its own.
   if (id.startsWith('\0') || id === home || id === BROWSE) return null;
   if (closure(path.join(SRC, 'main.tsx'), closures).has(id)) return null;
   if (closure(boot, closures).has(id)) return 'app';
@@ -126,16 +126,16 @@ function firstRenderChunk(
   // module (a few KiB in all). What only that page imports stays in its chunk.
   const info = ctx.getModuleInfo(id);
   const small = (info?.code?.length ?? Infinity) <= SMALL_MODULE;
-  for (const [page, chunk] of [
-    [home, 'home-shared'],
-    [BROWSE, 'browse-shared'],
-  ] as const) {
+  const sharedBy = (page: string) => {
     const pageSet = closure(page, closures);
-    if (small && pageSet.has(id) && reachedOtherwise(id, page, pageSet) && onlySmall(id)) return chunk;
-  }
+    return small && pageSet.has(id) && reachedOtherwise(id, page, pageSet) && onlySmall(id);
+  };
+  if (sharedBy(home)) return 'home-shared';
   // Radix Toast's parts (shared with the menus and dialogs of other pages, which then fetch them from here) and
-  // workbox-window: every page loads both once it has loaded, as one file instead of five.
+  // workbox-window: every page loads both once it has loaded, as one file instead of five. Before browse-shared,
+  // or `/` would fetch that chunk too for the small Radix parts `/browse`'s checkbox shares with the toaster.
   if (closure(TOASTER, closures).has(id) || WORKBOX_WINDOW.test(id)) return 'after-load';
+  if (sharedBy(BROWSE)) return 'browse-shared';
   return null;
 }
 const closures = new Map<string, Set<string>>();
