@@ -23,12 +23,11 @@ test("a visitor's / loads eight scripts, and its hashed scripts carry only the h
     if (request.resourceType() === 'script') scripts.push(request);
   });
   await page.goto('/');
-  // The toast region mounts once the page has loaded and the browser is idle: `after-load` is the last script.
-  await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached({ timeout: 15_000 });
   const names = () => scripts.map((request) => chunkName(request.url())).sort();
-  // A request's `requestfinished` event may come after the module has run.
+  // `after-load` comes once the page has loaded and the browser is idle: 14–16 s on a loaded machine (the toast
+  // region's markup cannot tell: the prerendered home has it already).
   await expect
-    .poll(names)
+    .poll(names, { timeout: 45_000 })
     .toEqual([
       'after-load',
       'app',
