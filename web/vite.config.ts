@@ -55,14 +55,23 @@ function compressServiceWorker(): Plugin {
  * Rolldown puts every module shared by several lazily loaded pages into a chunk per set of pages, so the first
  * render of `/` fetched ~30 files, a dozen of them single lucide icons of 200 bytes (each one a <link
  * rel=modulepreload> the preload helper appends, a request and a module compile: 40 ms of one main-thread task
- * in a trace). This names the chunk of a module by the first-render set it belongs to: the static imports of the
- * app (src/boot.tsx) go into `boot`, those of the home page that the app does not already have into `home`.
- * Modules only other pages import keep Rolldown's automatic split, so no page downloads more than before except
- * what the app and the home page share with it, which it needed anyway.
+ * in a trace). This names the chunk of a module by the set it is loaded with: the app (src/boot.tsx and its
+ * static imports) is `app`; what the home page shares with other pages is `home-shared`; what the page loads once
+ * it has loaded and the browser is idle (the toast region and the service worker's registration) is `after-load`.
+ * Every file is also about 0.4 KiB of response headers on a phone (issue 25: `/` downloaded four first-render
+ * files under 2 KiB). Modules only other pages import keep Rolldown's automatic split, so no page downloads more
+ * than before except what the app and the home page share with it, which it needed anyway.
  */
 function firstRenderChunk(
   id: string,
-  ctx: { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null },
+  ctx: {
+    getModuleInfo(id: string): {
+      importedIds: readonly string[];
+      importers: readonly string[];
+      dynamicImporters: readonly string[];
+      code: string | null;
+    } | null;
+  },
 ): string | null {
   const closure = (root: string, cache: Map<string, Set<string>>) => {
     let set = cache.get(root);
@@ -78,23 +87,63 @@ function firstRenderChunk(
     cache.set(root, set);
     return set;
   };
+  /** Whether a module of `page`'s closure is imported, at any depth, by a module outside it, not via `page`. */
+  const reachedOtherwise = (module: string, page: string, pageSet: Set<string>) => {
+    const seen = new Set<string>();
+    const stack = [module];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (seen.has(next) || next === page) continue;
+      if (!pageSet.has(next)) return true;
+      seen.add(next);
+      const info = ctx.getModuleInfo(next);
+      stack.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
+    }
+    return false;
+  };
+  /**
+   * Whether a module needs, beyond the app, only small modules: one that pulls in a library (zod, Radix) stays in
+   * Rolldown's split, or every page that needs one icon of the shared chunk would download that library too.
+   */
+  const onlySmall = (module: string) =>
+    [...closure(module, closures)].every(
+      (dependency) =>
+        closure(boot, closures).has(dependency) ||
+        (ctx.getModuleInfo(dependency)?.code?.length ?? Infinity) <= SMALL_MODULE,
+    );
   const boot = path.join(SRC, 'boot.tsx');
   const home = path.join(SRC, 'routes/home.tsx');
-  // The pages themselves stay their own chunks (the manifest keys bench/web.ts reads), and what the entry
-  // imports stays in the entry: nothing of the app may load before the first paint (src/main.tsx).
-  // Virtual modules (Vite's preload helper, which the entry uses too) keep Rolldown's placement.
-  if (id.startsWith('\0') || id === boot || id === home) return null;
+  // The home and browse pages stay their own chunks (manifest keys bench/web.ts reads), and what the entry imports
+  // stays in the entry: nothing of the app may load before the first paint (src/main.tsx). Virtual modules (Vite's
+  // preload helper, which the entry uses too) keep Rolldown's placement. boot.tsx, the entry's one dynamic import,
+  // is the app's first module: it is `app`'s entry rather than a 1 KiB file of its own.
+  if (id.startsWith('\0') || id === home || id === BROWSE) return null;
   if (closure(path.join(SRC, 'main.tsx'), closures).has(id)) return null;
   if (closure(boot, closures).has(id)) return 'app';
-  // What the home page shares with other pages, when small (icons, little helpers): other pages that need one of
-  // them fetch this whole chunk, so it holds no large module (a few KiB in all).
-  const small = (ctx.getModuleInfo(id)?.code?.length ?? Infinity) <= SMALL_MODULE;
-  if (small && closure(home, closures).has(id)) return 'home-shared';
+  // What the home page shares with other pages, when small (icons, little helpers, the search bar), and likewise
+  // what `/browse` shares with them and the home has not (the card's badges, the favourite button, place helpers:
+  // a dozen files under 1 KiB each). Other pages that need one of them fetch the whole chunk, so it holds no large
+  // module (a few KiB in all). What only that page imports stays in its chunk.
+  const info = ctx.getModuleInfo(id);
+  const small = (info?.code?.length ?? Infinity) <= SMALL_MODULE;
+  const sharedBy = (page: string) => {
+    const pageSet = closure(page, closures);
+    return small && pageSet.has(id) && reachedOtherwise(id, page, pageSet) && onlySmall(id);
+  };
+  if (sharedBy(home)) return 'home-shared';
+  // Radix Toast's parts (shared with the menus and dialogs of other pages, which then fetch them from here) and
+  // workbox-window: every page loads both once it has loaded, as one file instead of five. Before browse-shared,
+  // or `/` would fetch that chunk too for the small Radix parts `/browse`'s checkbox shares with the toaster.
+  if (closure(TOASTER, closures).has(id) || WORKBOX_WINDOW.test(id)) return 'after-load';
+  if (sharedBy(BROWSE)) return 'browse-shared';
   return null;
 }
 const closures = new Map<string, Set<string>>();
 const SRC = path.resolve(import.meta.dirname, 'src');
-const SMALL_MODULE = 2048;
+const SMALL_MODULE = 4096;
+const BROWSE = path.join(SRC, 'routes/browse.tsx');
+const TOASTER = path.join(SRC, 'components/ui/toaster.tsx');
+const WORKBOX_WINDOW = /[\\/]node_modules[\\/]workbox-window[\\/]/;
 
 /**
  * The service worker's registration module is virtual (vite-plugin-pwa, client build only). The server never

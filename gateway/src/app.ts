@@ -14,7 +14,7 @@ import { watchUpstreams, type ResolveAll } from './discovery';
 import { createServiceProxies, createServiceProxy, createSocketProxy, dropClientForwarding } from './proxy';
 import { apiRateLimit, clientInFlightLimit, clientIp, routeRateLimits, uploadRateLimit } from './rate-limit';
 import { GATEWAY_ERRORS, sendError } from './respond';
-import { securityHeaders, writeHeaders } from './security-headers';
+import { isSubresource, securityHeaders, subresourceHeaders, writeHeaders } from './security-headers';
 import { serverRenderedPages } from './ssr';
 import { webApp } from './static';
 import { upstreamsFrom } from './upstreams';
@@ -82,6 +82,7 @@ export function createGateway({ config, logger, redis, resolve }: GatewayDeps) {
     geocoderOrigin: config.GEOCODER_ORIGIN,
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
+  const scriptHeaders = subresourceHeaders(headers);
   const proxyApi = createApiProxy({
     proxies,
     guards: [
@@ -102,7 +103,7 @@ export function createGateway({ config, logger, redis, resolve }: GatewayDeps) {
   web.use(requestId);
   web.use((req, res, next) => {
     logAccess(logger, req, res, { quiet: (url) => url === '/api/health' });
-    writeHeaders(res, headers);
+    writeHeaders(res, isSubresource(req.path) ? scriptHeaders : headers);
     next();
   });
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import { PRERENDER_GATE_PATH } from '@nomadswap/contracts/early-paint';
 
 export interface SecurityHeaderOptions {
   geocoderOrigin: string;
@@ -53,6 +54,31 @@ export function securityHeaders(options: SecurityHeaderOptions): ReadonlyArray<r
   // helmet runs synchronously; if a future version did not, the recorded list would be incomplete.
   if (!finished) throw new Error('helmet did not finish synchronously; security headers unknown');
   return recorded;
+}
+
+/**
+ * Of those headers, what a script or stylesheet needs. CSP, COOP, framing, Permissions-Policy and the rest rule a
+ * document or a worker (or a JSON answer opened as a page); on a subresource the browser reads none of them, and
+ * on a phone they were about 1 KiB of every script it loads. `nosniff` keeps a file from running as another type,
+ * CORP keeps other origins from loading ours.
+ */
+const SUBRESOURCE_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy']);
+
+export function subresourceHeaders(
+  headers: ReadonlyArray<readonly [string, string]>,
+): ReadonlyArray<readonly [string, string]> {
+  return headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name.toLowerCase()));
+}
+
+/**
+ * The build's hashed scripts and stylesheets, and the prerender gate: loaded by a page, never opened as one or run
+ * as a worker (the service worker is `/sw.js`). Other files in `/assets` (an SVG is a document when opened) and
+ * every other path keep the full set.
+ */
+const SUBRESOURCE = /^\/assets\/[^/]+\.(?:js|css)$/;
+
+export function isSubresource(path: string): boolean {
+  return SUBRESOURCE.test(path) || path === PRERENDER_GATE_PATH;
 }
 
 export function writeHeaders(res: ServerResponse, headers: ReadonlyArray<readonly [string, string]>) {

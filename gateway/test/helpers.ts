@@ -80,6 +80,9 @@ export function makeWebDist(): string {
     '<!doctype html><title>NomadSwap</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dir, 'prerender-gate.js'), 'void 0');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dir, 'push-sw.js'), 'self.addEventListener("push", () => {})');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"NomadSwap"}');

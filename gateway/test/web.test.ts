@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { securityHeaders } from '../src/security-headers';
 import { buildGateway, startAllUpstreams } from './helpers';
 
 describe('gateway serving the web app', () => {
@@ -70,5 +71,46 @@ describe('gateway serving the web app', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('security headers', () => {
+    /** Every header helmet sets on a document, with its value (the gateway's one definition). */
+    const full = Object.fromEntries(
+      securityHeaders({ geocoderOrigin: 'https://geo.example', strictTransportSecurity: false }).map(
+        ([name, value]) => [name.toLowerCase(), value],
+      ),
+    );
+    const sent = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => name in full));
+
+    it.each(['/assets/index-abc123.js', '/assets/index-abc123.css', '/prerender-gate.js'])(
+      'a script or stylesheet the page loads, %s, carries nosniff and CORP and no document header',
+      async (path) => {
+        const response = await request(gateway.app).get(path).set('accept-encoding', 'br');
+        expect(response.status).toBe(200);
+        expect(sent(response.headers)).toEqual({
+          'x-content-type-options': 'nosniff',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+      },
+    );
+
+    it.each([
+      ['a page', '/browse'],
+      ['the shell by name', '/index.html'],
+      ['the service worker', '/sw.js'],
+      ['an SVG in the assets (a document when opened)', '/assets/logo-abc123.svg'],
+      ['a missing asset', '/assets/missing-123.js.map'],
+      ['a JSON answer', '/api/config'],
+    ])('%s carries the full set', async (_what, path) => {
+      const response = await request(gateway.app).get(path).set('accept', 'text/html');
+      expect(Object.keys(full).length).toBeGreaterThan(8);
+      expect(full['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(sent(response.headers)).toEqual(
+        // The test gateway's geocoder origin is its config's, not the one above.
+        { ...full, 'content-security-policy': response.headers['content-security-policy'] },
+      );
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    });
   });
 });
