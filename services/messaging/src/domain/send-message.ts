@@ -68,6 +68,8 @@ export async function sendMessage(
      * then come from this replica's cache when it holds them under these versions (data/chat-state-cache.ts).
      */
     chatVersions?: Promise<readonly [string, string] | undefined>;
+    /** Whether the receiver has a live socket, read in the same round (the hooks' question): no read after. */
+    receiverOnline?: Promise<boolean | undefined>;
     /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
     exchangeId?: Id;
   },
@@ -155,11 +157,12 @@ export async function sendMessage(
     ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
   }
   const emitted = markSendStage('emit', stored);
-  // The hooks (offline nudge, push) need the receiver's presence: read once for all of them, with the rows.
+  // The hooks (offline nudge, push) need the receiver's presence: read once for all of them, with the rows
+  // (a socket send has it from the guard's read).
   const hooks = ctx.onMessageStored;
   const [, receiverOnline] = await Promise.all([
     touchConversations(ctx, record),
-    hooks.length > 0 ? ctx.presence.isOnline(input.receiverId) : undefined,
+    hooks.length === 0 ? undefined : (props.receiverOnline ?? ctx.presence.isOnline(input.receiverId)),
   ]);
   markSendStage('after emit', emitted);
   const facts = { receiverOnline };

@@ -20,6 +20,18 @@ export interface PresenceStore {
 /** The hash of a user's sockets (socket id → expiry in ms). */
 export const presenceKey = (keyPrefix: string, userId: string) => `${keyPrefix}presence:${userId}`;
 
+/**
+ * Lua: how many sockets of the presence hash `KEYS[k]` are unexpired at `ARGV[a]` (ms): for scripts that read
+ * presence in the same round as other work (a socket send's guard). Expired entries are left for the next
+ * connect or disconnect to remove.
+ */
+export const luaLiveSockets = (k: number, a: number) => `(function()
+  local live = 0
+  local entries = redis.call('HGETALL', KEYS[${k}])
+  for i = 2, #entries, 2 do if tonumber(entries[i]) > tonumber(ARGV[${a}]) then live = live + 1 end end
+  return live
+end)()`;
+
 export function createPresenceStore(options: {
   redis: Redis;
   keyPrefix?: string;

@@ -14,6 +14,7 @@ import { createTokenService } from '@nomadswap/service-kit/auth';
 import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
 import { oid } from '../data/ids';
+import { presenceKey } from './presence';
 import {
   connected,
   createMessagingTestEnv,
@@ -159,6 +160,34 @@ describe('message:send', () => {
     await request(two.url).post(`/api/conversations/${a.id}/read`).set(b.headers).expect(200);
     expect(await afterRead).toEqual({ count: 0 });
     expect(counts).toEqual([{ count: 0 }]);
+  });
+
+  it("tells the send's hooks whether the receiver is online, read with the guard's round", async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const seen: unknown[] = [];
+    const hook = async (_message: Message, facts?: unknown) => void seen.push(facts);
+    one.ctx.onMessageStored.push(hook);
+    try {
+      // A socket whose expiry has just passed (a crashed replica's) does not count; one on the other replica does.
+      await env.ctx.redis.hset(presenceKey(env.ctx.keyPrefix, b.id), 'gone', String(Date.now() - 1));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'one', clientId: 'h-1' })),
+      ).toBe(false);
+      const sb = await online(b, two);
+      await eventually(() => env.ctx.presence.isOnline(b.id));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'two', clientId: 'h-2' })),
+      ).toBe(false);
+      sb.disconnect();
+      await eventually(async () => !(await env.ctx.presence.isOnline(b.id)));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'three', clientId: 'h-3' })),
+      ).toBe(false);
+    } finally {
+      one.ctx.onMessageStored.splice(one.ctx.onMessageStored.indexOf(hook), 1);
+    }
+    expect(seen).toEqual([{ receiverOnline: false }, { receiverOnline: true }, { receiverOnline: false }]);
   });
 
   it('is idempotent on clientId like the REST call, and REST sends reach sockets too', async () => {
