@@ -103,6 +103,7 @@ export interface ServerToClientEvents {
   'message:read': (payload: MessageReadPayload) => void;
   typing: (payload: TypingPayload) => void;
   presence: (payload: PresencePayload) => void;
+  /** The server's recount: at connect and after a read (to all the reader's sockets); not per message. */
   'unread:count': (payload: UnreadCountPayload) => void;
   'exchange:updated': (payload: ExchangeUpdatedPayload) => void;
   'exchange:item-reserved': (payload: ExchangeItemReservedPayload) => void;

@@ -462,6 +462,50 @@ describe('/messages', () => {
       expect(within(tabs).getByRole('link', { name: 'Messages, 3 unread messages' })).toBeInTheDocument();
     }, 20_000);
 
+    it("the unread badge counts each incoming message once; another device's read, a reconnect and reading set it from the server", async () => {
+      let serverCount = 1;
+      const fromMarco = buildMessage({ from: marco, to: meChat, content: 'Still there?' });
+      const fetchMock = liveSetup({
+        'GET /api/messages/unread-count': () => jsonResponse(200, { count: serverCount }),
+        'GET /api/messages': { body: [fromMarco, first()] },
+      });
+      renderApp('/messages');
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      const badge = (count: number) =>
+        within(nav).findByRole('link', {
+          name: `Messages, ${count} unread message${count === 1 ? '' : 's'}`,
+        });
+      await badge(1);
+      const socket = await waitFor(() => lastSocket());
+      act(() => socket.serverConnect());
+
+      // The server pushes no count per message: each incoming message:new adds one.
+      act(() => socket.serverEmit('message:new', fromMarco));
+      await badge(2);
+      // The same delivery again (a replay after recovery) and the viewer's own message do not count; the next does.
+      act(() => socket.serverEmit('message:new', fromMarco));
+      act(() => socket.serverEmit('message:new', buildMessage({ from: meChat, to: marco, content: 'Yes' })));
+      act(() => socket.serverEmit('message:new', buildMessage({ from: ana, to: meChat, content: 'Hi!' })));
+      await badge(3);
+
+      // Another tab or device read a conversation: the server's recount wins.
+      act(() => socket.serverEmit('unread:count', { count: 1 }));
+      await badge(1);
+
+      // After a reconnect the total is read again (what arrived meanwhile counts).
+      serverCount = 4;
+      act(() => socket.serverDisconnect());
+      act(() => socket.serverConnect({ recovered: false }));
+      await badge(4);
+      expect(calls(fetchMock, 'GET', '/api/messages/unread-count')).toBe(2);
+
+      // Reading a conversation here sets the total from the read's answer.
+      const list = await screen.findByRole('navigation', { name: 'Conversations' });
+      await userEvent.click(await within(list).findByRole('link', { name: /Marco Rossi/ }));
+      await waitFor(() => expect(calls(fetchMock, 'POST', `/api/conversations/${marco.id}/read`)).toBe(1));
+      await waitFor(() => expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument());
+    }, 20_000);
+
     it('a socket send whose acknowledgement is lost is sent again with the same clientId', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const fetchMock = liveSetup();

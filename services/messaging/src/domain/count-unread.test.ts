@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@nomadswap/contracts/responses';
+import type { MessageStoredFacts } from '../context';
 import { createMessagingTestEnv, type MessagingTestEnv } from '../../test/support/messaging-test-env';
 import { presenceKey } from '../realtime/presence';
-import { pushUnreadAfterSend, pushUnreadCount } from './count-unread';
+import { pushUnreadCount } from './count-unread';
 
 let env: MessagingTestEnv;
 beforeAll(async () => {
@@ -10,35 +12,38 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-describe('pushUnreadAfterSend', () => {
-  it('counts from the database when the counter is missing, then increments it; a read recount resets it', async () => {
-    const [a, b] = await Promise.all([env.user(), env.user()]);
-    const send = (content: string) =>
-      request(env.app).post('/api/messages').set(a.headers).send({ receiverId: b.id, content }).expect(201);
-    await send('one');
-    await send('two');
-    await env.ctx.redis.del(`${env.ctx.keyPrefix}unread:${b.id}`);
-    await send('three');
-    // The send itself pushed 3 from a recount (the counter was gone); the next ones increment.
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toEqual({ count: 4, online: false });
-    expect(await pushUnreadCount(env.ctx, b.id)).toBe(3);
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toEqual({ count: 4, online: false });
-  });
+const sendFrom = (a: { headers: Record<string, string> }, receiverId: string, content: string) =>
+  request(env.app).post('/api/messages').set(a.headers).send({ receiverId, content }).expect(201);
 
-  it("tells whether the receiver has an unexpired socket, read in the counter's round", async () => {
+describe('pushUnreadCount', () => {
+  it('recounts from the database: every unread message to the user, none read, none they sent', async () => {
+    const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
+    await sendFrom(a, b.id, 'one');
+    await sendFrom(c, b.id, 'two');
+    await sendFrom(b, a.id, 'mine');
+    expect(await pushUnreadCount(env.ctx, b.id)).toBe(2);
+    await request(env.app).post(`/api/conversations/${a.id}/read`).set(b.headers).expect(200);
+    expect(await pushUnreadCount(env.ctx, b.id)).toBe(1);
+  });
+});
+
+describe("a send's hooks", () => {
+  it('get whether the receiver has an unexpired socket, read once for all of them', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
-    await request(env.app)
-      .post('/api/messages')
-      .set(a.headers)
-      .send({ receiverId: b.id, content: 'hi' })
-      .expect(201);
-    const sockets = presenceKey(env.ctx.keyPrefix, b.id);
-    // A socket whose expiry has just passed (a crashed replica's) does not count; a live one does.
-    await env.ctx.redis.hset(sockets, 'gone', String(Date.now() - 1));
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toEqual({ count: 2, online: false });
-    await env.ctx.presence.connected(b.id, 'socket-1');
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toEqual({ count: 3, online: true });
-    await env.ctx.presence.disconnected(b.id, 'socket-1');
-    expect(await pushUnreadAfterSend(env.ctx, b.id)).toEqual({ count: 4, online: false });
+    const seen: (MessageStoredFacts | undefined)[] = [];
+    const hook = async (_message: Message, facts?: MessageStoredFacts) => void seen.push(facts);
+    env.ctx.onMessageStored.push(hook);
+    try {
+      // A socket whose expiry has just passed (a crashed replica's) does not count; a live one does.
+      await env.ctx.redis.hset(presenceKey(env.ctx.keyPrefix, b.id), 'gone', String(Date.now() - 1));
+      await sendFrom(a, b.id, 'offline');
+      await env.ctx.presence.connected(b.id, 'socket-1');
+      await sendFrom(a, b.id, 'online');
+      await env.ctx.presence.disconnected(b.id, 'socket-1');
+      await sendFrom(a, b.id, 'offline again');
+    } finally {
+      env.ctx.onMessageStored.splice(env.ctx.onMessageStored.indexOf(hook), 1);
+    }
+    expect(seen).toEqual([{ receiverOnline: false }, { receiverOnline: true }, { receiverOnline: false }]);
   });
 });

@@ -14,7 +14,6 @@ import {
   newMessageRecord,
 } from '../data/message';
 import { presentChatUser } from './chat-users';
-import { pushUnreadAfterSend } from './count-unread';
 import { participantsAndBlock } from '../data/block';
 import { cachedParticipantsAndBlock } from '../data/chat-state-cache';
 import { isDuplicateKey } from '@nomadswap/service-kit/errors';
@@ -50,7 +49,8 @@ function assertCanReceive(props: {
 /**
  * Sends a message (REST `POST /api/messages` and socket `message:send` alike): checks the receiver (exists, not
  * deleted, approved, not the sender, no block either way), applies the per-sender rate limit, stores the message
- * once per `clientId`, then tells both participants live (`message:new`) and the receiver their unread count.
+ * once per `clientId`, then tells both participants live (`message:new`; the receiver's client counts it as
+ * unread, so no count is pushed per message).
  * A retry with a stored `clientId` returns that message without counting against the limit or emitting again.
  * `senderCheck` (socket sends) re-reads whether the sender may still send; it runs with the other checks and a
  * refusal from it wins over theirs.
@@ -68,6 +68,8 @@ export async function sendMessage(
      * then come from this replica's cache when it holds them under these versions (data/chat-state-cache.ts).
      */
     chatVersions?: Promise<readonly [string, string] | undefined>;
+    /** Whether the receiver has a live socket, read in the same round (the hooks' question): no read after. */
+    receiverOnline?: Promise<boolean | undefined>;
     /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
     exchangeId?: Id;
   },
@@ -155,14 +157,17 @@ export async function sendMessage(
     ctx.live.emit([sender.id, input.receiverId], 'message:new', message);
   }
   const emitted = markSendStage('emit', stored);
-  const [, unread] = await Promise.all([
+  // The hooks (offline nudge, push) need the receiver's presence: read once for all of them, with the rows
+  // (a socket send has it from the guard's read).
+  const hooks = ctx.onMessageStored;
+  const [, receiverOnline] = await Promise.all([
     touchConversations(ctx, record),
-    pushUnreadAfterSend(ctx, input.receiverId),
+    hooks.length === 0 ? undefined : (props.receiverOnline ?? ctx.presence.isOnline(input.receiverId)),
   ]);
   markSendStage('after emit', emitted);
-  const facts = { receiverOnline: unread.online };
+  const facts = { receiverOnline };
   // After the answer's work is done and without holding it up: a slow mail queue never delays a chat.
-  for (const hook of ctx.onMessageStored) {
+  for (const hook of hooks) {
     hook(message, facts).catch((error: unknown) =>
       ctx.logger.warn({ err: error, messageId: message.id }, 'message hook failed'),
     );

@@ -22,7 +22,7 @@ export const presenceKey = (keyPrefix: string, userId: string) => `${keyPrefix}p
 
 /**
  * Lua: how many sockets of the presence hash `KEYS[k]` are unexpired at `ARGV[a]` (ms): for scripts that read
- * presence in the same round as other work (the send's unread counter). Expired entries are left for the next
+ * presence in the same round as other work (a socket send's guard). Expired entries are left for the next
  * connect or disconnect to remove.
  */
 export const luaLiveSockets = (k: number, a: number) => `(function()

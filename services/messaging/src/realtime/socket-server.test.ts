@@ -14,6 +14,7 @@ import { createTokenService } from '@nomadswap/service-kit/auth';
 import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
 import { oid } from '../data/ids';
+import { presenceKey } from './presence';
 import {
   connected,
   createMessagingTestEnv,
@@ -137,19 +138,56 @@ describe('sockets per user, over every replica (issue 21: a per-user cap)', () =
 });
 
 describe('message:send', () => {
-  it('stores the message, acks it, delivers message:new to both and the unread count to the receiver', async () => {
+  it('stores the message, acks it and delivers message:new to both, with no unread count per message', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
-    const [sa, sb] = await Promise.all([online(a), online(b)]);
+    const sb = env.connectClient(one.url, b.token);
+    const atConnect = nextEvent(sb, 'unread:count');
+    const [sa] = await Promise.all([online(a), connected(sb)]);
+    expect(await atConnect).toEqual({ count: 0 });
+    const counts: unknown[] = [];
+    sb.on('unread:count', (payload) => counts.push(payload));
     const received = nextEvent(sb, 'message:new');
     const echoed = nextEvent(sa, 'message:new');
-    const unread = new Promise((resolve) => sb.on('unread:count', (p) => p.count === 1 && resolve(p)));
     const ack = await sendOverSocket(sa, { receiverId: b.id, content: ' hello ', clientId: 'sock-1' });
     expect(isAckError(ack)).toBe(false);
     const message = ack as Message;
     expect(message).toMatchObject({ senderId: a.id, receiverId: b.id, content: 'hello', clientId: 'sock-1' });
     expect((await received).id).toBe(message.id);
     expect((await echoed).id).toBe(message.id);
-    await expect(unread).resolves.toEqual({ count: 1 });
+    // The receiver's client counts message:new itself. Reading the conversation (on the other replica) pushes
+    // the recount, after anything the send emitted: it is the first count the receiver hears.
+    const afterRead = nextEvent(sb, 'unread:count');
+    await request(two.url).post(`/api/conversations/${a.id}/read`).set(b.headers).expect(200);
+    expect(await afterRead).toEqual({ count: 0 });
+    expect(counts).toEqual([{ count: 0 }]);
+  });
+
+  it("tells the send's hooks whether the receiver is online, read with the guard's round", async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    const sa = await online(a);
+    const seen: unknown[] = [];
+    const hook = async (_message: Message, facts?: unknown) => void seen.push(facts);
+    one.ctx.onMessageStored.push(hook);
+    try {
+      // A socket whose expiry has just passed (a crashed replica's) does not count; one on the other replica does.
+      await env.ctx.redis.hset(presenceKey(env.ctx.keyPrefix, b.id), 'gone', String(Date.now() - 1));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'one', clientId: 'h-1' })),
+      ).toBe(false);
+      const sb = await online(b, two);
+      await eventually(() => env.ctx.presence.isOnline(b.id));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'two', clientId: 'h-2' })),
+      ).toBe(false);
+      sb.disconnect();
+      await eventually(async () => !(await env.ctx.presence.isOnline(b.id)));
+      expect(
+        isAckError(await sendOverSocket(sa, { receiverId: b.id, content: 'three', clientId: 'h-3' })),
+      ).toBe(false);
+    } finally {
+      one.ctx.onMessageStored.splice(one.ctx.onMessageStored.indexOf(hook), 1);
+    }
+    expect(seen).toEqual([{ receiverOnline: false }, { receiverOnline: true }, { receiverOnline: false }]);
   });
 
   it('is idempotent on clientId like the REST call, and REST sends reach sockets too', async () => {

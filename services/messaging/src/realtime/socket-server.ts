@@ -307,7 +307,7 @@ export function attachSocketServer(
         payload: unknown;
         reply: Reply;
         /** What the guard's round read about the user `stateOf` named (nothing when none was named). */
-        other: Promise<Pick<ViewerRound, 'other' | 'chatVersions'>>;
+        other: Promise<Pick<ViewerRound, 'other' | 'chatVersions' | 'otherOnline'>>;
       }) => Promise<void>,
       /** A user whose state the handler needs (a send's receiver): read in the same round as the guard's. */
       stateOf?: (payload: unknown) => string | undefined,
@@ -324,7 +324,11 @@ export function attachSocketServer(
         const { userId: me, jti } = socket.data;
         const round = readViewerRound(ctx, { jti, userId: me, otherId: stateOf?.(payload) });
         const viewer = currentViewer(socket, round);
-        const other = round.then(({ other, chatVersions }) => ({ other, chatVersions }));
+        const other = round.then(({ other, chatVersions, otherOnline }) => ({
+          other,
+          chatVersions,
+          otherOnline,
+        }));
         viewer.catch(() => undefined);
         other.catch(() => undefined);
         try {
@@ -361,7 +365,7 @@ export function attachSocketServer(
         const senderCheck = viewer.then((who) => {
           if (who.sanction?.type === 'restrict') throw sanctionedError(who.sanction);
         });
-        // The receiver's state and both chat-state versions came with the guard's read when the payload named
+        // The receiver's state, presence and both chat-state versions came with the guard's read when the payload named
         // exactly this receiver.
         const read = receiverIdOf(payload) === input.receiverId;
         const result = await sendMessage(ctx, {
@@ -371,6 +375,7 @@ export function attachSocketServer(
           ...(read && {
             receiverState: other.then((round) => round.other ?? null),
             chatVersions: other.then((round) => round.chatVersions),
+            receiverOnline: other.then((round) => round.otherOnline),
           }),
         });
         markSendStage('socket send', started);

@@ -3,6 +3,7 @@ import { userStateFromHash, type UserState } from '@nomadswap/service-kit/auth';
 import type { MessagingContext } from '../context';
 import { redisScript } from '../data/redis-script';
 import { CHAT_VERSION_TTL_SECONDS, chatVersionKey, luaChatVersion } from '../data/chat-state-cache';
+import { luaLiveSockets, presenceKey } from './presence';
 
 /** What a socket event's guard reads about who sent it, and optionally about the user the event is for. */
 export interface ViewerRound {
@@ -14,11 +15,14 @@ export interface ViewerRound {
   other?: UserState | null;
   /** With `other`: both users' chat-state versions, sender first (data/chat-state-cache.ts). */
   chatVersions?: [string, string];
+  /** With `other`: whether they have an unexpired socket (a send's hooks: the offline nudge and push). */
+  otherOnline?: boolean;
 }
 
 /**
- * Lua: EXISTS of the denylist key and the sender's state hash; with more keys, the other user's state hash and both
- * users' chat-state versions (a missing one is set to ARGV[1] or ARGV[2], expiring after ARGV[3] seconds).
+ * Lua: EXISTS of the denylist key and the sender's state hash; with more keys, the other user's state hash, both
+ * users' chat-state versions (a missing one is set to ARGV[1] or ARGV[2], expiring after ARGV[3] seconds) and how
+ * many of the other user's sockets are unexpired at ARGV[4] (ms).
  */
 const readRound = redisScript(`
 local out = {redis.call('EXISTS', KEYS[1]), redis.call('HGETALL', KEYS[2])}
@@ -26,6 +30,7 @@ if KEYS[3] then
   out[3] = redis.call('HGETALL', KEYS[3])
   out[4] = ${luaChatVersion(4, 1, 3)}
   out[5] = ${luaChatVersion(5, 2, 3)}
+  out[6] = ${luaLiveSockets(6, 4)}
 end
 return out`);
 
@@ -37,7 +42,7 @@ const toHash = (flat: string[]) => {
 
 /**
  * Every socket event's "who is this" read in one Redis command: whether the token is revoked and the sender's
- * state, plus, for a send, the receiver's state (the send's own check) — one script instead of two or three
+ * state, plus, for a send, the receiver's state (the send's own check) and presence (its hooks') — one script instead of several
  * commands, each of which costs the replica more CPU than Redis spends on it (bench/chat, decision 0087).
  */
 export async function readViewerRound(
@@ -51,20 +56,23 @@ export async function readViewerRound(
       ctx.userState.keyOf(props.otherId),
       chatVersionKey(ctx.keyPrefix, props.userId),
       chatVersionKey(ctx.keyPrefix, props.otherId),
+      presenceKey(ctx.keyPrefix, props.otherId),
     );
-    args.push(randomUUID(), randomUUID(), CHAT_VERSION_TTL_SECONDS);
+    args.push(randomUUID(), randomUUID(), CHAT_VERSION_TTL_SECONDS, Date.now());
   }
-  const [revoked, state, other, mine, theirs] = (await readRound(ctx.redis, keys, args)) as [
+  const [revoked, state, other, mine, theirs, live] = (await readRound(ctx.redis, keys, args)) as [
     number,
     string[],
     string[]?,
     string?,
     string?,
+    number?,
   ];
   const round: ViewerRound = { revoked: revoked === 1, state: userStateFromHash(toHash(state)) };
   if (props.otherId !== undefined) {
     round.other = userStateFromHash(toHash(other ?? []));
     round.chatVersions = [mine!, theirs!];
+    round.otherOnline = live! > 0;
   }
   return round;
 }

@@ -3,6 +3,7 @@ import type {
   Conversation,
   ConversationReadResponse,
   Presence,
+  UnreadCount,
 } from '@nomadswap/contracts/messaging-responses';
 import type { Message } from '@nomadswap/contracts/responses';
 import type { MessageReadPayload } from '@nomadswap/contracts/socket-events';
@@ -102,6 +103,30 @@ export function applyMessage(queryClient: QueryClient, message: Message, viewerI
   });
   // A new row lacks the item and presence the server knows: fetch the list again in the background.
   if (!found) void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+}
+
+/** How many message ids the unread total remembers having counted (a replay is far shorter). */
+const COUNTED_IDS = 500;
+
+/**
+ * Socket `message:new` to the viewer, unread: one more on the unread total. The server pushes no count per
+ * message; its recount after every read (on all the viewer's sockets) and at every connect, and the refetch after
+ * a reconnect, correct what counting here could get wrong. `counted` holds the ids counted on this connection,
+ * so a replayed delivery counts once; a count read in flight is read again after (it may predate the message).
+ */
+export function countIncoming(
+  queryClient: QueryClient,
+  message: Message,
+  viewerId: string,
+  counted: Set<string>,
+): void {
+  if (message.receiverId !== viewerId || message.isRead || counted.has(message.id)) return;
+  counted.add(message.id);
+  if (counted.size > COUNTED_IDS) counted.delete(counted.values().next().value!);
+  readAgainAfterCurrentRead(queryClient, messagesKeys.unreadCount);
+  queryClient.setQueryData<UnreadCount>(messagesKeys.unreadCount, (data) =>
+    data ? { count: data.count + 1 } : data,
+  );
 }
 
 /** Newest first: by time, then by id (ObjectIds order by time too). */

@@ -3,7 +3,10 @@ import type { UnreadCount } from '@nomadswap/contracts/messaging-responses';
 import { apiGet } from '../../../lib/api-client';
 import { messagesKeys } from './query-keys';
 
-/** GET /api/messages/unread-count: the first value; socket `unread:count` keeps it current afterwards. */
+/**
+ * GET /api/messages/unread-count: the first value (and again after every reconnect); afterwards each incoming
+ * `message:new` adds one and socket `unread:count` (after a read, at connect) sets it.
+ */
 export function getUnreadCount(): Promise<UnreadCount> {
   return apiGet<UnreadCount>('/api/messages/unread-count');
 }

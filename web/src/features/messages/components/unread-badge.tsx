@@ -3,7 +3,7 @@ import { cn } from '../../../lib/utils';
 import { useUnreadCount } from '../api/get-unread-count';
 
 /**
- * The unread total on the Messages nav entry and tab; updated live from `unread:count`. The number is
+ * The unread total on the Messages nav entry and tab; updated live (use-messaging-live.ts). The number is
  * drawn for the eye and said in words to screen readers ("Messages, 3 unread messages").
  */
 export function UnreadBadge({ enabled, className }: { enabled: boolean; className?: string }) {

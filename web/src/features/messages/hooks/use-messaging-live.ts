@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
 import { applyExchange, applyItemReserved } from '../../../lib/exchange-cache';
 import { queryKeys } from '../../../lib/query-keys';
-import { applyMessage, applyPresence, applyReadReceipt } from '../api/cache';
+import { applyMessage, applyPresence, applyReadReceipt, countIncoming } from '../api/cache';
 import { catchUpAfterReconnect } from '../api/catch-up';
 import { messagesKeys } from '../api/query-keys';
 import { closeMessagingSocket, openMessagingSocket } from '../api/socket';
@@ -12,7 +12,8 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
- * updates: new messages, read receipts, typing, presence, the unread total and swaps moving. After every
+ * updates: new messages, read receipts, typing, presence, the unread total (counted here from `message:new`,
+ * set from the server's `unread:count` after reads and at connect) and swaps moving. After every
  * reconnect, recovered or not, the open chats catch up from REST (catch-up.ts) and the swaps are fetched again,
  * so no message or step is lost; updates are keyed by id and clientId, so none is shown twice.
  */
@@ -22,6 +23,7 @@ export function useMessagingLive(viewerId: string): void {
   useEffect(() => {
     const socket = openMessagingSocket();
     let connectedBefore = false;
+    const counted = new Set<string>();
 
     socket.on('connect', () => {
       // Every reconnect, recovered or not: what the live connection missed comes from REST (swaps too).
@@ -33,6 +35,7 @@ export function useMessagingLive(viewerId: string): void {
     });
     socket.on(SERVER_EVENTS.messageNew, (message) => {
       applyMessage(queryClient, message, viewerId);
+      countIncoming(queryClient, message, viewerId, counted);
       if (message.senderId === viewerId) settleOutbox(message.clientId);
       else setTyping(message.senderId, false);
     });
