@@ -25,6 +25,29 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The Redis key names a service's own source builds, as `${keyPrefix}presence:${id}` or `${prefix}rl:messages`:
+ * each name with a colon (BullMQ's `${keyPrefix}bull` prefix is the queues' test).
+ */
+function serviceKeyNames(service: string): string[] {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
+        for (const match of fs
+          .readFileSync(file, 'utf8')
+          .matchAll(/\$\{[\w.]*[pP]refix\}([a-z][a-z-]*:[a-z-]*)/g)) {
+          names.add(match[1]!);
+        }
+      }
+    }
+  };
+  walk(path.join(ROOT, 'services', service, 'src'));
+  return [...names].sort();
+}
+
 let server: ChildProcess;
 let port: number;
 const clients: Redis[] = [];
@@ -146,6 +169,28 @@ describe("docker-compose's Redis users on a real redis-server", () => {
     expect(await messaging.set('nudge:u1:u2', 'm1', 'PX', 1000, 'NX')).toBe('OK');
     await expect(messaging.incr('items:listing-generation')).rejects.toThrow(/NOPERM/);
   });
+
+  it.each(['auth', 'items', 'messaging', 'moderation'])(
+    'lets %s write every key its source names (`${…Prefix}name:`): a new key pattern needs its ACL line',
+    async (service) => {
+      const names = serviceKeyNames(service);
+      if (service === 'messaging')
+        expect(names).toEqual(expect.arrayContaining(['chatv:', 'socketslots:', 'typing:']));
+      const client = as(service);
+      const refused: string[] = [];
+      for (const name of names) {
+        // A limiter's prefix (`rl:auth`) is followed by its own colon (rate-limiter-flexible's `prefix:key`).
+        const key = `${name}${name.endsWith(':') ? '' : ':'}acl-probe`;
+        try {
+          await client.set(key, '1', 'PX', 1000);
+          await client.del(key);
+        } catch {
+          refused.push(name);
+        }
+      }
+      expect(refused).toEqual([]);
+    },
+  );
 });
 
 describe('the same users as an ACL file (npm run redis-acl, for a Redis run by the Kubernetes operator)', () => {
