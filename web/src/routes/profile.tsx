@@ -31,6 +31,7 @@ import { NotificationSettingsCard } from '../features/messages/components/notifi
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
+import { PROFILE_PAGE_CLASS } from '../features/users/components/profile-layout';
 
 /* The Alerts section (issue 22) and its city picker load on their own, below the fold. */
 const AlertsCard = lazy(() => import('../features/alerts/components/alerts-card'));
@@ -62,7 +63,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
   const reviews = useReviews(user.id);
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10">
+    <div className={PROFILE_PAGE_CLASS}>
       {editing ? (
         <>
           <h1 className="sr-only">{user.fullName}</h1>
