@@ -41,6 +41,12 @@ export const MESSAGES_PAGE_PATH = /^\/messages$/;
 export const MESSAGES_USER_PARAM = 'user';
 /** The signed-in user's own profile, `/profile`: it has an early skeleton. */
 export const PROFILE_PAGE_PATH = /^\/profile$/;
+/**
+ * The chunks of `/messages` and of `/profile`, each page's and its first reads' (web/src/app/router.tsx
+ * preloadSignedInPage): their keys in the build's Vite manifest (the gateway lists their files for preloading).
+ */
+export const MESSAGES_PAGE_CHUNKS = ['src/routes/messages.tsx', 'src/routes/messages-prefetch.ts'] as const;
+export const PROFILE_PAGE_CHUNKS = ['src/routes/profile.tsx', 'src/routes/profile-prefetch.ts'] as const;
 
 /** Set on <html> by the gate: index.html's early skeleton is shown with the item page's frame. */
 export const EARLY_ITEM_CLASS = 'ns-early-item';
