@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
+import { DeferredSection } from '../components/deferred-section';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { StayCard } from '../features/auth/components/stay-card';
@@ -166,13 +167,17 @@ function OwnProfile({ user }: { user: UserSelf }) {
         </TabsContent>
       </Tabs>
 
+      {/* Below the fold on every screen: rendered once the page is up (see DeferredSection), not in the first
+          commit, which the early skeleton's take-over waits for (issue 25, TBT). */}
       {user.isApproved ? (
-        <Suspense fallback={null}>
-          <AlertsCard />
-        </Suspense>
+        <DeferredSection className="grid gap-6 [--deferred-height:1500px] md:[--deferred-height:1200px]">
+          <Suspense fallback={null}>
+            <AlertsCard />
+          </Suspense>
+          <MessagingSettingsCard />
+          <NotificationSettingsCard />
+        </DeferredSection>
       ) : null}
-      {user.isApproved ? <MessagingSettingsCard /> : null}
-      {user.isApproved ? <NotificationSettingsCard /> : null}
     </div>
   );
 }
