@@ -10,6 +10,8 @@ import {
   AUTH_TOKEN_KEY,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PROFILE_CLASS,
   EARLY_SHELL_ID,
 } from '@nomadswap/contracts/early-paint';
 import { jsonResponse, mockApi } from '../testing/api-mock';
@@ -124,6 +126,46 @@ describe("the signed-in pages' early reads (issue 25)", () => {
     startEarlyReads(at('/profile') as unknown as Location);
     await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the early skeleton of /messages and /profile, once /api/auth/me answers', () => {
+  afterEach(() => document.documentElement.classList.remove(EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS));
+
+  /** Whether the skeleton of `page` is still there once /api/auth/me answered `status` with `me`. */
+  async function kept(path: string, page: string, status: number, me: unknown) {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    document.body.innerHTML = `<div id="${EARLY_SHELL_ID}"></div><div id="root"></div>`;
+    document.documentElement.classList.remove(EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS);
+    document.documentElement.classList.add(page);
+    const fetchMock = mockApi({ 'GET /api/auth/me': { status, body: me } });
+    startEarlyReads(at(path) as unknown as Location);
+    // The answer has been read once /profile's next reads went out (or, without any, after a few turns).
+    await fetchMock.mock.results[0]!.value;
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    return document.getElementById(EARLY_SHELL_ID) !== null;
+  }
+
+  const APPROVED = { id: 'u1', isApproved: true, role: 'user' };
+  const WAITING = { id: 'u1', isApproved: false, role: 'user' };
+  const ADMIN = { id: 'u1', isApproved: false, role: 'admin' };
+
+  it('stays for a user who will see the page', async () => {
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, APPROVED), 'approved').toBe(true);
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, ADMIN), 'admin').toBe(true);
+    // Their own profile is the same page before approval.
+    expect(await kept('/profile', EARLY_PROFILE_CLASS, 200, WAITING), 'profile').toBe(true);
+  });
+
+  it('goes at once for a user waiting for approval on /messages (they get the notice, not the chat)', async () => {
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, WAITING)).toBe(false);
+    expect(document.documentElement.classList.contains(EARLY_MESSAGES_CLASS)).toBe(false);
+  });
+
+  it('goes at once for a stale token (401): the page ends on the login prompt', async () => {
+    const stale = { error: 'Unauthorized' };
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 401, stale)).toBe(false);
+    expect(await kept('/profile', EARLY_PROFILE_CLASS, 401, stale)).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { conversationsPath, threadPath } from '../features/messages/api/messages-paths';
 import { reviewsPath } from '../features/reviews/api/reviews-paths';
 import { getAuthToken } from '../lib/auth-token';
-import { earlyItemId, itemIdOf, paintEarlyPhoto } from './early-shell';
+import { earlyItemId, earlyPage, itemIdOf, paintEarlyPhoto, removeEarlyShell } from './early-shell';
 
 /*
  * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
@@ -53,6 +53,20 @@ export function earlyReadPathsFor(location: { pathname: string }, me: unknown): 
   const { id, isApproved } = (me ?? {}) as { id?: unknown; isApproved?: unknown };
   if (!PROFILE_PAGE_PATH.test(location.pathname) || typeof id !== 'string') return [];
   return [userItemsPath(id), reviewsPath(id), ...(isApproved === true ? [FAVORITES_PATH] : [])];
+}
+
+/**
+ * Whether the early skeleton of `/messages` or `/profile` on screen is the page `me` (the answer of /api/auth/me,
+ * null when it failed) will see. A stale token (401) ends on the login prompt and a user who may not message yet
+ * gets the approval notice, not the chat: the skeleton goes at once, as the page looked before it had one.
+ */
+function earlySkeletonFits(doc: Document, me: unknown): boolean {
+  const page = earlyPage(doc);
+  if (page !== 'messages' && page !== 'profile') return true;
+  const { isApproved, role } = (me ?? {}) as { isApproved?: unknown; role?: unknown };
+  if (me === null) return false;
+  // The page's own rule (app/shell/can-message.ts; not imported: the entry would take in the shell's module).
+  return page === 'profile' || isApproved === true || role === 'admin';
 }
 
 /** The first photo of an item detail answer, as the gallery shows it (features/items/components/item-gallery). */
@@ -116,7 +130,10 @@ export function startEarlyReads(
     if (path === ME_PATH)
       void response
         .then((answer) => (answer.ok ? answer.clone().json() : null))
-        .then((me: unknown) => earlyReadPathsFor(location, me).forEach(read))
+        .then((me: unknown) => {
+          if (!earlySkeletonFits(doc, me)) removeEarlyShell(doc);
+          earlyReadPathsFor(location, me).forEach(read);
+        })
         .catch(() => undefined);
     if (path.startsWith('/api/items/'))
       photo = response
