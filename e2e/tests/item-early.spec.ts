@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   approvedTraveller,
   framesSeen,
+  holdTheApp,
   layoutShiftTotal,
   recordLayoutShifts,
   snap,
@@ -47,20 +48,6 @@ async function signedInWithItem(page: Page, name: string) {
     await page.request.get(`/api/items/${card!.id}`, { headers: { Authorization: `Bearer ${session}` } })
   ).json()) as { id: string; title: string; photos: { full: string | null }[] };
   return { session, id: item.id, title: item.title, photo: item.photos[0]!.full! };
-}
-
-/** Holds every script of the app but the small entry index.html names, until the returned function is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  const html = await (await page.request.get('/')).text();
-  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-  expect(entry).toBeDefined();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (new URL(route.request().url()).pathname !== entry) await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Largest-contentful-paint entries from the start, and when the early skeleton left the document. */

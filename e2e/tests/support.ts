@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
-const AVATAR = path.join(FIXTURES, 'avatar.jpg');
+export const AVATAR = path.join(FIXTURES, 'avatar.jpg');
 
 export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
@@ -107,16 +107,43 @@ export async function watchFrames(page: Page, selector: string) {
 export const framesSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { __frames: { frames: number; shown: number } }).__frames);
 
+/** Holds every script of the app but the small entry index.html names, until the returned function is called. */
+export async function holdTheApp(page: Page): Promise<() => void> {
+  const html = await (await page.request.get('/')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (new URL(route.request().url()).pathname !== entry) await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Records every layout shift of the page from its start; read the total with {@link layoutShiftTotal}. */
 export async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    const moved: string[] = [];
+    (window as unknown as { __shifts: number[]; __moved: string[] }).__shifts = shifts;
+    (window as unknown as { __moved: string[] }).__moved = moved;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
+        shifts.push(shift.value);
+        for (const source of shift.sources ?? [])
+          moved.push(
+            `${Math.round(entry.startTime)} ms ${shift.value.toFixed(3)} ${source.node?.nodeName ?? '?'}.${String((source.node as Element | null)?.className ?? '').slice(0, 80)}`,
+          );
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
+
+/** What moved in each recorded layout shift (when, how much, the element), to say why a shift check failed. */
+export const layoutShiftSources = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __moved: string[] }).__moved.join('\n'));
 
 export const layoutShiftTotal = (page: Page) =>
   page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, v) => sum + v, 0));

@@ -9,6 +9,10 @@ import {
   DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   ITEM_PAGE_CHUNK,
   ITEM_PAGE_PATH,
+  MESSAGES_PAGE_CHUNKS,
+  MESSAGES_PAGE_PATH,
+  PROFILE_PAGE_CHUNKS,
+  PROFILE_PAGE_PATH,
   PRERENDERED_PAGE_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
   QUERY_STATE_ID,
@@ -152,7 +156,8 @@ export function chunkFiles(
  * with the item page's chunk and its imports listed as inert `<link data-modulepreload>` elements: the entry turns
  * them into modulepreload links when it starts the app, so they download with the app instead of after its first
  * render, but not before the photo (the same connection). An import in the entry would reshuffle the build's chunks
- * and grow the first render of `/`. The same document for every item, built once.
+ * and grow the first render of `/`. The same document for every item, built once. So for `/messages` and `/profile`
+ * (issue 25), whose early skeleton waits for their chunks and reads: their chunks download with the app's.
  */
 export function routePreloadDocument(
   template: { head: string; tail: string },
@@ -163,6 +168,13 @@ export function routePreloadDocument(
     .join('');
   return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
 }
+
+/** The signed-in pages whose document lists their chunks for preloading (see routePreloadDocument). */
+const PRELOADED_PAGES: { path: RegExp; chunks: readonly string[] }[] = [
+  { path: ITEM_PAGE_PATH, chunks: [ITEM_PAGE_CHUNK] },
+  { path: MESSAGES_PAGE_PATH, chunks: MESSAGES_PAGE_CHUNKS },
+  { path: PROFILE_PAGE_PATH, chunks: PROFILE_PAGE_CHUNKS },
+];
 
 /** The renderer's cache key for `url`; the URL itself when the build has no pageKey or it refuses the URL. */
 function pageKeyOf(renderer: Renderer, url: string): string {
@@ -220,21 +232,24 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
   };
   const renderer = loadRenderer(distDir, logger);
   const cache = new Map<string, CachedPage>();
-  let itemDocument: Record<Encoding, Buffer> | null | undefined;
-  const itemDocumentOf = () => {
-    if (itemDocument !== undefined) return itemDocument;
-    itemDocument = null;
+  // Each preloaded page's document, built once (null: the plain shell).
+  const preloadDocuments = new Map<RegExp, Record<Encoding, Buffer> | null>();
+  const preloadDocumentOf = (page: (typeof PRELOADED_PAGES)[number]) => {
+    const built = preloadDocuments.get(page.path);
+    if (built !== undefined) return built;
+    preloadDocuments.set(page.path, null);
     const shell = templateOf();
     try {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, { file: string; imports?: string[] }>;
-      const files = chunkFiles(manifest, ITEM_PAGE_CHUNK);
-      if (shell && files.length > 0) itemDocument = compressAll(routePreloadDocument(shell, files));
+      const files = [...new Set(page.chunks.flatMap((chunk) => chunkFiles(manifest, chunk)))];
+      if (shell && files.length > 0)
+        preloadDocuments.set(page.path, compressAll(routePreloadDocument(shell, files)));
     } catch {
-      // No manifest in this build: the item page gets the plain shell.
+      // No manifest in this build: the page gets the plain shell.
     }
-    return itemDocument;
+    return preloadDocuments.get(page.path) ?? null;
   };
   let next = 0;
 
@@ -275,9 +290,10 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
 
   return async (req, res, nextHandler) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return nextHandler();
-    // The item page's document preloads the page's chunk (see routePreloadDocument).
-    if (ITEM_PAGE_PATH.test(req.path)) {
-      const document = itemDocumentOf();
+    // A signed-in page's document preloads the page's chunks (see routePreloadDocument).
+    const preloaded = PRELOADED_PAGES.find((page) => page.path.test(req.path));
+    if (preloaded) {
+      const document = preloadDocumentOf(preloaded);
       return document ? send(req, res, document) : nextHandler();
     }
     const loaded = await renderer;

@@ -378,6 +378,46 @@ describe('the item page', () => {
     expect(chunkFiles({}, 'src/routes/item.tsx')).toEqual([]);
   });
 
+  it("preloads /messages' and /profile's chunks and their reads', each its own, on their paths only", async () => {
+    const dist = webDist({ renderer: false });
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_framework.js'] },
+        'src/routes/messages.tsx': { file: 'assets/messages-1.js', imports: ['_framework.js'] },
+        'src/routes/messages-prefetch.ts': {
+          file: 'assets/messages-prefetch-2.js',
+          imports: ['_framework.js'],
+        },
+        'src/routes/profile.tsx': { file: 'assets/profile-4.js', imports: ['_tabs.js'] },
+        'src/routes/profile-prefetch.ts': { file: 'assets/profile-prefetch-5.js' },
+        '_tabs.js': { file: 'assets/tabs-6.js' },
+        '_framework.js': { file: 'assets/framework-3.js' },
+      }),
+    );
+    const gateway = await buildGateway({}, { WEB_DIST: dist });
+    open.push(gateway);
+    const listed = async (page: string) => {
+      const response = await request(gateway.app).get(page);
+      expect(response.status).toBe(200);
+      const head = response.text.slice(0, response.text.indexOf('</head>'));
+      return [...head.matchAll(/<link data-modulepreload crossorigin href="([^"]+)">/g)].map(
+        ([, file]) => file,
+      );
+    };
+    const messages = ['/assets/messages-1.js', '/assets/framework-3.js', '/assets/messages-prefetch-2.js'];
+    expect(await listed('/messages?user=u1')).toEqual(messages);
+    expect(await listed('/messages')).toEqual(messages);
+    expect(await listed('/profile')).toEqual([
+      '/assets/profile-4.js',
+      '/assets/tabs-6.js',
+      '/assets/profile-prefetch-5.js',
+    ]);
+    for (const page of ['/messages/x', '/profile/x', '/user/u1'])
+      expect(await listed(page), page).toEqual([]);
+  });
+
   it('gets the plain shell when the build has no manifest', async () => {
     const gateway = await buildGateway({}, { WEB_DIST: webDist({ renderer: false }) });
     open.push(gateway);

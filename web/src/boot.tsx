@@ -11,7 +11,7 @@ import {
 } from '@nomadswap/contracts/early-paint';
 import { seedQueryCache } from './early/server-rendered-data';
 import { prepareAppRouter, preloadItemPage, preloadPage, preloadSignedInPage } from './app/router';
-import { earlyItemId, removeEarlyShell } from './early/early-shell';
+import { earlyItemId, earlyPage, removeEarlyShell } from './early/early-shell';
 import { getAuthToken } from './lib/auth-token';
 import { createQueryClient } from './lib/query-client';
 import { cn } from './lib/utils';
@@ -39,7 +39,7 @@ const render = () =>
     ),
   );
 
-/** index.html's early item skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
+/** index.html's early skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
 function TakeOver() {
   useLayoutEffect(() => removeEarlyShell(), []);
   return null;
@@ -58,7 +58,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start() {
   // A signed-in user's messages or profile: the page's chunk and reads go out now, alongside the set-up below.
-  if (getAuthToken() !== null) preloadSignedInPage(queryClient, window.location);
+  const signedInPage =
+    getAuthToken() !== null
+      ? preloadSignedInPage(queryClient, window.location).catch(() => undefined)
+      : Promise.resolve();
   await nextTask(); // not in the task that evaluated the app's modules (i18n's set-up is there)
   prepareAppRouter();
   await nextTask();
@@ -71,12 +74,15 @@ async function start() {
   if (rendered) await preloadPage(window.location.pathname).catch(() => undefined);
   // The same for index.html's early item skeleton: the first commit is the item page with its data, which takes
   // the skeleton's place (same boxes, same photo).
+  // So for `/messages` with a conversation open and `/profile`, whose early skeleton takes their chunk and reads.
   const earlyItem = earlyItemId();
-  if (earlyItem !== null)
-    await Promise.race([
-      preloadItemPage(queryClient, earlyItem).catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, EARLY_PAGE_WAIT_MS)),
-    ]);
+  const early =
+    earlyItem !== null
+      ? preloadItemPage(queryClient, earlyItem).catch(() => undefined)
+      : earlyPage() !== null
+        ? signedInPage
+        : null;
+  if (early) await Promise.race([early, new Promise((resolve) => setTimeout(resolve, EARLY_PAGE_WAIT_MS))]);
   render();
 }
 void start();

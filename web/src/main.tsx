@@ -4,6 +4,7 @@ import { PRERENDERED_HOME_ATTRIBUTE, ROOT_ID } from '@nomadswap/contracts/early-
 import { takePrerendered } from './early/prerendered-home';
 import { startEarlyReads } from './early/early-reads';
 import { startDeferredPreloads } from './early/early-shell';
+import { getAuthToken } from './lib/auth-token';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -22,7 +23,8 @@ const container = document.getElementById(ROOT_ID);
 // (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
 // here would reshuffle the build's chunks and grow the first render of `/`.)
 const start = () => {
-  startDeferredPreloads();
+  // (Signed-in pages: a visitor is asked to log in there and never uses them.)
+  if (getAuthToken() !== null) startDeferredPreloads();
   void import('./boot');
 };
 const rendered = container ? takePrerendered(container) : null;

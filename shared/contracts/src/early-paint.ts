@@ -32,10 +32,32 @@ export const QUERY_STATE_ID = 'ns-query-state';
 /** Set on <html> by the gate when the markup rendered ahead of time is not for this page load. */
 export const SKIP_PRERENDER_CLASS = 'ns-skip-prerender';
 
-/** Set on <html> by the gate: index.html's early item skeleton is shown. */
+/**
+ * `/messages` with a conversation open (`?user=`), the page that has an early skeleton: the gate tests the path
+ * and the search. (Without `?user=` a phone shows the list, another layout: no skeleton.)
+ */
+export const MESSAGES_PAGE_PATH = /^\/messages$/;
+/** The search parameter that opens a conversation on `/messages` (the other user's id). */
+export const MESSAGES_USER_PARAM = 'user';
+/** The signed-in user's own profile, `/profile`: it has an early skeleton. */
+export const PROFILE_PAGE_PATH = /^\/profile$/;
+/**
+ * The chunks of `/messages` and of `/profile`, each page's and its first reads' (web/src/app/router.tsx
+ * preloadSignedInPage): their keys in the build's Vite manifest (the gateway lists their files for preloading).
+ */
+export const MESSAGES_PAGE_CHUNKS = ['src/routes/messages.tsx', 'src/routes/messages-prefetch.ts'] as const;
+export const PROFILE_PAGE_CHUNKS = ['src/routes/profile.tsx', 'src/routes/profile-prefetch.ts'] as const;
+
+/** Set on <html> by the gate: index.html's early skeleton is shown with the item page's frame. */
 export const EARLY_ITEM_CLASS = 'ns-early-item';
-/** index.html's item skeleton, outside #root (the app removes it at its first commit). */
+/** Set on <html> by the gate: the early skeleton is shown with `/messages`' frame, a conversation open. */
+export const EARLY_MESSAGES_CLASS = 'ns-early-messages';
+/** Set on <html> by the gate: the early skeleton is shown with `/profile`'s frame. */
+export const EARLY_PROFILE_CLASS = 'ns-early-profile';
+/** index.html's early skeleton of a signed-in page, outside #root (the app removes it at its first commit). */
 export const EARLY_SHELL_ID = 'ns-early-shell';
+/** On each page frame inside the early skeleton: the gate's class of that page (only that frame is shown). */
+export const EARLY_PAGE_ATTRIBUTE = 'data-early-page';
 /** The skeleton's gallery box: the item's photo goes in there. */
 export const EARLY_GALLERY_ATTRIBUTE = 'data-early-gallery';
 /** The item page's chunks, listed by the gateway as inert links the entry turns into modulepreloads. */

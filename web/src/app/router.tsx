@@ -62,18 +62,25 @@ export function preloadItemPage(queryClient: QueryClient, id: string): Promise<u
 /**
  * A signed-in user's `/messages` or `/profile` (issue 25, LCP): their chunk and first reads start as the app
  * starts, in parallel with its first render, instead of after it (route → chunk → render → reads, one after
- * another). Nothing is awaited: the first render does not wait for them.
+ * another). The returned promise settles once the chunk is in and the reads have answered: boot.tsx awaits it only
+ * while index.html's early skeleton of the page is on screen, so that React's first commit is the page itself.
  */
 export function preloadSignedInPage(
   queryClient: QueryClient,
   location: { pathname: string; search: string },
-) {
-  if (location.pathname === '/messages')
-    void Promise.all([
+): Promise<unknown> {
+  // The reads are modules of their own (small chunks): they do not wait for the page's chunk and its imports.
+  if (location.pathname === paths.messages)
+    return Promise.all([
       messages.load(),
       import('../routes/messages-prefetch').then((m) => m.prefetchMessagesPage(queryClient, location.search)),
     ]);
-  else if (location.pathname === '/profile') void profile.load();
+  if (location.pathname === paths.profile)
+    return Promise.all([
+      profile.load(),
+      import('../routes/profile-prefetch').then((m) => m.prefetchProfilePage(queryClient)),
+    ]);
+  return Promise.resolve();
 }
 
 /** Loads the chunk of the page at `pathname` when it is one that can arrive rendered; else resolves at once. */

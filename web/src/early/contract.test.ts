@@ -9,16 +9,20 @@ const web = path.resolve(import.meta.dirname, '../..');
 const repo = path.resolve(web, '..');
 const template = fs.readFileSync(path.join(web, GATE_TEMPLATE), 'utf8');
 
+/** Names of the contract that are words every file may use (`'root'`, `'language'`, `'user'`). */
+const WORDS: string[] = [contract.ROOT_ID, contract.LANGUAGE_STORAGE_KEY, contract.MESSAGES_USER_PARAM];
+
 /**
- * The contract's names that are distinctive enough to find spelt out anywhere (`'root'` and `'language'` are
- * words every file may use), and the item page's pattern as source text.
+ * The contract's names that are distinctive enough to find spelt out anywhere, and the early pages' patterns as
+ * source text.
  */
 const SPELT = [
   ...(Object.values(contract) as (string | RegExp)[]).filter(
-    (value): value is string =>
-      typeof value === 'string' && value !== contract.ROOT_ID && value !== contract.LANGUAGE_STORAGE_KEY,
+    (value): value is string => typeof value === 'string' && !WORDS.includes(value),
   ),
   contract.ITEM_PAGE_PATH.source.slice(1, contract.ITEM_PAGE_PATH.source.indexOf('(')),
+  contract.MESSAGES_PAGE_PATH.source,
+  contract.PROFILE_PAGE_PATH.source,
 ];
 
 /** A source without its comments (they may name what they talk about). */
@@ -63,10 +67,14 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
       contract.PRERENDERED_PATH_ATTRIBUTE,
       contract.SKIP_PRERENDER_CLASS,
       contract.EARLY_ITEM_CLASS,
+      contract.EARLY_MESSAGES_CLASS,
+      contract.EARLY_PROFILE_CLASS,
+      contract.MESSAGES_USER_PARAM,
     ])
       expect(gate?.source).toContain(`\`${value}\``);
-    // The pattern's source as a string literal (its backslashes escaped).
-    expect(gate?.source).toContain(JSON.stringify(contract.ITEM_PAGE_PATH.source).slice(1, -1));
+    // The patterns' sources as string literals (their backslashes escaped).
+    for (const pattern of [contract.ITEM_PAGE_PATH, contract.MESSAGES_PAGE_PATH, contract.PROFILE_PAGE_PATH])
+      expect(gate?.source).toContain(JSON.stringify(pattern.source).slice(1, -1));
     expect(gate?.source).toContain(GATE_NAMES.languages.map((language) => `\`${language}\``).join(','));
     // Minified: no comment of the template reaches the browser.
     expect(gate?.source).not.toContain('/*');
@@ -84,11 +92,24 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
       contract.SKIP_PRERENDER_CLASS,
       contract.EARLY_SHELL_ID,
       contract.EARLY_ITEM_CLASS,
+      contract.EARLY_MESSAGES_CLASS,
+      contract.EARLY_PROFILE_CLASS,
+      contract.EARLY_PAGE_ATTRIBUTE,
     ])
       expect(EARLY_PAINT_CSS).toContain(value);
-    // The item skeleton, rendered from React, first in the body: outside #root, its gallery box marked.
+    // The skeleton, rendered from React, first in the body: outside #root, its gallery box marked, one frame per
+    // early page, each marked with the gate's class for it.
     const body = html.slice(html.indexOf('<body>'));
     expect(body).toMatch(new RegExp(`^<body>\\s*<div id="${contract.EARLY_SHELL_ID}" aria-hidden="true">`));
+    for (const page of [
+      contract.EARLY_ITEM_CLASS,
+      contract.EARLY_MESSAGES_CLASS,
+      contract.EARLY_PROFILE_CLASS,
+    ]) {
+      const frame = body.indexOf(`<div ${contract.EARLY_PAGE_ATTRIBUTE}="${page}">`);
+      expect(frame, page).toBeGreaterThan(0);
+      expect(frame, page).toBeLessThan(body.indexOf(`<div id="${contract.ROOT_ID}">`));
+    }
     expect(body.indexOf(`${contract.EARLY_GALLERY_ATTRIBUTE}=""`)).toBeGreaterThan(0);
     expect(body.indexOf(`${contract.EARLY_GALLERY_ATTRIBUTE}=""`)).toBeLessThan(
       body.indexOf(`<div id="${contract.ROOT_ID}">`),
@@ -122,6 +143,8 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
   it('the check would notice a name spelt out', () => {
     expect(SPELT).toContain('authToken');
     expect(SPELT).toContain('\\/item\\/');
+    expect(SPELT).toContain('^\\/messages$');
+    expect(SPELT).toContain('ns-early-profile');
     expect(code(`localStorage.getItem('authToken'); // authToken`)).toContain('authToken');
     expect(code(`/* ${contract.QUERY_STATE_ID} */ const a = 1;`)).not.toContain(contract.QUERY_STATE_ID);
   });

@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiGet } from '../lib/api-client';
-import { earlyReadPaths, startEarlyReads, takeEarlyRead } from './early-reads';
+import { earlyReadPaths, earlyReadPathsFor, startEarlyReads, takeEarlyRead } from './early-reads';
+import { getConversations } from '../features/messages/api/get-conversations';
+import { getMessages } from '../features/messages/api/get-messages';
+import { getUserItems } from '../features/items/api/get-user-items';
+import { getFavorites } from '../features/items/api/get-favorites';
+import { getReviews } from '../features/reviews/api/get-reviews';
 import {
   AUTH_TOKEN_KEY,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PROFILE_CLASS,
   EARLY_SHELL_ID,
 } from '@nomadswap/contracts/early-paint';
 import { jsonResponse, mockApi } from '../testing/api-mock';
@@ -20,7 +27,7 @@ afterEach(() => {
 
 describe('earlyReadPaths', () => {
   it('asks who is signed in on every page, and the record of an item page as the app will', () => {
-    expect(earlyReadPaths(at('/messages'))).toEqual(['/api/auth/me']);
+    expect(earlyReadPaths(at('/profile'))).toEqual(['/api/auth/me']);
     expect(earlyReadPaths(at('/item/65f1a2b3c4d5e6f708192a3b'))).toEqual([
       '/api/auth/me',
       '/api/items/65f1a2b3c4d5e6f708192a3b',
@@ -45,6 +52,120 @@ describe('earlyReadPaths', () => {
       '/api/auth/me',
       '/api/items?placeId=2267057',
     ]);
+  });
+});
+
+describe("the signed-in pages' early reads (issue 25)", () => {
+  /** The paths `calls` asked the network for, in order. */
+  const requested = async (calls: () => Promise<unknown>) => {
+    const fetchMock = mockApi({
+      'GET /api/conversations': { body: [] },
+      'GET /api/messages': { body: [] },
+      'GET /api/items': { body: [] },
+      'GET /api/favorites': { body: [] },
+      'GET /api/reviews/u%201': { body: [] },
+    });
+    await calls();
+    return fetchMock.mock.calls.map(([input]) => String(input));
+  };
+
+  it("/messages: the conversations and, with ?user=, that conversation's newest page, as the queries ask", async () => {
+    expect(earlyReadPaths(at('/messages'))).toEqual(['/api/auth/me', '/api/conversations']);
+    const paths = earlyReadPaths(at('/messages?item=i1&user=u%201'));
+    expect(paths).toEqual(['/api/auth/me', '/api/conversations', '/api/messages?with=u+1&limit=30']);
+    expect(await requested(() => Promise.all([getConversations(), getMessages('u 1')]))).toEqual(
+      paths.slice(1),
+    );
+    // Not the page: nothing more than who is signed in.
+    expect(earlyReadPaths(at('/messages/x?user=u1'))).toEqual(['/api/auth/me']);
+  });
+
+  it('/profile, once it is known who is signed in: their items, reviews and, approved, favourites', async () => {
+    const approved = earlyReadPathsFor(at('/profile'), { id: 'u 1', isApproved: true });
+    expect(approved).toEqual(['/api/items?userId=u+1', '/api/reviews/u%201', '/api/favorites']);
+    expect(
+      await requested(() => Promise.all([getUserItems('u 1'), getReviews('u 1'), getFavorites()])),
+    ).toEqual(approved);
+    // Favourites wait for approval (the page does not ask before).
+    expect(earlyReadPathsFor(at('/profile'), { id: 'u 1', isApproved: false })).toEqual(approved.slice(0, 2));
+    // No user (401, a broken answer) or another page: nothing.
+    for (const me of [null, { error: 'x' }, { id: 7 }])
+      expect(earlyReadPathsFor(at('/profile'), me)).toEqual([]);
+    expect(earlyReadPathsFor(at('/messages'), { id: 'u1', isApproved: true })).toEqual([]);
+  });
+
+  it("/profile's reads go out when /api/auth/me answers, and the app's calls take them", async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    const items = [{ id: 'i1' }];
+    const fetchMock = mockApi({
+      'GET /api/auth/me': { body: { id: 'u1', isApproved: true } },
+      'GET /api/items': { body: items },
+      'GET /api/reviews/u1': { body: [] },
+      'GET /api/favorites': { body: [] },
+    });
+    expect(startEarlyReads(at('/profile') as unknown as Location)).toBeNull();
+    await expect.poll(() => fetchMock.mock.calls.length).toBe(4);
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/auth/me',
+      '/api/items?userId=u1',
+      '/api/reviews/u1',
+      '/api/favorites',
+    ]);
+    expect(fetchMock.mock.calls[3]![1]).toMatchObject({
+      method: 'GET',
+      headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
+    });
+    expect(await apiGet('/api/auth/me')).toEqual({ id: 'u1', isApproved: true });
+    expect(await getUserItems('u1')).toEqual(items);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('a stale token gets no further reads: /api/auth/me answers 401 and the app goes on as without them', async () => {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'stale');
+    const fetchMock = mockApi({ 'GET /api/auth/me': { status: 401, body: { error: 'Unauthorized' } } });
+    startEarlyReads(at('/profile') as unknown as Location);
+    await expect(apiGet('/api/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the early skeleton of /messages and /profile, once /api/auth/me answers', () => {
+  afterEach(() => document.documentElement.classList.remove(EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS));
+
+  /** Whether the skeleton of `page` is still there once /api/auth/me answered `status` with `me`. */
+  async function kept(path: string, page: string, status: number, me: unknown) {
+    window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-1');
+    document.body.innerHTML = `<div id="${EARLY_SHELL_ID}"></div><div id="root"></div>`;
+    document.documentElement.classList.remove(EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS);
+    document.documentElement.classList.add(page);
+    const fetchMock = mockApi({ 'GET /api/auth/me': { status, body: me } });
+    startEarlyReads(at(path) as unknown as Location);
+    // The answer has been read once /profile's next reads went out (or, without any, after a few turns).
+    await fetchMock.mock.results[0]!.value;
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    return document.getElementById(EARLY_SHELL_ID) !== null;
+  }
+
+  const APPROVED = { id: 'u1', isApproved: true, role: 'user' };
+  const WAITING = { id: 'u1', isApproved: false, role: 'user' };
+  const ADMIN = { id: 'u1', isApproved: false, role: 'admin' };
+
+  it('stays for a user who will see the page', async () => {
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, APPROVED), 'approved').toBe(true);
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, ADMIN), 'admin').toBe(true);
+    // Their own profile is the same page before approval.
+    expect(await kept('/profile', EARLY_PROFILE_CLASS, 200, WAITING), 'profile').toBe(true);
+  });
+
+  it('goes at once for a user waiting for approval on /messages (they get the notice, not the chat)', async () => {
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 200, WAITING)).toBe(false);
+    expect(document.documentElement.classList.contains(EARLY_MESSAGES_CLASS)).toBe(false);
+  });
+
+  it('goes at once for a stale token (401): the page ends on the login prompt', async () => {
+    const stale = { error: 'Unauthorized' };
+    expect(await kept('/messages?user=u2', EARLY_MESSAGES_CLASS, 401, stale)).toBe(false);
+    expect(await kept('/profile', EARLY_PROFILE_CLASS, 401, stale)).toBe(false);
   });
 });
 

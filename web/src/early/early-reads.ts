@@ -1,6 +1,15 @@
-import { browseFiltersOf, browseItemsPath, itemPath } from '../features/items/api/items-paths';
+import { MESSAGES_PAGE_PATH, MESSAGES_USER_PARAM, PROFILE_PAGE_PATH } from '@nomadswap/contracts/early-paint';
+import {
+  browseFiltersOf,
+  browseItemsPath,
+  FAVORITES_PATH,
+  itemPath,
+  userItemsPath,
+} from '../features/items/api/items-paths';
+import { conversationsPath, threadPath } from '../features/messages/api/messages-paths';
+import { reviewsPath } from '../features/reviews/api/reviews-paths';
 import { getAuthToken } from '../lib/auth-token';
-import { earlyItemId, itemIdOf, paintEarlyPhoto } from './early-shell';
+import { earlyItemId, earlyPage, itemIdOf, paintEarlyPhoto, removeEarlyShell } from './early-shell';
 
 /*
  * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
@@ -13,19 +22,51 @@ import { earlyItemId, itemIdOf, paintEarlyPhoto } from './early-shell';
  */
 
 const EARLY_READ_TTL_MS = 15_000;
+/** Who is signed in: every signed-in page's first call (features/auth/api/get-current-user.ts). */
+const ME_PATH = '/api/auth/me';
 const reads = new Map<string, Promise<Response>>();
 const keyOf = (path: string, token: string) => `${token}\n${path}`;
 
 /** The calls the page at `location` makes first for a signed-in user (their paths exactly as the app builds them). */
 export function earlyReadPaths(location: { pathname: string; search: string }): string[] {
-  const calls = ['/api/auth/me'];
+  const calls = [ME_PATH];
   // A malformed escape gives no id: the page will make its own call.
   const item = itemIdOf(location.pathname);
   if (item !== null) calls.push(itemPath(item));
   // ('/browse' spelt out: config/paths is the app's, and would join the entry's chunk.)
   if (location.pathname === '/browse')
     calls.push(browseItemsPath(browseFiltersOf(new URLSearchParams(location.search), true)));
+  // `/messages`: the list, and the conversation `?user=` opens (routes/messages-prefetch.ts asks for both at once).
+  if (MESSAGES_PAGE_PATH.test(location.pathname)) {
+    calls.push(conversationsPath());
+    const other = new URLSearchParams(location.search).get(MESSAGES_USER_PARAM);
+    if (other) calls.push(threadPath(other));
+  }
   return calls;
+}
+
+/**
+ * The calls the page at `location` makes once it knows who is signed in (`me`, the answer of /api/auth/me):
+ * `/profile`'s items, reviews and, for an approved user, favourites (routes/profile.tsx).
+ */
+export function earlyReadPathsFor(location: { pathname: string }, me: unknown): string[] {
+  const { id, isApproved } = (me ?? {}) as { id?: unknown; isApproved?: unknown };
+  if (!PROFILE_PAGE_PATH.test(location.pathname) || typeof id !== 'string') return [];
+  return [userItemsPath(id), reviewsPath(id), ...(isApproved === true ? [FAVORITES_PATH] : [])];
+}
+
+/**
+ * Whether the early skeleton of `/messages` or `/profile` on screen is the page `me` (the answer of /api/auth/me,
+ * null when it failed) will see. A stale token (401) ends on the login prompt and a user who may not message yet
+ * gets the approval notice, not the chat: the skeleton goes at once, as the page looked before it had one.
+ */
+function earlySkeletonFits(doc: Document, me: unknown): boolean {
+  const page = earlyPage(doc);
+  if (page !== 'messages' && page !== 'profile') return true;
+  const { isApproved, role } = (me ?? {}) as { isApproved?: unknown; role?: unknown };
+  if (me === null) return false;
+  // The page's own rule (app/shell/can-message.ts; not imported: the entry would take in the shell's module).
+  return page === 'profile' || isApproved === true || role === 'admin';
 }
 
 /** The first photo of an item detail answer, as the gallery shows it (features/items/components/item-gallery). */
@@ -67,7 +108,7 @@ export function startEarlyReads(
   if (!token || typeof fetch !== 'function') return null;
   const skeleton = earlyItemId(doc, location.pathname) !== null;
   let photo: Promise<void> | null = null;
-  for (const path of earlyReadPaths(location)) {
+  const read = (path: string) => {
     // The same request apiRequestWithHeaders makes for a GET.
     const response = fetch(path, {
       method: 'GET',
@@ -76,6 +117,24 @@ export function startEarlyReads(
     });
     // Unhandled until the app takes it; a failure is the app's to see, not the console's.
     response.catch(() => undefined);
+    const key = keyOf(path, token);
+    reads.set(key, response);
+    setTimeout(() => {
+      if (reads.get(key) === response) reads.delete(key);
+    }, EARLY_READ_TTL_MS);
+    return response;
+  };
+  for (const path of earlyReadPaths(location)) {
+    const response = read(path);
+    // The reads that need to know who is signed in go out as soon as the first answer says.
+    if (path === ME_PATH)
+      void response
+        .then((answer) => (answer.ok ? answer.clone().json() : null))
+        .then((me: unknown) => {
+          if (!earlySkeletonFits(doc, me)) removeEarlyShell(doc);
+          earlyReadPathsFor(location, me).forEach(read);
+        })
+        .catch(() => undefined);
     if (path.startsWith('/api/items/'))
       photo = response
         .then((answer) => (answer.ok ? answer.clone().json() : null))
@@ -86,11 +145,6 @@ export function startEarlyReads(
           if (skeleton) return paintEarlyPhoto(src, doc);
         })
         .catch(() => undefined);
-    const key = keyOf(path, token);
-    reads.set(key, response);
-    setTimeout(() => {
-      if (reads.get(key) === response) reads.delete(key);
-    }, EARLY_READ_TTL_MS);
   }
   if (!skeleton || !photo) return null;
   return Promise.race([photo, new Promise<void>((resolve) => setTimeout(resolve, EARLY_PHOTO_WAIT_MS))]);

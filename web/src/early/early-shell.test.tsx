@@ -6,16 +6,37 @@ import {
   DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PAGE_ATTRIBUTE,
+  EARLY_PROFILE_CLASS,
   EARLY_SHELL_ID,
 } from '@nomadswap/contracts/early-paint';
+import { MemoryRouter } from 'react-router-dom';
+import { SafetyBanner } from '../features/messages/components/safety-banner';
+import { cn } from '../lib/utils';
+import {
+  MESSAGES_BOX_CLASS,
+  MESSAGES_BOX_OPEN_CLASS,
+  MESSAGES_OPEN_HIDDEN_CLASS,
+  MESSAGES_PAGE_CLASS,
+  SAFETY_BANNER_CLASS,
+} from '../features/messages/components/messages-page-layout';
+import { UserProfileCard } from '../features/users/components/user-profile-card';
+import {
+  PROFILE_BAND_CLASS,
+  PROFILE_PAGE_CLASS,
+  PROFILE_PHOTO_ROW_CLASS,
+} from '../features/users/components/profile-layout';
+import { buildUser } from '../testing/api-mock';
 import {
   startDeferredPreloads,
   earlyItemId,
+  earlyPage,
   itemIdOf,
   paintEarlyPhoto,
   removeEarlyShell,
 } from './early-shell';
-import { renderEarlyItemSkeleton } from './item-skeleton';
+import { renderEarlySkeleton } from './early-skeleton';
 import { withEarlyPaint } from './vite-plugin';
 import { ItemGallery } from '../features/items/components/item-gallery';
 import { GALLERY_CLASS, GALLERY_PHOTO_CLASS } from '../features/items/components/item-page-layout';
@@ -26,7 +47,7 @@ const web = path.resolve(import.meta.dirname, '../..');
 // As the build writes it (vite-plugin.ts).
 const indexHtml = withEarlyPaint(
   fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
-  renderEarlyItemSkeleton(),
+  renderEarlySkeleton(),
 );
 
 /** index.html's body, as the browser parses it (the early skeleton next to #root). */
@@ -34,10 +55,17 @@ function loadBody() {
   document.body.innerHTML = indexHtml.slice(indexHtml.indexOf('<body>') + 6, indexHtml.indexOf('</body>'));
 }
 
+const EARLY_CLASSES = [EARLY_ITEM_CLASS, EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS];
+
 afterEach(() => {
   document.body.innerHTML = '';
-  document.documentElement.classList.remove(EARLY_ITEM_CLASS);
+  document.documentElement.classList.remove(...EARLY_CLASSES);
 });
+
+/** The skeleton's frame for the gate's class `page`. */
+const frameOf = (page: string) => document.querySelector(`[${EARLY_PAGE_ATTRIBUTE}="${page}"]`);
+/** `className` as a selector. */
+const selector = (className: string) => `.${className.split(' ').map(CSS.escape).join('.')}`;
 
 describe('index.html', () => {
   it('has the skeleton outside #root, hidden from assistive technology, hidden unless the gate shows it', () => {
@@ -52,8 +80,10 @@ describe('index.html', () => {
     ).toHaveLength(0);
     expect(shell.querySelectorAll(`[${EARLY_GALLERY_ATTRIBUTE}]`)).toHaveLength(1);
     const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
-    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*none`));
-    expect(head).toMatch(new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}\\s*\\{\\s*display:\\s*block`));
+    expect(head).toMatch(new RegExp(`#${EARLY_SHELL_ID}[^{]*\\{\\s*display:\\s*none`));
+    expect(head).toMatch(
+      new RegExp(`\\.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}[^{]*\\{\\s*display:\\s*block`),
+    );
   });
 
   it("has the app's boxes: the gallery's photo box (same box, so the take-over does not shift) and header bar", () => {
@@ -66,6 +96,76 @@ describe('index.html', () => {
     const gallery = document.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}]`)!;
     expect(gallery.className).toBe(box?.className);
     expect(gallery.parentElement?.className).toBe(box?.parentElement?.className);
+  });
+});
+
+describe("index.html's frames of /messages and /profile (issue 25)", () => {
+  it('are one each, in the shell, with no words (the same in every language)', () => {
+    loadBody();
+    const shell = document.getElementById(EARLY_SHELL_ID)!;
+    for (const page of EARLY_CLASSES) {
+      expect(shell.querySelectorAll(`[${EARLY_PAGE_ATTRIBUTE}="${page}"]`), page).toHaveLength(1);
+      expect(frameOf(page)!.textContent, page).toBe('');
+    }
+    // Only the logo's word mark, the brand's name, is text.
+    expect(shell.textContent).toBe('NomadSwap');
+  });
+
+  it("/messages' frame is the page's boxes: the page, the safety banner, the list-and-chat box", () => {
+    const app = render(
+      <MemoryRouter>
+        <SafetyBanner className={MESSAGES_OPEN_HIDDEN_CLASS} />
+      </MemoryRouter>,
+    ).container;
+    // A conversation open: the banner as the page shows it (phones leave it out).
+    const banner = app.firstElementChild!.className;
+    expect(banner).toBe(cn(SAFETY_BANNER_CLASS, MESSAGES_OPEN_HIDDEN_CLASS));
+    cleanup();
+    loadBody();
+    const frame = frameOf(EARLY_MESSAGES_CLASS)!;
+    expect(frame.firstElementChild?.className).toBe(MESSAGES_PAGE_CLASS);
+    expect(frame.querySelector(selector(banner))).not.toBeNull();
+    expect(frame.querySelector(selector(cn(MESSAGES_BOX_CLASS, MESSAGES_BOX_OPEN_CLASS)))).not.toBeNull();
+  });
+
+  it("/profile's frame is the page's boxes: the page, the profile card's band and photo row", () => {
+    const app = render(
+      <MemoryRouter>
+        <UserProfileCard user={buildUser()} variant="own" />
+      </MemoryRouter>,
+    ).container;
+    const band = app.querySelector(selector(PROFILE_BAND_CLASS));
+    expect(band).not.toBeNull();
+    expect(band!.nextElementSibling?.firstElementChild?.className).toBe(PROFILE_PHOTO_ROW_CLASS);
+    cleanup();
+    loadBody();
+    const frame = frameOf(EARLY_PROFILE_CLASS)!;
+    expect(frame.firstElementChild?.className).toBe(PROFILE_PAGE_CLASS);
+    const early = frame.querySelector(selector(PROFILE_BAND_CLASS));
+    expect(early?.nextElementSibling?.firstElementChild?.className).toBe(PROFILE_PHOTO_ROW_CLASS);
+  });
+
+  it("shows only the frame of the page the gate chose (the head's style)", () => {
+    const head = indexHtml.slice(0, indexHtml.indexOf('</head>'));
+    for (const page of EARLY_CLASSES) {
+      expect(head).toContain(`.${page} #${EARLY_SHELL_ID}`);
+      expect(head).toContain(`.${page} [${EARLY_PAGE_ATTRIBUTE}=${page}]`);
+    }
+    expect(head).toMatch(new RegExp(`\\[${EARLY_PAGE_ATTRIBUTE}\\]\\{display:none\\}`));
+  });
+
+  it('is named by earlyPage only when the gate showed it and it is in the document', () => {
+    loadBody();
+    expect(earlyPage()).toBeNull();
+    document.documentElement.classList.add(EARLY_MESSAGES_CLASS);
+    expect(earlyPage()).toBe('messages');
+    // The item's photo is not for it.
+    expect(earlyItemId(document, '/item/abc')).toBeNull();
+    document.documentElement.classList.replace(EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS);
+    expect(earlyPage()).toBe('profile');
+    removeEarlyShell();
+    expect(earlyPage()).toBeNull();
+    expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
   });
 });
 

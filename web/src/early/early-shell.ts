@@ -2,6 +2,8 @@ import {
   DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   EARLY_GALLERY_ATTRIBUTE,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PROFILE_CLASS,
   EARLY_SHELL_ID,
   ITEM_PAGE_PATH,
 } from '@nomadswap/contracts/early-paint';
@@ -15,12 +17,25 @@ import {
  * (early/early-reads.ts), so the photo — the page's largest element — paints before the app has run; boot.tsx then
  * renders the app once the page's data is in, and React's first commit removes the skeleton (same boxes: no shift,
  * and the app's photo is the same image at the same size). React-free: the entry imports it.
+ * `/messages` with a conversation open and `/profile` (issue 25) get the same skeleton with their own frame
+ * (early-skeleton.tsx), and boot.tsx holds the first render back the same way until their page and its data are in.
  */
+
+/** The signed-in pages the early skeleton has a frame of, by the class the gate sets on <html> for each. */
+const EARLY_PAGES = { item: EARLY_ITEM_CLASS, messages: EARLY_MESSAGES_CLASS, profile: EARLY_PROFILE_CLASS };
+export type EarlyPage = keyof typeof EARLY_PAGES;
+
+/** The page whose early skeleton this page load shows, else null. */
+export function earlyPage(doc: Document = document): EarlyPage | null {
+  const shown = (Object.keys(EARLY_PAGES) as EarlyPage[]).find((page) =>
+    doc.documentElement.classList.contains(EARLY_PAGES[page]),
+  );
+  return shown && doc.getElementById(EARLY_SHELL_ID) ? shown : null;
+}
 
 /** The early item skeleton, when this page load shows it. */
 function shownShell(doc: Document): HTMLElement | null {
-  if (!doc.documentElement.classList.contains(EARLY_ITEM_CLASS)) return null;
-  return doc.getElementById(EARLY_SHELL_ID);
+  return earlyPage(doc) === 'item' ? doc.getElementById(EARLY_SHELL_ID) : null;
 }
 
 /** The item id of `/item/:id` as the router decodes it, or null on any other path (or a malformed escape). */
@@ -62,7 +77,7 @@ export function paintEarlyPhoto(src: string, doc: Document = document): Promise<
 /** Removes the early skeleton (the app's first commit has taken its place). Safe to call more than once. */
 export function removeEarlyShell(doc: Document = document): void {
   doc.getElementById(EARLY_SHELL_ID)?.remove();
-  doc.documentElement.classList.remove(EARLY_ITEM_CLASS);
+  doc.documentElement.classList.remove(...Object.values(EARLY_PAGES));
 }
 
 /**

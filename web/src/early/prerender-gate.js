@@ -5,7 +5,8 @@
  * <html data-prerendered-path>. It is right only for a visitor on that path. On any other route (the service
  * worker answers every route with index.html when offline) or with a stored session, <html> gets the class that
  * hides it before the first paint. An item page with a stored session gets the class that shows index.html's
- * static skeleton of that page instead (web/src/early/early-shell.ts), so it paints before the app has run.
+ * static skeleton of that page instead (web/src/early/early-shell.ts), so it paints before the app has run; so do
+ * `/messages` with a conversation open (`?user=`) and `/profile`, each with its own frame of the skeleton.
  * The markup is English: hidden too when the page load starts in another language (no flash of English).
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts): web/src/early/vite-plugin.ts
  * writes them in at build time.
@@ -35,6 +36,15 @@
   document.documentElement.lang = language;
   if (language !== names.defaultLanguage) skip = true;
   if (skip || session) document.documentElement.classList.add(names.skipClass);
-  if (session && new RegExp(names.itemPage).test(location.pathname))
-    document.documentElement.classList.add(names.earlyItemClass);
+  if (!session) return;
+  var path = location.pathname;
+  var early = null;
+  if (new RegExp(names.itemPage).test(path)) early = names.earlyItemClass;
+  else if (new RegExp(names.profilePage).test(path)) early = names.earlyProfileClass;
+  else if (
+    new RegExp(names.messagesPage).test(path) &&
+    new URLSearchParams(location.search).get(names.messagesUserParam)
+  )
+    early = names.earlyMessagesClass;
+  if (early) document.documentElement.classList.add(early);
 })(EARLY_PAINT_NAMES);

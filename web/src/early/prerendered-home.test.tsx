@@ -4,11 +4,13 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectPrerenderedHome } from './prerender-home';
-import { renderEarlyItemSkeleton } from './item-skeleton';
+import { renderEarlySkeleton } from './early-skeleton';
 import { GATE_TEMPLATE, prerenderGateScript, withEarlyPaint } from './vite-plugin';
 import {
   AUTH_TOKEN_KEY,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PROFILE_CLASS,
   LANGUAGE_STORAGE_KEY,
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
@@ -29,7 +31,7 @@ const web = path.resolve(import.meta.dirname, '../..');
 const gate = prerenderGateScript(fs.readFileSync(path.join(web, GATE_TEMPLATE), 'utf8'));
 const indexHtml = withEarlyPaint(
   fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
-  renderEarlyItemSkeleton(),
+  renderEarlySkeleton(),
 );
 
 /** Runs prerender-gate.js as the browser would in index.html's head, at `path`. */
@@ -106,6 +108,62 @@ describe('the prerender gate (prerender-gate.js)', () => {
     for (const path of ['/', '/browse', '/item/abc/x', '/edit-item/abc', '/messages'])
       expect(early(path), path).toBe(false);
     document.documentElement.classList.remove(EARLY_ITEM_CLASS);
+  });
+
+  describe("chooses the early skeleton's page from the path, the stored session and the language", () => {
+    const EARLY = [EARLY_ITEM_CLASS, EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS];
+    /** The early-page class the gate set at `path`, or null. */
+    const chosen = (path: string) => {
+      document.documentElement.classList.remove(...EARLY);
+      runGate(path);
+      const set = EARLY.filter((name) => document.documentElement.classList.contains(name));
+      expect(set.length, path).toBeLessThanOrEqual(1);
+      return set[0] ?? null;
+    };
+    afterEach(() => document.documentElement.classList.remove(...EARLY));
+
+    const PATHS: [path: string, page: string | null][] = [
+      ['/item/abc', EARLY_ITEM_CLASS],
+      ['/messages?user=u1', EARLY_MESSAGES_CLASS],
+      ['/messages?item=i1&user=u1', EARLY_MESSAGES_CLASS],
+      ['/profile', EARLY_PROFILE_CLASS],
+      ['/profile?tab=favorites', EARLY_PROFILE_CLASS],
+      // A phone shows the list there, another layout: no skeleton.
+      ['/messages', null],
+      ['/messages?user=', null],
+      ['/messages?item=i1', null],
+      ['/messages/x?user=u1', null],
+      ['/profile/x', null],
+      ['/user/u1', null],
+      ['/', null],
+      ['/browse', null],
+    ];
+
+    it('with a stored session: the page of the path, or none', () => {
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+      for (const [path, page] of PATHS) expect(chosen(path), path).toBe(page);
+    });
+
+    it('a visitor (no session, or storage that cannot be read) never gets one: they are asked to log in', () => {
+      for (const [path] of PATHS) expect(chosen(path), path).toBeNull();
+      const blocked = vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+        throw new Error('blocked');
+      });
+      try {
+        for (const [path] of PATHS) expect(chosen(path), path).toBeNull();
+      } finally {
+        blocked.mockRestore();
+      }
+    });
+
+    it('in every language the same page: the skeleton has no words to hide', () => {
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+      for (const language of ['en', 'es', 'pt', 'fr', 'de']) {
+        window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+        for (const [path, page] of PATHS) expect(chosen(`${path}`), `${language} ${path}`).toBe(page);
+        expect(document.documentElement.lang).toBe(language);
+      }
+    });
   });
 
   it('is a blocking script of the head, and the head hides the marked markup under its class', () => {

@@ -3,25 +3,31 @@
  * (@nomadswap/contracts/early-paint) and the app's components: the blocking prerender-gate.js (from the template
  * ./prerender-gate.js, served by the dev server and emitted into the build), index.html's head (the gate's script
  * tag and the style that hides or shows the markup under the gate's classes) and, at the start of its body, the
- * early item skeleton rendered from React (./item-skeleton.tsx). Nothing there spells a name out or copies a
+ * early skeleton of the signed-in pages rendered from React (./early-skeleton.tsx). Nothing there spells a name out or copies a
  * component's classes, so nothing is kept in step by hand.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { minifySync, runnerImport, type Plugin, type ViteDevServer } from 'vite';
-import type * as ItemSkeleton from './item-skeleton';
+import type * as EarlySkeleton from './early-skeleton';
 // By path, not by package name: Vite's config loader leaves packages out of its bundle and Node cannot load a
 // workspace package's TypeScript source.
 import {
   AUTH_TOKEN_KEY,
   EARLY_ITEM_CLASS,
+  EARLY_MESSAGES_CLASS,
+  EARLY_PAGE_ATTRIBUTE,
+  EARLY_PROFILE_CLASS,
   EARLY_SHELL_ID,
   ITEM_PAGE_PATH,
   LANGUAGE_STORAGE_KEY,
+  MESSAGES_PAGE_PATH,
+  MESSAGES_USER_PARAM,
   PRERENDER_GATE_PATH,
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
+  PROFILE_PAGE_PATH,
   SKIP_PRERENDER_CLASS,
 } from '../../../shared/contracts/src/early-paint';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/contracts/src/enums';
@@ -41,6 +47,11 @@ export const GATE_NAMES = {
   skipClass: SKIP_PRERENDER_CLASS,
   itemPage: ITEM_PAGE_PATH.source,
   earlyItemClass: EARLY_ITEM_CLASS,
+  messagesPage: MESSAGES_PAGE_PATH.source,
+  messagesUserParam: MESSAGES_USER_PARAM,
+  earlyMessagesClass: EARLY_MESSAGES_CLASS,
+  profilePage: PROFILE_PAGE_PATH.source,
+  earlyProfileClass: EARLY_PROFILE_CLASS,
 };
 
 /**
@@ -58,21 +69,24 @@ export function prerenderGateScript(template: string): string {
 
 const PRERENDERED = [PRERENDERED_HOME_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE].map((name) => `[${name}]`);
 
+/** The gate's early-page classes: each shows the early skeleton with the page frame that carries its name. */
+const EARLY_PAGE_CLASSES = [EARLY_ITEM_CLASS, EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLASS];
+
 /**
  * The head's style: markup rendered ahead of time takes no box of its own, and is hidden under the gate's skip
- * class; the early item skeleton shows only under the gate's early-item class.
+ * class; the early skeleton shows only under one of the gate's early-page classes, and then only that page's frame.
  */
 export const EARLY_PAINT_CSS =
   `${PRERENDERED.join(',')}{display:contents}` +
-  `${PRERENDERED.map((selector) => `.${SKIP_PRERENDER_CLASS} ${selector}`).join(',')},#${EARLY_SHELL_ID}{display:none}` +
-  `.${EARLY_ITEM_CLASS} #${EARLY_SHELL_ID}{display:block}`;
+  `${PRERENDERED.map((selector) => `.${SKIP_PRERENDER_CLASS} ${selector}`).join(',')},#${EARLY_SHELL_ID},[${EARLY_PAGE_ATTRIBUTE}]{display:none}` +
+  `${EARLY_PAGE_CLASSES.map((page) => `.${page} #${EARLY_SHELL_ID},.${page} [${EARLY_PAGE_ATTRIBUTE}=${page}]`).join(',')}{display:block}`;
 
 /** The skeleton's module, relative to the web workspace. */
-const SKELETON_MODULE = 'src/early/item-skeleton.tsx';
-type SkeletonModule = typeof ItemSkeleton;
+const SKELETON_MODULE = 'src/early/early-skeleton.tsx';
+type SkeletonModule = typeof EarlySkeleton;
 
 /**
- * index.html with the gate's blocking script and the style at the end of its head, and `skeleton` (the early item
+ * index.html with the gate's blocking script and the style at the end of its head, and `skeleton` (the early
  * skeleton's markup) first in its body, before #root.
  */
 export function withEarlyPaint(html: string, skeleton: string): string {
@@ -102,7 +116,7 @@ export function earlyPaint(): Plugin {
             logLevel: 'warn',
           })
         ).module;
-    return module.renderEarlyItemSkeleton();
+    return module.renderEarlySkeleton();
   };
   return {
     name: 'nomadswap:early-paint',

@@ -8,11 +8,14 @@ import { threadQueryOptions } from '../features/messages/api/get-messages';
  * in, the conversations and, with `?user=`, that conversation's newest messages — in parallel, where the page
  * would ask for the thread only once the list had answered and the chat was rendered. Failures are left for the
  * page's own queries (an unapproved user's 403 is not shown: the page does not ask). A module of its own (a small
- * chunk), so that the reads do not wait for the page's chunk and its imports.
+ * chunk), so that the reads do not wait for the page's chunk and its imports. Settles once they have answered
+ * (boot.tsx waits for that while index.html's early skeleton of the page is on screen).
  */
-export function prefetchMessagesPage(queryClient: QueryClient, search: string): void {
-  void queryClient.prefetchQuery(currentUserQueryOptions());
-  void queryClient.prefetchInfiniteQuery(conversationsQueryOptions());
+export function prefetchMessagesPage(queryClient: QueryClient, search: string): Promise<unknown> {
   const other = new URLSearchParams(search).get('user');
-  if (other) void queryClient.prefetchInfiniteQuery(threadQueryOptions(other));
+  return Promise.all([
+    queryClient.prefetchQuery(currentUserQueryOptions()),
+    queryClient.prefetchInfiniteQuery(conversationsQueryOptions()),
+    other ? queryClient.prefetchInfiniteQuery(threadQueryOptions(other)) : null,
+  ]);
 }

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
+import { DeferredSection } from '../components/deferred-section';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { StayCard } from '../features/auth/components/stay-card';
@@ -31,6 +32,7 @@ import { NotificationSettingsCard } from '../features/messages/components/notifi
 import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
+import { PROFILE_PAGE_CLASS } from '../features/users/components/profile-layout';
 
 /* The Alerts section (issue 22) and its city picker load on their own, below the fold. */
 const AlertsCard = lazy(() => import('../features/alerts/components/alerts-card'));
@@ -62,7 +64,7 @@ function OwnProfile({ user }: { user: UserSelf }) {
   const reviews = useReviews(user.id);
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:py-10">
+    <div className={PROFILE_PAGE_CLASS}>
       {editing ? (
         <>
           <h1 className="sr-only">{user.fullName}</h1>
@@ -165,13 +167,17 @@ function OwnProfile({ user }: { user: UserSelf }) {
         </TabsContent>
       </Tabs>
 
+      {/* Below the fold on every screen: rendered once the page is up (see DeferredSection), not in the first
+          commit, which the early skeleton's take-over waits for (issue 25, TBT). */}
       {user.isApproved ? (
-        <Suspense fallback={null}>
-          <AlertsCard />
-        </Suspense>
+        <DeferredSection className="grid gap-6 [--deferred-height:1500px] md:[--deferred-height:1200px]">
+          <Suspense fallback={null}>
+            <AlertsCard />
+          </Suspense>
+          <MessagingSettingsCard />
+          <NotificationSettingsCard />
+        </DeferredSection>
       ) : null}
-      {user.isApproved ? <MessagingSettingsCard /> : null}
-      {user.isApproved ? <NotificationSettingsCard /> : null}
     </div>
   );
 }

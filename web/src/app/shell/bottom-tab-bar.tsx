@@ -4,16 +4,14 @@ import { paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
 import { UnreadBadge } from '../../features/messages/components/unread-badge';
 import { tabBarItems } from './nav-items';
+import { TAB_BAR_CLASS, TAB_BAR_ROW_CLASS } from './header-layout';
 
 /** Phones, signed in: Home, Search, Add, Messages, Profile, above the home indicator (safe area). */
 export function BottomTabBar({ unreadBadge }: { unreadBadge: boolean }) {
   const { t } = useTranslation();
   return (
-    <nav
-      aria-label={t('nav.tabBarLabel')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
-    >
-      <ul className="mx-auto grid h-16 max-w-md grid-cols-5">
+    <nav aria-label={t('nav.tabBarLabel')} className={TAB_BAR_CLASS}>
+      <ul className={TAB_BAR_ROW_CLASS}>
         {tabBarItems.map((item) => (
           <li key={item.to} className="flex">
             <NavLink

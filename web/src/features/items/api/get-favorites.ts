@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Item } from '@nomadswap/contracts/responses';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { FAVORITES_PATH } from './items-paths';
 
 /** GET /api/favorites: the signed-in user's favourited items. */
 export function getFavorites(): Promise<Item[]> {
-  return apiGet<Item[]>('/api/favorites');
+  return apiGet<Item[]>(FAVORITES_PATH);
 }
 
 export function favoritesQueryOptions() {

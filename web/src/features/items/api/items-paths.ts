@@ -8,6 +8,12 @@ import type { BrowseFilters } from './get-items';
  * used when its call is exactly the page's. React-free and client-free: the entry imports it.
  */
 
+/** GET /api/items?userId=: the items a user listed (their profile). */
+export const userItemsPath = (userId: string) => withQuery('/api/items', { userId });
+
+/** GET /api/favorites: the signed-in user's favourited items. */
+export const FAVORITES_PATH = '/api/favorites';
+
 /** GET /api/items/:id for the id as the router hands it to the page (decoded). */
 export const itemPath = (id: string) => `/api/items/${encodeURIComponent(id)}`;
 

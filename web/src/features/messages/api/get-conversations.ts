@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
-import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { conversationsPath } from './messages-paths';
 import { messagesKeys } from './query-keys';
 
 export interface ConversationPage {
@@ -14,10 +15,7 @@ export interface ConversationPage {
  * newest first, one page at a time. The list never downloads the messages themselves.
  */
 export async function getConversations(before?: string): Promise<ConversationPage> {
-  const { data, headers } = await apiRequestWithHeaders<Conversation[]>(
-    'GET',
-    withQuery('/api/conversations', { before }),
-  );
+  const { data, headers } = await apiRequestWithHeaders<Conversation[]>('GET', conversationsPath(before));
   return { conversations: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
-import { apiRequestWithHeaders, withQuery } from '../../../lib/api-client';
+import { apiRequestWithHeaders } from '../../../lib/api-client';
+import { threadPath } from './messages-paths';
 import { messagesKeys } from './query-keys';
 
 export interface MessagePage {
@@ -12,10 +13,7 @@ export interface MessagePage {
 
 /** GET /api/messages?with=&before=&limit=: one conversation, newest page first; `before` pages back in time. */
 export async function getMessages(withUserId: string, before?: string): Promise<MessagePage> {
-  const { data, headers } = await apiRequestWithHeaders<Message[]>(
-    'GET',
-    withQuery('/api/messages', { with: withUserId, before, limit: 30 }),
-  );
+  const { data, headers } = await apiRequestWithHeaders<Message[]>('GET', threadPath(withUserId, before));
   return { messages: data, nextCursor: headers.get(NEXT_CURSOR_HEADER) };
 }
 

@@ -20,6 +20,7 @@ import { ChatActions } from './chat-actions';
 import { Composer } from './composer';
 import { MessageList, type TimelineCard } from './message-list';
 import { PresenceDot, PresenceText } from './presence-text';
+import { CHAT_HEADER_CLASS, CHAT_PANE_CLASS } from './messages-page-layout';
 
 /** The item a chat is about, shown in its header (from `?item=` or the conversation). */
 export interface ChatItemContext {
@@ -84,9 +85,9 @@ export function ChatPane({
   const sendHere = useCallback((content: string) => send(content, itemIdForSend), [send, itemIdForSend]);
 
   return (
-    <section aria-labelledby="chat-title" className="flex h-full min-h-0 flex-col">
+    <section aria-labelledby="chat-title" className={CHAT_PANE_CLASS}>
       {/* Phones: who, then the swap's state, the item and the actions in rows; wider: the actions sit beside who. */}
-      <header className="grid gap-2 border-b bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
+      <header className={CHAT_HEADER_CLASS}>
         <div className="flex items-center gap-3">
           <Link
             to={paths.messages}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@nomadswap/contracts/messaging';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
+import { COMPOSER_BAR_CLASS, COMPOSER_FORM_CLASS } from './messages-page-layout';
 
 interface ComposerProps {
   /** Offline the box stays usable: the outbox holds what is sent and sends it on reconnect (use-outbox). */
@@ -36,7 +37,7 @@ export function Composer({ offline = false, onSend, onTyping, onStopTyping }: Co
   };
 
   return (
-    <div className="border-t bg-card">
+    <div className={COMPOSER_BAR_CLASS}>
       {offline ? (
         <p
           className="flex items-center gap-1.5 px-3 pt-2 text-xs text-muted-foreground"
@@ -46,7 +47,7 @@ export function Composer({ offline = false, onSend, onTyping, onStopTyping }: Co
           {t('messages.offlineComposer')}
         </p>
       ) : null}
-      <form onSubmit={submit} className="flex items-end gap-2 p-2 sm:p-3">
+      <form onSubmit={submit} className={COMPOSER_FORM_CLASS}>
         <Textarea
           aria-label={t('messages.inputLabel')}
           aria-describedby={offline ? 'composer-offline' : undefined}

@@ -7,7 +7,7 @@ import { cn } from '../../../lib/utils';
 import { EmptyState, SectionError } from '../../../components/section-states';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { ConversationRowsSkeleton } from './conversation-rows-skeleton';
 import { useConversations } from '../api/get-conversations';
 import { listTime } from '../utils/time';
 import { useOnlineStatus } from '../../../hooks/use-online-status';
@@ -26,17 +26,9 @@ export function ConversationList({ viewerId, selectedUserId }: ConversationListP
 
   if (query.isPending) {
     return (
-      <div className="grid gap-1 p-2" aria-busy="true">
+      <div aria-busy="true">
         <span className="sr-only">{t('common.loading')}</span>
-        {Array.from({ length: 5 }, (_, index) => (
-          <div key={index} className="flex items-center gap-3 rounded-lg p-2">
-            <Skeleton className="size-11 rounded-full" />
-            <div className="grid flex-1 gap-2">
-              <Skeleton className="h-4 w-2/3" />
-              <Skeleton className="h-3 w-full" />
-            </div>
-          </div>
-        ))}
+        <ConversationRowsSkeleton />
       </div>
     );
   }

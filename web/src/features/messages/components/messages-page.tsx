@@ -9,6 +9,16 @@ import { useMessagingSocket } from '../api/socket';
 import { ChatPane, type ChatItemContext, type UseChatExtras } from './chat-pane';
 import { ConversationList } from './conversation-list';
 import { SafetyBanner } from './safety-banner';
+import {
+  CHAT_COLUMN_CLASS,
+  CONVERSATION_LIST_CLASS,
+  MESSAGES_BOX_CLASS,
+  MESSAGES_BOX_OPEN_CLASS,
+  MESSAGES_HEADING_ROW_CLASS,
+  MESSAGES_OPEN_HEADING_CLASS,
+  MESSAGES_OPEN_HIDDEN_CLASS,
+  MESSAGES_PAGE_CLASS,
+} from './messages-page-layout';
 
 /** The conversation partner named by `?user=` when they are not in the loaded list yet. */
 export interface SelectedUserFallback {
@@ -95,8 +105,8 @@ export function MessagesPage({
   }
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-3 px-3 py-3 sm:px-4 sm:py-6">
-      <div className={cn('flex items-center gap-3', selected && 'sr-only md:not-sr-only md:flex')}>
+    <div className={MESSAGES_PAGE_CLASS}>
+      <div className={cn(MESSAGES_HEADING_ROW_CLASS, selected && MESSAGES_OPEN_HEADING_CLASS)}>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('messages.heading')}</h1>
         {reconnecting ? (
           <span role="status" className="flex items-center gap-1.5 text-sm text-muted-foreground">
@@ -105,21 +115,16 @@ export function MessagesPage({
           </span>
         ) : null}
       </div>
-      <SafetyBanner className={cn(selected && 'hidden md:flex')} />
-      <div
-        className={cn(
-          'grid overflow-hidden rounded-xl border bg-card shadow-xs md:h-[max(32rem,calc(100dvh-17rem-var(--offline-banner-height,0px)))] md:grid-cols-[20rem_1fr]',
-          // The offline banner's height (features/pwa/components/offline-banner.tsx) comes off too.
-          selected && 'h-[calc(100dvh-9rem-var(--offline-banner-height,0px)-env(safe-area-inset-bottom))]',
-        )}
-      >
+      <SafetyBanner className={cn(selected && MESSAGES_OPEN_HIDDEN_CLASS)} />
+      {/* The offline banner's height (features/pwa/components/offline-banner.tsx) comes off the box's. */}
+      <div className={cn(MESSAGES_BOX_CLASS, selected && MESSAGES_BOX_OPEN_CLASS)}>
         <nav
           aria-label={t('messages.listLabel')}
-          className={cn('min-h-0 overflow-y-auto md:border-r', selected && 'hidden md:block')}
+          className={cn(CONVERSATION_LIST_CLASS, selected && 'hidden md:block')}
         >
           <ConversationList viewerId={viewerId} selectedUserId={selectedUserId} />
         </nav>
-        <div className={cn('min-h-0 flex-col', selected ? 'flex' : 'hidden md:flex')}>{chat}</div>
+        <div className={cn(CHAT_COLUMN_CLASS, selected ? 'flex' : 'hidden md:flex')}>{chat}</div>
       </div>
     </div>
   );

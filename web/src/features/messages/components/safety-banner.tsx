@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/utils';
+import { SAFETY_BANNER_CLASS } from './messages-page-layout';
 
 /** The four safety reminders of the Messages page, linking to the safety guidelines (spec section 2). */
 export function SafetyBanner({ className }: { className?: string }) {
@@ -14,13 +15,7 @@ export function SafetyBanner({ className }: { className?: string }) {
     t('messages.safety.reportSuspicious'),
   ];
   return (
-    <section
-      aria-labelledby="messages-safety-title"
-      className={cn(
-        'flex gap-3 rounded-xl border border-amber-200 bg-warning p-3 text-warning-foreground sm:p-4',
-        className,
-      )}
-    >
+    <section aria-labelledby="messages-safety-title" className={cn(SAFETY_BANNER_CLASS, className)}>
       <ShieldCheck className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <h2 id="messages-safety-title" className="text-sm font-semibold">

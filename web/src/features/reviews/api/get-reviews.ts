@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '@nomadswap/contracts/responses';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { reviewsPath } from './reviews-paths';
 
 /** GET /api/reviews/:userId: the reviews a user received, each with its reviewer. */
 export function getReviews(userId: string): Promise<Review[]> {
-  return apiGet<Review[]>(`/api/reviews/${encodeURIComponent(userId)}`);
+  return apiGet<Review[]>(reviewsPath(userId));
 }
 
 export function reviewsQueryOptions(userId: string) {

@@ -11,6 +11,12 @@ import { StarRating, formatRating } from '../../../components/star-rating';
 import { formatDate } from '../../../lib/format';
 import { StayFacts } from '../../../components/stay-facts';
 import { displayPlaceLabel } from '../../../lib/place-label';
+import {
+  PROFILE_BAND_CLASS,
+  PROFILE_CARD_BODY_CLASS,
+  PROFILE_PHOTO_CLASS,
+  PROFILE_PHOTO_ROW_CLASS,
+} from './profile-layout';
 
 interface UserProfileCardProps {
   user: UserPublic;
@@ -32,17 +38,14 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
 
   return (
     <Card className="overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="h-20 bg-gradient-to-r from-teal-700 via-teal-600 to-emerald-500 sm:h-24"
-      />
-      <div className="grid gap-4 px-5 pb-5 sm:px-6">
-        <div className="-mt-12 flex flex-wrap items-end justify-between gap-3">
+      <div aria-hidden="true" className={PROFILE_BAND_CLASS} />
+      <div className={PROFILE_CARD_BODY_CLASS}>
+        <div className={PROFILE_PHOTO_ROW_CLASS}>
           <Avatar
             src={user.avatar}
             name={user.fullName}
             alt={t('profile.photoOf', { name: user.fullName })}
-            className="size-24 border-4 border-card text-2xl shadow-md"
+            className={PROFILE_PHOTO_CLASS}
           />
           {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
         </div>
