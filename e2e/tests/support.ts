@@ -130,11 +130,14 @@ export async function recordLayoutShifts(page: Page) {
     (window as unknown as { __moved: string[] }).__moved = moved;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; sources?: { node?: Node | null }[] };
+        const shift = entry as unknown as {
+          value: number;
+          sources?: { node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }[];
+        };
         shifts.push(shift.value);
         for (const source of shift.sources ?? [])
           moved.push(
-            `${Math.round(entry.startTime)} ms ${shift.value.toFixed(3)} ${source.node?.nodeName ?? '?'}.${String((source.node as Element | null)?.className ?? '').slice(0, 80)}`,
+            `${Math.round(entry.startTime)} ms ${shift.value.toFixed(3)} ${source.node?.nodeName ?? '?'}.${String((source.node as Element | null)?.className ?? '').slice(0, 40)} ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)} vp ${innerWidth}x${innerHeight} sy ${scrollY}`,
           );
       }
     }).observe({ type: 'layout-shift', buffered: true });
