@@ -16,7 +16,7 @@ const WHAT: Record<SanctionType, string> = {
   suspend: 'Your NomadSwap account is suspended: you cannot sign in',
 };
 
-/** "until 2 December 2026, 14:00 UTC" or "until further notice" (a sanction for good). */
+/** "until 2 December 2026 at 14:00 UTC" or "until further notice" (a sanction for good). */
 export function untilText(endsAt: Date | null): string {
   if (!endsAt) return 'until further notice';
   const when = new Intl.DateTimeFormat('en-GB', {
