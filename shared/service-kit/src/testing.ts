@@ -374,6 +374,34 @@ export async function killAfterWrites(bus: EventBus): Promise<void> {
   bus.stage = async (guard, events) => ({ ...(await stage(guard, events)), confirm: killed });
 }
 
+/** What killBeforeWrites throws where the killed process would have written. */
+export class KilledBeforeWrite extends Error {
+  constructor() {
+    super('process killed between storing its events and the database write (test)');
+    this.name = 'KilledBeforeWrite';
+  }
+}
+
+/**
+ * Makes `bus` behave like a process killed right after it stored a change's events in its outbox and before
+ * the change itself: its relay stops, and each intent or staged event is stored, then KilledBeforeWrite is
+ * thrown, so the write never runs and nothing is cancelled. The restarted process (see passOutboxGrace) must
+ * then find, by each record's guard, that the change did not happen, and send nothing.
+ */
+export async function killBeforeWrites(bus: EventBus): Promise<void> {
+  await bus.stop();
+  const { intend, stage } = bus;
+  bus.publish = () => Promise.reject(new KilledBeforeWrite());
+  bus.intend = async (type, guard) => {
+    await intend(type, guard);
+    throw new KilledBeforeWrite();
+  };
+  bus.stage = async (guard, events) => {
+    await stage(guard, events);
+    throw new KilledBeforeWrite();
+  };
+}
+
 /** Plays the passing of the grace: the relay may now check every staged record of `mongo`'s outbox. */
 export async function passOutboxGrace(mongo: Connection, collection = 'outbox'): Promise<void> {
   await mongo.collection(collection).updateMany({ state: 'staged' }, { $set: { availableAt: 0 } });
