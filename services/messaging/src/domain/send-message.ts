@@ -130,7 +130,6 @@ export async function sendMessage(
   const flagged = record.safetyWarning ? await stageMessageFlagged(ctx, record, record.safetyWarning) : null;
   try {
     await insertMessage(ctx, record);
-    await flagged?.confirm();
   } catch (error) {
     await flagged?.cancel();
     if (!isDuplicateKey(error)) throw error;
@@ -140,6 +139,8 @@ export async function sendMessage(
     await ctx.sendLimiter.reward(sender.id).catch(() => undefined);
     return { message: (await presentMessages(ctx, sender.id, [winner]))[0]!, created: false };
   }
+  // Outside the try: once the message is stored, a failed confirm must not cancel its event (the relay sends it).
+  await flagged?.confirm();
   const stored = markSendStage('insert', checked);
 
   // A new message is unread: read-receipt settings cannot change how it looks, so none are loaded.

@@ -13,7 +13,9 @@ export function stageMessageFlagged(
   record: MessageRecord,
   kind: SafetyWarning,
 ): Promise<StagedEvents> {
-  return ctx.bus.stage({ collection: ctx.messages.collection.collectionName, id: record._id }, [
+  // A creation's guard (`exists`): the event is sent when the message is stored. Without it the relay would
+  // read a missing message as a deletion that happened, and drop the event of a message that was stored.
+  return ctx.bus.stage({ collection: ctx.messages.collection.collectionName, id: record._id, exists: {} }, [
     {
       type: 'message.flagged',
       data: {
