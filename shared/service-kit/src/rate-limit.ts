@@ -37,7 +37,33 @@ export interface RateLimiter {
   delete(key: string): Promise<void>;
   /** Current state of `key`, or null when it has used nothing in this window. */
   get(key: string): Promise<RateLimitState | null>;
+  /**
+   * For a caller that takes the point inside its own Redis script, with its other reads in one round trip
+   * (`luaConsumeOne`): the counter's Redis key and window, and the verdict on the script's reply — the state, or
+   * RateLimitedError as `consume` would throw. Counts on the same key as `consume` and `reward`. Only for limits
+   * without `blockDurationSeconds` (the script knows no blocking).
+   */
+  readonly inScript: {
+    keyOf(key: string): string;
+    durationSeconds: number;
+    judge(reply: readonly [consumed: number, msBeforeNext: number]): RateLimitState;
+  };
 }
+
+/**
+ * Lua: one point taken from the counter KEYS[k] whose window is ARGV[ttlArg] seconds, as `consume` takes it (the
+ * same script as rate-limiter-flexible's); an expression answering `{consumed, msBeforeNext}`.
+ */
+export const luaConsumeOne = (k: number, ttlArg: number) => `(function()
+  redis.call('SET', KEYS[${k}], 0, 'EX', ARGV[${ttlArg}], 'NX')
+  local consumed = redis.call('INCRBY', KEYS[${k}], 1)
+  local ttl = redis.call('PTTL', KEYS[${k}])
+  if ttl == -1 then
+    redis.call('EXPIRE', KEYS[${k}], ARGV[${ttlArg}])
+    ttl = 1000 * ARGV[${ttlArg}]
+  end
+  return {consumed, ttl}
+end)()`;
 
 function toState(res: RateLimiterRes): RateLimitState {
   return {
@@ -90,6 +116,21 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       } catch (error) {
         throw storeDown(error);
       }
+    },
+    inScript: {
+      keyOf(key) {
+        if (options.blockDurationSeconds) throw new Error('a blocking limit cannot be taken in a script');
+        return limiter.getKey(key);
+      },
+      durationSeconds: options.durationSeconds,
+      judge([consumed, msBeforeNext]) {
+        if (consumed > options.points) throw limited(msBeforeNext);
+        return {
+          consumedPoints: consumed,
+          remainingPoints: Math.max(options.points - consumed, 0),
+          msBeforeNext,
+        };
+      },
     },
   };
 }

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { errorHandler, RateLimitedError } from '../src/errors';
-import { createRateLimiter, rateLimit } from '../src/rate-limit';
+import { createRateLimiter, luaConsumeOne, rateLimit } from '../src/rate-limit';
 import { redisForTest } from './redis-helpers';
 
 const store = redisForTest('rate-limit');
@@ -62,6 +62,37 @@ describe('createRateLimiter', () => {
     await limiter.consume('k');
     await limiter.reward('k');
     await expect(limiter.consume('k')).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it('a point taken in a script counts on the same key as consume and reward, up to the exact limit', async () => {
+    const limiter = createRateLimiter({
+      redis: store.redis,
+      keyPrefix: `${store.prefix}s`,
+      points: 3,
+      durationSeconds: 60,
+    });
+    const inScript = async (key: string) =>
+      limiter.inScript.judge(
+        (await store.redis.eval(
+          `return ${luaConsumeOne(1, 1)}`,
+          1,
+          limiter.inScript.keyOf(key),
+          limiter.inScript.durationSeconds,
+        )) as [number, number],
+      );
+    await limiter.consume('k');
+    await expect(inScript('k')).resolves.toMatchObject({ consumedPoints: 2, remainingPoints: 1 });
+    const third = await inScript('k');
+    expect(third).toMatchObject({ consumedPoints: 3, remainingPoints: 0 });
+    expect(third.msBeforeNext).toBeGreaterThan(59_000);
+    const refused = await inScript('k').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect((refused as RateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    await expect(limiter.consume('k')).rejects.toBeInstanceOf(RateLimitedError);
+    // Refused attempts count too (5 taken), as with consume: three back leave room for one.
+    await limiter.reward('k', 3);
+    await expect(inScript('k')).resolves.toMatchObject({ consumedPoints: 3 });
+    await expect(inScript('other')).resolves.toMatchObject({ consumedPoints: 1 });
   });
 
   it('when the window has passed, the key may consume again', async () => {

@@ -46,6 +46,13 @@ function assertCanReceive(props: {
   if (props.blocked) throw new ForbiddenError(MSG.blockedConversation, { code: 'BLOCKED' });
 }
 
+/** The sender's point of the send limit: null when taken, the refusal when not. */
+const takePoint = (ctx: MessagingContext, senderId: string): Promise<unknown> =>
+  ctx.sendLimiter.consume(senderId).then(
+    () => null,
+    (error: unknown) => error,
+  );
+
 /**
  * Sends a message (REST `POST /api/messages` and socket `message:send` alike): checks the receiver (exists, not
  * deleted, approved, not the sender, no block either way), applies the per-sender rate limit, stores the message
@@ -68,6 +75,11 @@ export async function sendMessage(
      * then come from this replica's cache when it holds them under these versions (data/chat-state-cache.ts).
      */
     chatVersions?: Promise<readonly [string, string] | undefined>;
+    /**
+     * The sender's point of the send limit, already taken in the same round (null) or refused there (the
+     * RateLimitedError): no command of its own. Only for a sender other than the receiver.
+     */
+    limit?: Promise<Error | null | undefined>;
     /** Whether the receiver has a live socket, read in the same round (the hooks' question): no read after. */
     receiverOnline?: Promise<boolean | undefined>;
     /** The exchange this message asks for (a swap request's message, shown by the chat as the request's card). */
@@ -96,10 +108,9 @@ export async function sendMessage(
     props.chatVersions
       ? cachedParticipantsAndBlock(ctx, sender.id, input.receiverId, props.chatVersions)
       : participantsAndBlock(ctx, sender.id, input.receiverId),
-    ctx.sendLimiter.consume(sender.id).then(
-      () => null,
-      (error: unknown) => error,
-    ),
+    props.limit
+      ? props.limit.then((taken) => (taken === undefined ? takePoint(ctx, sender.id) : taken))
+      : takePoint(ctx, sender.id),
     // Contact details matter only at a conversation's start: counted only when a message has some.
     signal === 'off_platform'
       ? hasFewerMessagesBetween(ctx, sender.id, input.receiverId, SAFETY_EARLY_MESSAGES)

@@ -64,4 +64,16 @@ describe('connection slots (the per-user socket cap, over every replica)', () =>
     expect(await slots.take(user, 'new', 2)).toEqual({ taken: true, open: 1 });
     expect((await slots.take(user, 'one-more', 2)).taken).toBe(false);
   });
+
+  it('one refresh of more sockets than one script takes (1,001 over 3 users) keeps every one of them', async () => {
+    const { slots, advance } = slotsOnClock(90_000);
+    const users = [newId(), newId(), newId()];
+    const sockets = Array.from({ length: 1_001 }, (_, i) => ({ userId: users[i % 3]!, socketId: `s${i}` }));
+    for (const { userId, socketId } of sockets) await slots.take(userId, socketId, 1_000);
+    await slots.take(users[0]!, 'never-refreshed', 1_000);
+    advance(60_000);
+    await slots.refresh(sockets);
+    advance(30_000);
+    expect(await Promise.all(users.map((user) => slots.count(user)))).toEqual([334, 334, 333]);
+  });
 });

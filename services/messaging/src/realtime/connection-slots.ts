@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { refreshSocketExpiries } from './socket-expiries';
 
 /**
  * The sockets each user holds open, across replicas, to cap them at the handshake: a Redis hash per user of
@@ -76,12 +77,8 @@ export function createConnectionSlots(options: {
     },
     async refresh(sockets) {
       if (sockets.length === 0) return;
-      const expiry = String(now() + ttlMs);
-      const multi = redis.multi();
-      for (const { userId, socketId } of sockets) {
-        multi.hset(slotsKey(userId), socketId, expiry).pexpire(slotsKey(userId), ttlMs * 2);
-      }
-      await multi.exec();
+      const entries = sockets.map(({ userId, socketId }) => ({ key: slotsKey(userId), socketId }));
+      await refreshSocketExpiries(redis, entries, now() + ttlMs, ttlMs * 2);
     },
     async count(userId) {
       const time = now();

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Presence } from '@nomadswap/contracts/messaging-responses';
+import { refreshSocketExpiries } from './socket-expiries';
 
 /**
  * Who is connected, across replicas: a Redis hash per user of socket id → expiry (ms). Each replica refreshes
@@ -75,12 +76,8 @@ export function createPresenceStore(options: {
     },
     async refresh(sockets) {
       if (sockets.length === 0) return;
-      const expiry = String(Date.now() + ttlMs);
-      const multi = redis.multi();
-      for (const { userId, socketId } of sockets) {
-        multi.hset(socketsKey(userId), socketId, expiry).pexpire(socketsKey(userId), ttlMs * 2);
-      }
-      await multi.exec();
+      const entries = sockets.map(({ userId, socketId }) => ({ key: socketsKey(userId), socketId }));
+      await refreshSocketExpiries(redis, entries, Date.now() + ttlMs, ttlMs * 2);
     },
     async get(userId) {
       const [online, lastSeen] = await Promise.all([liveSockets(userId), redis.get(lastSeenKey(userId))]);

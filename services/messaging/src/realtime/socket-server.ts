@@ -22,6 +22,7 @@ import { MSG } from '@nomadswap/contracts/messages';
 import { sanctionInForce } from '@nomadswap/contracts/sanctions';
 import { sanctionedError, sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
 import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
+import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
 import { blockedAmong, isBlockedEitherWay } from '../data/block';
@@ -307,10 +308,12 @@ export function attachSocketServer(
         payload: unknown;
         reply: Reply;
         /** What the guard's round read about the user `stateOf` named (nothing when none was named). */
-        other: Promise<Pick<ViewerRound, 'other' | 'chatVersions' | 'otherOnline'>>;
+        other: Promise<Pick<ViewerRound, 'other' | 'chatVersions' | 'otherOnline' | 'limit'>>;
       }) => Promise<void>,
       /** A user whose state the handler needs (a send's receiver): read in the same round as the guard's. */
       stateOf?: (payload: unknown) => string | undefined,
+      /** With `stateOf`: a limiter whose point for the sender the same round takes (a send's limit). */
+      takes?: RateLimiter,
     ) => {
       handled.add(event);
       const listen = socket.on.bind(socket) as (name: string, listener: (...args: unknown[]) => void) => void;
@@ -322,12 +325,20 @@ export function attachSocketServer(
         };
         if (!spend(socket, budget, event, reply)) return;
         const { userId: me, jti } = socket.data;
-        const round = readViewerRound(ctx, { jti, userId: me, otherId: stateOf?.(payload) });
+        const otherId = stateOf?.(payload);
+        const round = readViewerRound(ctx, {
+          jti,
+          userId: me,
+          otherId,
+          // Never for oneself: a send to oneself is refused before it counts.
+          takes: otherId === me ? undefined : takes,
+        });
         const viewer = currentViewer(socket, round);
-        const other = round.then(({ other, chatVersions, otherOnline }) => ({
+        const other = round.then(({ other, chatVersions, otherOnline, limit }) => ({
           other,
           chatVersions,
           otherOnline,
+          limit,
         }));
         viewer.catch(() => undefined);
         other.catch(() => undefined);
@@ -359,7 +370,14 @@ export function attachSocketServer(
       'message:send',
       async ({ viewer, payload, reply, other }) => {
         const started = performance.now();
-        const input = SocketMessageSendSchema.parse(payload);
+        const parsed = SocketMessageSendSchema.safeParse(payload);
+        if (!parsed.success) {
+          // The round took a point for a send that never was: given back (an invalid payload does not count).
+          if ((await other.catch(() => undefined))?.limit === null)
+            await ctx.sendLimiter.reward(userId).catch(() => undefined);
+          throw parsed.error;
+        }
+        const input = parsed.data;
         // The sender's current state is read with the send's own checks, not before them: one round trip less.
         // A restricted sender may read but not send (issue 26).
         const senderCheck = viewer.then((who) => {
@@ -376,12 +394,14 @@ export function attachSocketServer(
             receiverState: other.then((round) => round.other ?? null),
             chatVersions: other.then((round) => round.chatVersions),
             receiverOnline: other.then((round) => round.otherOnline),
+            limit: other.then((round) => round.limit),
           }),
         });
         markSendStage('socket send', started);
         reply(result.message);
       },
       receiverIdOf,
+      ctx.sendLimiter,
     );
 
     on('conversation:read', async ({ viewer, payload, reply }) => {
