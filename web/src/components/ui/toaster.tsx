@@ -204,11 +204,8 @@ function ToastItem({ record, paused, onClose, onShown, closeLabel }: ToastItemPr
   return (
     <li
       ref={ref}
-      // The toast itself stays silent: the live regions above announce it once (a screen reader that reads a
-      // status on every change would repeat it).
-      role="status"
-      aria-live="off"
-      aria-atomic="true"
+      // A plain list item (a role of its own would break the list, axe `list`): the live regions above announce
+      // it, once.
       aria-hidden={open ? undefined : true}
       data-state={open ? 'open' : 'closed'}
       data-swipe={swipe ?? undefined}
