@@ -56,8 +56,9 @@ function compressServiceWorker(): Plugin {
  * render of `/` fetched ~30 files, a dozen of them single lucide icons of 200 bytes (each one a <link
  * rel=modulepreload> the preload helper appends, a request and a module compile: 40 ms of one main-thread task
  * in a trace). This names the chunk of a module by the set it is loaded with: the app (src/boot.tsx and its
- * static imports) is `app`; what the home page shares with other pages is `home-shared`; what the page loads once
- * it has loaded and the browser is idle (the toast region and the service worker's registration) is `after-load`.
+ * static imports, the toast region among them) is `app`; what the home page shares with other pages is
+ * `home-shared`, what `/browse` shares with them `browse-shared`. Nothing else loads once the page has loaded: the
+ * service worker is registered without workbox-window (issue 25).
  * Every file is also about 0.4 KiB of response headers on a phone (issue 25: `/` downloaded four first-render
  * files under 2 KiB). Modules only other pages import keep Rolldown's automatic split, so no page downloads more
  * than before except what the app and the home page share with it, which it needed anyway.
@@ -131,10 +132,6 @@ function firstRenderChunk(
     return small && pageSet.has(id) && reachedOtherwise(id, page, pageSet) && onlySmall(id);
   };
   if (sharedBy(home)) return 'home-shared';
-  // Radix Toast's parts (shared with the menus and dialogs of other pages, which then fetch them from here) and
-  // workbox-window: every page loads both once it has loaded, as one file instead of five. Before browse-shared,
-  // or `/` would fetch that chunk too for the small Radix parts `/browse`'s checkbox shares with the toaster.
-  if (closure(TOASTER, closures).has(id) || WORKBOX_WINDOW.test(id)) return 'after-load';
   if (sharedBy(BROWSE)) return 'browse-shared';
   return null;
 }
@@ -142,27 +139,6 @@ const closures = new Map<string, Set<string>>();
 const SRC = path.resolve(import.meta.dirname, 'src');
 const SMALL_MODULE = 4096;
 const BROWSE = path.join(SRC, 'routes/browse.tsx');
-const TOASTER = path.join(SRC, 'components/ui/toaster.tsx');
-const WORKBOX_WINDOW = /[\\/]node_modules[\\/]workbox-window[\\/]/;
-
-/**
- * The service worker's registration module is virtual (vite-plugin-pwa, client build only). The server never
- * registers a worker, and the component using it only mounts after the page has loaded: an inert hook stands in.
- */
-function serverStubs(): Plugin {
-  const id = 'virtual:pwa-register/react';
-  return {
-    name: 'nomadswap:server-stubs',
-    resolveId: (source) => (source === id ? `\0${id}` : null),
-    load: (resolved) =>
-      resolved === `\0${id}`
-        ? `const noop = () => {};
-export function useRegisterSW() {
-  return { needRefresh: [false, noop], offlineReady: [false, noop], updateServiceWorker: async () => {} };
-}`
-        : null,
-  };
-}
 
 /**
  * `vite build --ssr`: the server renderer (src/early/entry-server.tsx) for the gateway, written into dist/.ssr (a dot
@@ -170,7 +146,7 @@ export function useRegisterSW() {
  * bundled in: the gateway's image installs only the gateway's dependencies.
  */
 const serverBuild = defineConfig({
-  plugins: [react(), serverStubs()],
+  plugins: [react()],
   ssr: { noExternal: true, target: 'node' },
   // React's production build, whatever NODE_ENV the gateway runs with.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -205,8 +181,8 @@ const clientBuild = defineConfig({
     tailwindcss(),
     earlyPaint(),
     VitePWA({
-      // A new deploy waits until the traveller presses "Reload" on the update prompt
-      // (src/features/pwa/components/update-prompt.tsx registers the worker through useRegisterSW).
+      // A new deploy waits until the traveller presses "Reload" on the update prompt (the app registers the worker
+      // itself, without workbox-window: src/features/pwa/hooks/use-waiting-service-worker.ts).
       registerType: 'prompt',
       injectRegister: false,
       filename: 'sw.js',

@@ -1,16 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: {
-      'virtual:pwa-register/react': fileURLToPath(
-        new URL('./src/testing/pwa-register-stub.ts', import.meta.url),
-      ),
-    },
-  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -92,6 +92,10 @@ describe('gateway serving the web app', () => {
           'x-content-type-options': 'nosniff',
           'cross-origin-resource-policy': 'same-origin',
         });
+        // Nor what only a document's or a download's client reads (the id is in the access log).
+        for (const name of ['x-request-id', 'last-modified', 'accept-ranges'])
+          expect(response.headers[name], name).toBeUndefined();
+        expect(response.headers['etag']).toBeTruthy();
       },
     );
 
@@ -111,6 +115,7 @@ describe('gateway serving the web app', () => {
         { ...full, 'content-security-policy': response.headers['content-security-policy'] },
       );
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
 });

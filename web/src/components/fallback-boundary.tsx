@@ -7,7 +7,7 @@ interface FallbackBoundaryProps {
 }
 
 /**
- * For a part the page can live without (the toast region, a menu fetched on intent): when it fails — typically
+ * For a part the page can live without (a menu fetched on intent): when it fails — typically
  * its chunk could not be fetched because the browser is offline — it shows `fallback` instead, rather than the
  * app's error screen replacing the whole page.
  */

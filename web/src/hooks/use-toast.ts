@@ -75,15 +75,6 @@ function subscribe(listener: () => void): () => void {
 
 const getSnapshot = () => toasts;
 
-/** Whether any toast is in the store (shown, closing, or waiting for the toaster to mount). */
-export function useHasToasts(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts.length > 0,
-    () => toasts.length > 0,
-  );
-}
-
 /** The current toasts plus the `toast` and `dismiss` functions, for components. */
 export function useToast() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -6,7 +6,6 @@ import { dismissToast } from '../hooks/use-toast';
 import { resetSockets } from './socket-mock';
 // The shell loads these with React.lazy (out of the entry chunk). Importing them here once means a test's
 // findBy* waits for the page, not for vitest to transform a lazy module the first time it is asked for.
-import '../components/ui/toaster';
 import '../features/auth/components/account-menu';
 import '../features/auth/components/language-select';
 import '../features/auth/components/profile-language';
