@@ -10,7 +10,6 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { useAfterFirstCommit } from '../hooks/use-after-first-commit';
 import { PageSkeleton } from '../components/page-skeleton';
 import { DeferredSection } from '../components/deferred-section';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
@@ -63,7 +62,6 @@ function OwnProfile({ user }: { user: UserSelf }) {
   // Favouriting needs an approved account (spec section 6); there is nothing to ask for before that.
   const favorites = useFavorites({ enabled: user.isApproved });
   const reviews = useReviews(user.id);
-  const tabsShown = useAfterFirstCommit();
 
   return (
     <div className={PROFILE_PAGE_CLASS}>
@@ -105,74 +103,68 @@ function OwnProfile({ user }: { user: UserSelf }) {
           </TabsTrigger>
           <TabsTrigger value="stats">{t('profile.tabs.stats')}</TabsTrigger>
         </TabsList>
-        {/* The open tab's content (the item list: below the cards, below the fold on a phone) comes in a slice of
-            its own after the first commit, whose cards' text is the LCP (issue 25). */}
-        {tabsShown ? (
-          <>
-            <TabsContent value="items">
-              <ItemList
-                query={items}
-                emptyTitle={t('profile.noItemsTitle')}
-                emptyDescription={t('profile.noItemsDescription')}
-                emptyAction={
-                  <Link to={paths.addItem} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
-                    <CirclePlus aria-hidden="true" />
-                    {t('profile.listItem')}
-                  </Link>
-                }
-                renderActions={(item) => (
-                  <div className="grid w-full gap-2">
-                    <div className="flex w-full flex-wrap items-center justify-between gap-2">
-                      <SwappedCheckbox item={item} />
-                      <div className="flex flex-wrap gap-2">
-                        {!item.isSwapped && (item.expiredAt || item.availableUntil) ? (
-                          <RelistButton item={item} />
-                        ) : null}
-                        <Link
-                          to={paths.editItem(item.id)}
-                          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                          aria-label={t('profile.editItemNamed', { title: item.title })}
-                        >
-                          <Pencil aria-hidden="true" />
-                          {t('profile.editItem')}
-                        </Link>
-                      </div>
-                    </div>
-                    {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
+        <TabsContent value="items">
+          <ItemList
+            query={items}
+            emptyTitle={t('profile.noItemsTitle')}
+            emptyDescription={t('profile.noItemsDescription')}
+            emptyAction={
+              <Link to={paths.addItem} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
+                <CirclePlus aria-hidden="true" />
+                {t('profile.listItem')}
+              </Link>
+            }
+            renderActions={(item) => (
+              <div className="grid w-full gap-2">
+                <div className="flex w-full flex-wrap items-center justify-between gap-2">
+                  <SwappedCheckbox item={item} />
+                  <div className="flex flex-wrap gap-2">
+                    {!item.isSwapped && (item.expiredAt || item.availableUntil) ? (
+                      <RelistButton item={item} />
+                    ) : null}
+                    <Link
+                      to={paths.editItem(item.id)}
+                      className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                      aria-label={t('profile.editItemNamed', { title: item.title })}
+                    >
+                      <Pencil aria-hidden="true" />
+                      {t('profile.editItem')}
+                    </Link>
                   </div>
-                )}
-              />
-            </TabsContent>
-            <TabsContent value="swaps">
-              <OwnSwaps user={user} />
-            </TabsContent>
-            <TabsContent value="favorites">
-              {user.isApproved ? (
-                <ItemList
-                  query={favorites}
-                  emptyTitle={t('profile.noFavoritesTitle')}
-                  emptyDescription={t('profile.noFavoritesDescription')}
-                  renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
-                />
-              ) : (
-                <EmptyState
-                  icon={Heart}
-                  title={t('msg.approvalRequired')}
-                  description={t('msg.approvalRequiredFavorite')}
-                />
-              )}
-            </TabsContent>
-            <TabsContent value="pending-reviews">
-              <PendingReviews />
-            </TabsContent>
-            <TabsContent value="reviews">
-              <ReviewList query={reviews} linkReviewers={user.isApproved} />
-            </TabsContent>
-            <TabsContent value="stats">
-              <ProfileStats user={user} />
-            </TabsContent>
-          </>
-        ) : null}
+                </div>
+                {user.isApproved ? <ItemRequestsDisclosure itemId={item.id} viewerId={user.id} /> : null}
+              </div>
+            )}
+          />
+        </TabsContent>
+        <TabsContent value="swaps">
+          <OwnSwaps user={user} />
+        </TabsContent>
+        <TabsContent value="favorites">
+          {user.isApproved ? (
+            <ItemList
+              query={favorites}
+              emptyTitle={t('profile.noFavoritesTitle')}
+              emptyDescription={t('profile.noFavoritesDescription')}
+              renderActions={(item) => <RemoveFavoriteButton itemId={item.id} title={item.title} />}
+            />
+          ) : (
+            <EmptyState
+              icon={Heart}
+              title={t('msg.approvalRequired')}
+              description={t('msg.approvalRequiredFavorite')}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="pending-reviews">
+          <PendingReviews />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewList query={reviews} linkReviewers={user.isApproved} />
+        </TabsContent>
+        <TabsContent value="stats">
+          <ProfileStats user={user} />
+        </TabsContent>
       </Tabs>
 
       {/* Below the fold on every screen: rendered once the page is up (see DeferredSection), not in the first
