@@ -45,7 +45,7 @@ function TakeOver() {
   return null;
 }
 
-/** How long the first render waits for the early skeleton's page before showing the route's own skeleton. */
+/** How long the first render waits for the early skeleton's page data before showing the route's own skeleton. */
 const EARLY_PAGE_WAIT_MS = 4_000;
 
 /** The rest runs in a new task: the browser may paint and handle input in between. */
@@ -58,7 +58,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start() {
   // A signed-in user's messages or profile: the page's chunk and reads go out now, alongside the set-up below.
-  const signedInPage = getAuthToken() !== null ? preloadSignedInPage(queryClient, window.location) : null;
+  const signedInPage =
+    getAuthToken() !== null
+      ? preloadSignedInPage(queryClient, window.location).catch(() => undefined)
+      : Promise.resolve();
   await nextTask(); // not in the task that evaluated the app's modules (i18n's set-up is there)
   prepareAppRouter();
   await nextTask();
@@ -71,15 +74,13 @@ async function start() {
   if (rendered) await preloadPage(window.location.pathname).catch(() => undefined);
   // The same for index.html's early item skeleton: the first commit is the item page with its data, which takes
   // the skeleton's place (same boxes, same photo).
-  // For `/messages` with a conversation open and `/profile`, the first commit waits for the page's chunk and who is
-  // signed in only (the page itself, never the shell's generic skeleton in between), not for the lists' reads: the
-  // page's own sections show their loading state until those answer (decision 0091's amendment).
+  // So for `/messages` with a conversation open and `/profile`, whose early skeleton takes their chunk and reads.
   const earlyItem = earlyItemId();
   const early =
     earlyItem !== null
       ? preloadItemPage(queryClient, earlyItem).catch(() => undefined)
-      : earlyPage() !== null && signedInPage
-        ? signedInPage.page
+      : earlyPage() !== null
+        ? signedInPage
         : null;
   if (early) await Promise.race([early, new Promise((resolve) => setTimeout(resolve, EARLY_PAGE_WAIT_MS))]);
   render();

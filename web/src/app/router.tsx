@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppShell } from './shell/app-shell';
-import { currentUserQueryOptions } from '../features/auth/api/get-current-user';
 import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
 
 /*
@@ -60,47 +59,28 @@ export function preloadItemPage(queryClient: QueryClient, id: string): Promise<u
   return item.load().then((module) => module.prefetchItemPage(queryClient, id));
 }
 
-type Prefetch = (queryClient: QueryClient, search: string) => Promise<unknown>;
-
-/** The signed-in pages with an early skeleton: their chunk, and the module that starts their first reads. */
-const signedInPages: Record<string, { load: () => Promise<unknown>; prefetch: () => Promise<Prefetch> }> = {
-  [paths.messages]: {
-    load: messages.load,
-    prefetch: () => import('../routes/messages-prefetch').then((m) => m.prefetchMessagesPage),
-  },
-  [paths.profile]: {
-    load: profile.load,
-    prefetch: () => import('../routes/profile-prefetch').then((m) => m.prefetchProfilePage),
-  },
-};
-
-/** What preloadSignedInPage started: the page's chunk, and who is signed in (the page's first data). */
-export interface SignedInPreload {
-  /** Settles once the page's chunk is in and `/api/auth/me` has answered (or failed). */
-  page: Promise<unknown>;
-  /** Settles once the page's other first reads have answered too. */
-  reads: Promise<unknown>;
-}
-
 /**
  * A signed-in user's `/messages` or `/profile` (issue 25, LCP): their chunk and first reads start as the app
  * starts, in parallel with its first render, instead of after it (route → chunk → render → reads, one after
- * another). boot.tsx awaits `page` only while index.html's early skeleton of the page is on screen, so that React's
- * first commit is the page itself (never the shell's generic skeleton in between); the page's lists then fill in
- * from `reads` as they answer.
+ * another). The returned promise settles once the chunk is in and the reads have answered: boot.tsx awaits it only
+ * while index.html's early skeleton of the page is on screen, so that React's first commit is the page itself.
  */
 export function preloadSignedInPage(
   queryClient: QueryClient,
   location: { pathname: string; search: string },
-): SignedInPreload {
-  const page = signedInPages[location.pathname];
-  if (!page) return { page: Promise.resolve(), reads: Promise.resolve() };
-  const settled = (promise: Promise<unknown>) => promise.catch(() => undefined);
+): Promise<unknown> {
   // The reads are modules of their own (small chunks): they do not wait for the page's chunk and its imports.
-  const reads = settled(page.prefetch().then((prefetch) => prefetch(queryClient, location.search)));
-  // The same request as the reads' own (React Query shares a query's fetch in flight).
-  const me = settled(queryClient.fetchQuery(currentUserQueryOptions()));
-  return { page: Promise.all([settled(page.load()), me]), reads };
+  if (location.pathname === paths.messages)
+    return Promise.all([
+      messages.load(),
+      import('../routes/messages-prefetch').then((m) => m.prefetchMessagesPage(queryClient, location.search)),
+    ]);
+  if (location.pathname === paths.profile)
+    return Promise.all([
+      profile.load(),
+      import('../routes/profile-prefetch').then((m) => m.prefetchProfilePage(queryClient)),
+    ]);
+  return Promise.resolve();
 }
 
 /** Loads the chunk of the page at `pathname` when it is one that can arrive rendered; else resolves at once. */
