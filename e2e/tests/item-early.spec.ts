@@ -101,7 +101,7 @@ test("a signed-in user's item page paints its photo before the app runs, and the
   expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
   await expect(page.locator('#ns-early-shell')).toHaveAttribute('aria-hidden', 'true');
   const before = await box(page, '[data-early-gallery]');
-  await snap(page, testInfo, 'item-early-photo');
+  await snap(page, testInfo, 'item-early-photo', { fullPage: false }); // the layout shifts are checked below
 
   release();
   const real = page.locator(`#root main img[src="${photo}"]`);

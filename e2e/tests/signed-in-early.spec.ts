@@ -58,7 +58,7 @@ test('/messages?user= paints its skeleton before the app, and the chat takes its
   await expectSkeletonAlone(page, 'ns-early-messages');
   // The list-and-chat box (messages-page-layout.ts MESSAGES_BOX_CLASS): a screen tall on a phone.
   const before = await rectOf(page.locator('[data-early-page="ns-early-messages"] .shadow-xs'));
-  await snap(page, testInfo, 'messages-early');
+  await snap(page, testInfo, 'messages-early', { fullPage: false }); // the layout shifts are checked below
 
   release();
   // In the chat (the list's row quotes it too).
@@ -87,7 +87,7 @@ test('/profile paints its skeleton before the app, and the profile card takes it
   await expectSkeletonAlone(page, 'ns-early-profile');
   // The profile card's colour band (profile-layout.ts PROFILE_BAND_CLASS), the photo's place under it.
   const before = await rectOf(page.locator('[data-early-page="ns-early-profile"] .bg-gradient-to-r'));
-  await snap(page, testInfo, 'profile-early');
+  await snap(page, testInfo, 'profile-early', { fullPage: false }); // the layout shifts are checked below
 
   release();
   await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, prepareDateFormat } from './format';
+import { formatDate, formatNumber, prepareDateFormat } from './format';
 
 describe('formatDate', () => {
   it('formats with the options asked for, each language and options with its own reused format', () => {
@@ -26,6 +26,30 @@ describe('formatDate', () => {
     } finally {
       created.mockRestore();
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('formatNumber', () => {
+  it('formats in each language, creating one format per language, reused', () => {
+    const Original = Intl.NumberFormat;
+    const created: string[] = [];
+    // A counting subclass (a spy's instance would not be a real format).
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        created.push(String(args[0]));
+      }
+    }
+    Intl.NumberFormat = Counting as typeof Intl.NumberFormat;
+    try {
+      expect(formatNumber(1234.5, 'en-GB')).toBe('1,234.5');
+      expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
+      expect(formatNumber(7, 'en-GB')).toBe('7');
+      expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
+      expect(created).toEqual(['en-GB', 'de-DE']);
+    } finally {
+      Intl.NumberFormat = Original;
     }
   });
 });

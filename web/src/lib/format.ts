@@ -37,8 +37,19 @@ export function prepareDateFormat(language: string): void {
   setTimeout(() => formatDate(new Date(0).toISOString(), language), 0);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Numbers in the page's language, with one Intl.NumberFormat per language (as dateFormat): `/profile`'s first render
+ * formats every count and rating, and a new format each time was its costliest function (issue 25, TBT).
+ */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
 }
 
 /** A label with its count once the count is known: "My Items (3)"; just "My Items" while loading. */
