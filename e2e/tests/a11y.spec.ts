@@ -204,3 +204,17 @@ for (const role of ['visitor', 'pending', 'approved', 'admin'] as Role[]) {
     expect(findings).toEqual([]);
   });
 }
+
+// The sweep above meets no toast (none is open when a page has just loaded): an error toast, the one with the
+// strongest colours, is checked on its own — its text on red failed colour contrast (4.13:1) when dimmed.
+test('an error toast has no serious or critical accessibility findings', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill('toast-contrast@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  await expect(toast.getByText('Invalid email or password')).toBeVisible();
+  // Held open while axe reads it (a hovered toast does not close).
+  await toast.hover();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -224,7 +224,7 @@ function ToastItem({ record, paused, onClose, onShown, closeLabel }: ToastItemPr
     >
       <div ref={contentRef} className="grid min-w-0 gap-1 break-words">
         {title ? <div className="text-sm font-semibold">{title}</div> : null}
-        {description ? <div className="text-sm opacity-90">{description}</div> : null}
+        {description ? <div className="text-sm">{description}</div> : null}
       </div>
       <button
         type="button"
