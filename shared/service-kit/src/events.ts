@@ -422,6 +422,18 @@ function mayHaveWritten(error: unknown): boolean {
 }
 
 /**
+ * After a write of staged or intended events failed: cancels them when the error means nothing was written (a
+ * duplicate key, a validation error), and leaves them to the relay's guard check when it may hide a write that
+ * happened (the connection went before the answer came) — cancelling then would lose the event of a stored change.
+ */
+export async function cancelUnlessWritten(
+  staged: { cancel(): Promise<void> } | null | undefined,
+  error: unknown,
+): Promise<void> {
+  if (staged && !mayHaveWritten(error)) await staged.cancel();
+}
+
+/**
  * The one shape of a creation's or an update's publish: the intent of `type` is stored before `write`; its
  * result (the document after the write) is published through `toData`; `null`/`undefined` (nothing written,
  * e.g. a filter that matched nothing) or an error that means nothing was written cancels the intent. A failure
@@ -439,7 +451,7 @@ export async function writeWithEvent<T extends EventType, R>(
   try {
     result = await write();
   } catch (error) {
-    if (!mayHaveWritten(error)) await pending.cancel().catch(() => undefined);
+    await cancelUnlessWritten(pending, error).catch(() => undefined);
     throw error;
   }
   if (result === null || result === undefined) await pending.cancel();

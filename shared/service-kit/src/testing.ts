@@ -402,6 +402,32 @@ export async function killBeforeWrites(bus: EventBus): Promise<void> {
   };
 }
 
+/**
+ * Makes `target[method]` do its work and then fail as a dropped connection does (a MongoNetworkError) for each
+ * call `when` picks: the write happened, its answer never came. The caller cannot know which, so staged events
+ * must stay for the relay to check. Returns a function that puts the method back.
+ */
+export function loseAnswersOf<T extends object, K extends keyof T>(
+  target: T,
+  method: K,
+  when: (...args: unknown[]) => boolean = () => true,
+): () => void {
+  const original = target[method] as (...args: unknown[]) => Promise<unknown>;
+  const own = Object.prototype.hasOwnProperty.call(target, method);
+  const lossy = async function (this: unknown, ...args: unknown[]) {
+    const result = await original.apply(this, args);
+    if (!when(...args)) return result;
+    throw Object.assign(new Error('connection closed before the answer (test)'), {
+      name: 'MongoNetworkError',
+    });
+  };
+  (target as Record<K, unknown>)[method] = lossy;
+  return () => {
+    if (own) (target as Record<K, unknown>)[method] = original;
+    else delete (target as Record<K, unknown>)[method];
+  };
+}
+
 /** Plays the passing of the grace: the relay may now check every staged record of `mongo`'s outbox. */
 export async function passOutboxGrace(mongo: Connection, collection = 'outbox'): Promise<void> {
   await mongo.collection(collection).updateMany({ state: 'staged' }, { $set: { availableAt: 0 } });

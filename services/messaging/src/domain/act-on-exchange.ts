@@ -1,4 +1,5 @@
 import type { ExchangeAction, ExchangeMeetupInput, ExchangeStatus } from '@nomadswap/contracts/exchanges';
+import { cancelUnlessWritten } from '@nomadswap/service-kit/events';
 import { ENDED_EXCHANGE_STATUSES, EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
 import type { EventType } from '@nomadswap/contracts/events';
 import { MSG } from '@nomadswap/contracts/messages';
@@ -255,7 +256,7 @@ export async function actOnExchange(
         { returnDocument: 'after' },
       )) as ExchangeRecord | null;
     } catch (error) {
-      await staged?.cancel();
+      await cancelUnlessWritten(staged, error);
       if (isDuplicateKey(error)) {
         throw new ConflictError(MSG.exchangeItemReserved, { code: 'ITEM_RESERVED' });
       }

@@ -1,4 +1,5 @@
 import type { ExchangeRequestInput } from '@nomadswap/contracts/exchanges';
+import { cancelUnlessWritten } from '@nomadswap/service-kit/events';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import {
@@ -61,7 +62,7 @@ export async function storeNewExchange(
   try {
     await ctx.exchanges.collection.insertOne(record);
   } catch (error) {
-    await staged.cancel();
+    await cancelUnlessWritten(staged, error);
     if (!isDuplicateKey(error) || !record.openKey) throw error;
     const winner = await ctx.exchanges.findOne({ openKey: record.openKey }).lean<ExchangeRecord>();
     if (!winner) throw error;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cancelUnlessWritten } from '@nomadswap/service-kit/events';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { MessageSendInput } from '@nomadswap/contracts/messaging';
 import type { Message } from '@nomadswap/contracts/responses';
@@ -142,7 +143,7 @@ export async function sendMessage(
   try {
     await insertMessage(ctx, record);
   } catch (error) {
-    await flagged?.cancel();
+    await cancelUnlessWritten(flagged, error);
     if (!isDuplicateKey(error)) throw error;
     // The same clientId arrived twice at once: the other request stored it.
     const winner = await findMessageByClientId(ctx, sender.id, record.clientId);

@@ -5,6 +5,7 @@ import {
   drainOutbox,
   killAfterWrites,
   killBeforeWrites,
+  loseAnswersOf,
   passOutboxGrace,
 } from '@nomadswap/service-kit/testing';
 import { createMessagingTestEnv, type MessagingTestEnv } from '../../test/support/messaging-test-env';
@@ -106,6 +107,37 @@ describe("messaging: killed between storing a change's events and the write", ()
     await change(env, users);
     await restart(env);
 
+    const announced = (await env.events()).slice(eventsBefore).map((event) => event.type);
+    expect(announced.sort()).toEqual(
+      ['exchange.accepted', 'exchange.requested', 'message.flagged', 'messaging.settings-updated'].sort(),
+    );
+  });
+
+  it('the connection lost before a write answered: each change that was stored is announced', async () => {
+    env = await createMessagingTestEnv();
+    const users = await arrange(env);
+    const eventsBefore = (await env.events()).length;
+    const db = env.ctx.mongo.db!;
+    // The message is written as a plain insert command; the exchanges through the driver's collection.
+    const restore = [
+      loseAnswersOf(db, 'command', (command) => {
+        const insert = command as { insert?: string; documents?: { safetyWarning?: string | null }[] };
+        return (
+          insert.insert === env!.ctx.messages.collection.collectionName &&
+          !!insert.documents?.[0]?.safetyWarning
+        );
+      }),
+      loseAnswersOf(env.ctx.exchanges.collection, 'insertOne'),
+      loseAnswersOf(env.ctx.exchanges.collection, 'findOneAndUpdate'),
+    ];
+
+    await change(env, users);
+    for (const put of restore) put();
+    await restart(env);
+
+    const after = await stored(env);
+    expect(after.messages.some((message) => message.safetyWarning === 'payment')).toBe(true);
+    expect(after.exchanges.map((exchange) => exchange.status).sort()).toEqual(['accepted', 'proposed']);
     const announced = (await env.events()).slice(eventsBefore).map((event) => event.type);
     expect(announced.sort()).toEqual(
       ['exchange.accepted', 'exchange.requested', 'message.flagged', 'messaging.settings-updated'].sort(),
