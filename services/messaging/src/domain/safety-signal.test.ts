@@ -31,6 +31,8 @@ describe('detectSafetySignal', () => {
     'https://t.me/ana_lx',
     'talk on Signal?',
     'Escríbeme por whatsapp',
+    'message me on whats app',
+    'tel:912345678',
   ])('flags contact details that leave the platform: %s', (text) => {
     expect(detectSafetySignal(text)).toBe('off_platform');
   });
@@ -59,6 +61,11 @@ describe('detectSafetySignal', () => {
     expect(detectSafetySignal('call 912 345 678')).toBe('off_platform');
     expect(detectSafetySignal('call +44 7911 123456 789')).toBe('off_platform');
     expect(detectSafetySignal('ref 1234 5678 9012 3456')).toBeNull();
+  });
+
+  it('groups split by two separators are several numbers, not one phone number', () => {
+    expect(detectSafetySignal('Sizes in stock: 120  340  560')).toBeNull();
+    expect(detectSafetySignal('Sizes in stock: 120 340 560')).toBe('off_platform');
   });
 
   it('payment wins when a message has both', () => {
