@@ -57,9 +57,14 @@ describe('/api/blocks', () => {
     const a = await env.user();
     const self = await api().post(`/api/blocks/${a.id}`).set(a.headers);
     expect(self.status).toBe(400);
-    expect(self.body.code).toBe('CANNOT_BLOCK_SELF');
+    expect(self.body).toEqual({
+      error: 'You cannot block yourself',
+      code: 'CANNOT_BLOCK_SELF',
+      details: [{ field: 'userId', message: 'You cannot block yourself' }],
+    });
     const unknown = await api().post(`/api/blocks/${newId()}`).set(a.headers);
     expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'User Not Found', code: 'USER_NOT_FOUND' });
     const bad = await api().post('/api/blocks/not-an-id').set(a.headers);
     expect(bad.status).toBe(400);
   });

@@ -77,6 +77,7 @@ describe('POST /api/exchanges (request an item)', () => {
       meetup: null,
       item: { id: itemId, title: 'Tent' },
       itemReserved: false,
+      message: 'Swap for my stove?',
     });
     expect(exchange.offeredItems.map((item) => item.id)).toEqual(offered);
     const chat = await api().get(`/api/messages?with=${owner.id}`).set(requester.headers).expect(200);
@@ -91,6 +92,8 @@ describe('POST /api/exchanges (request an item)', () => {
     const again = await ask(requester, { itemId, message: 'retry' });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(exchange.id);
+    // The repeat answered the open request: nothing more was posted in the conversation.
+    expect((await api().get(`/api/messages?with=${owner.id}`).set(requester.headers)).body).toHaveLength(1);
   });
 
   it('offers at most 3 items, each once, each the requester’s own and available', async () => {
@@ -105,7 +108,11 @@ describe('POST /api/exchanges (request an item)', () => {
     expect(twice.body.error).toBe('Each offered item can be offered once');
     const foreign = await ask(requester, { itemId, offeredItemIds: [await env.item({ ownerId: other.id })] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.code).toBe('OFFERED_NOT_YOURS');
+    expect(foreign.body).toEqual({
+      error: 'You can only offer your own available items',
+      code: 'OFFERED_NOT_YOURS',
+      details: [{ field: 'offeredItemIds', message: 'You can only offer your own available items' }],
+    });
     const swapped = mine[3]!;
     await applyItemSnapshot(env.ctx, {
       id: swapped,
@@ -121,6 +128,17 @@ describe('POST /api/exchanges (request an item)', () => {
     expect((await ask(requester, { itemId, message: 'x'.repeat(EXCHANGE_LIMITS.messageMax) })).status).toBe(
       201,
     );
+    // One of the requester's several items offered, without a message: the request has none, the chat's card
+    // says the item's title.
+    const another = await env.item({ ownerId: owner.id, title: 'Stove' });
+    const single = await ask(requester, { itemId: another, offeredItemIds: [mine[1]] });
+    expect(single.status).toBe(201);
+    expect(single.body).toMatchObject({ offeredItemIds: [mine[1]], message: null });
+    const chat = (await api().get(`/api/messages?with=${owner.id}`).set(requester.headers)).body as {
+      content: string;
+      exchangeId: string | null;
+    }[];
+    expect(chat.find((entry) => entry.exchangeId === single.body.id)?.content).toBe('Stove');
   });
 
   it('refuses one’s own item (400), unknown (404) and swapped items (409), unapproved owners and blocks (403)', async () => {
@@ -128,8 +146,17 @@ describe('POST /api/exchanges (request an item)', () => {
     const itemId = await env.item({ ownerId: owner.id });
     const own = await ask(owner, { itemId });
     expect(own.status).toBe(400);
-    expect(own.body.code).toBe('EXCHANGE_OWN_ITEM');
-    expect((await ask(requester, { itemId: newId() })).status).toBe(404);
+    expect(own.body).toEqual({
+      error: 'You cannot request your own item',
+      code: 'EXCHANGE_OWN_ITEM',
+      details: [{ field: 'itemId', message: 'You cannot request your own item' }],
+    });
+    const unknown = await ask(requester, { itemId: newId() });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Item not found', code: 'ITEM_NOT_FOUND' });
+    const ownerless = await ask(requester, { itemId: await env.item({ ownerId: newId() }) });
+    expect(ownerless.status).toBe(404);
+    expect(ownerless.body).toEqual({ error: 'User Not Found', code: 'USER_NOT_FOUND' });
     const pendingItem = await env.item({ ownerId: pending.id });
     expect((await ask(requester, { itemId: pendingItem })).body.code).toBe('USER_NOT_APPROVED');
     const gone = await env.item({ ownerId: owner.id });
@@ -141,11 +168,14 @@ describe('POST /api/exchanges (request an item)', () => {
       isSwapped: true,
       version: 9,
     });
-    expect((await ask(requester, { itemId: gone })).status).toBe(409);
+    const swapped = await ask(requester, { itemId: gone });
+    expect(swapped.status).toBe(409);
+    expect(swapped.body).toEqual({ error: 'This item is no longer available', code: 'ITEM_UNAVAILABLE' });
     await api().post(`/api/blocks/${requester.id}`).set(owner.headers).expect(201);
     const blocked = await ask(requester, { itemId });
     expect(blocked.status).toBe(403);
-    expect(blocked.body.code).toBe('BLOCKED');
+    // The swap's own refusal, before anything is posted in the conversation.
+    expect(blocked.body).toEqual({ error: 'You cannot swap with this user', code: 'BLOCKED' });
     expect((await api().post('/api/exchanges').send({ itemId })).status).toBe(401);
     expect((await ask(pending, { itemId })).status).toBe(403);
     expect((await ask(requester, { itemId: 'nope' })).status).toBe(400);
@@ -414,7 +444,13 @@ describe('blocks', () => {
     const { owner, requester, itemId, id } = await acceptedSwap();
     const theirs = await env.item({ ownerId: requester.id });
     const reverse = (await ask(owner, { itemId: theirs }).expect(201)).body as ExchangeView;
+    const bystander = await env.user();
+    const kept = (await ask(bystander, { itemId: await env.item({ ownerId: owner.id }) }).expect(201))
+      .body as ExchangeView;
     await api().post(`/api/blocks/${owner.id}`).set(requester.headers).expect(201);
+    // Only the two's exchanges end: the owner's other requests go on.
+    const other = (await api().get(`/api/exchanges/${kept.id}`).set(owner.headers)).body as ExchangeView;
+    expect(other.status).toBe('proposed');
     for (const exchangeId of [id, reverse.id]) {
       const view = (await api().get(`/api/exchanges/${exchangeId}`).set(owner.headers)).body as ExchangeView;
       expect(view).toMatchObject({ status: 'cancelled', endReason: 'blocked', endedBy: null });

@@ -137,13 +137,20 @@ describe('POST /api/messages', () => {
   it('refuses sending to oneself (400), an unknown user (404), an unapproved user (403) and a deleted one (404)', async () => {
     const self = await send(ana, { receiverId: ana.id, content: 'me' });
     expect(self.status).toBe(400);
-    expect(self.body.code).toBe('CANNOT_MESSAGE_SELF');
+    expect(self.body).toEqual({
+      error: 'You cannot send a message to yourself',
+      code: 'CANNOT_MESSAGE_SELF',
+      details: [{ field: 'receiverId', message: 'You cannot send a message to yourself' }],
+    });
     const unknown = await send(ana, { receiverId: newId(), content: 'hello?' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'This user does not exist', code: 'RECEIVER_NOT_FOUND' });
     const unapproved = await send(ana, { receiverId: pending.id, content: 'hi' });
     expect(unapproved.status).toBe(403);
     expect(unapproved.body.code).toBe('RECEIVER_NOT_APPROVED');
+    // Admins are never waiting for approval, whatever their flag says: they can always be written to.
+    const admin = await env.user({ isApproved: false, role: 'admin' });
+    expect((await send(ana, { receiverId: admin.id, content: 'a question' })).status).toBe(201);
     const gone = await env.user();
     await send(ana, { receiverId: gone.id, content: 'before' }).expect(201);
     const { applyUserDeleted } = await import('../../domain/apply-user-events');
