@@ -7,6 +7,7 @@ import { sortDocs } from '../storage/sort';
 import { applyUpdate, buildUpsert, updateKind } from '../update';
 import type { Doc } from '../values';
 import { type Hint, checkFields, hintArg, matching } from './options';
+import { checkFilter } from '../filter-check';
 import { arrayArg, collectionArg, docArg, intArg } from './util';
 
 /** The first document matching `filter` in `sort` order (or in the planner's order, or the hint's natural one). */
@@ -16,6 +17,7 @@ function findFirst(
   sort: Document | undefined,
   hint: Hint,
 ): Doc | undefined {
+  checkFilter(filter);
   if (!coll) return undefined;
   if (sort && Object.keys(sort).length > 0)
     return sortDocs(matching(coll, filter, hint), sort, undefined, 1)[0];
@@ -75,6 +77,7 @@ function runUpdate(ctx: CommandContext, name: string, s: Document): UpdateOutcom
   const arrayFilters = s.arrayFilters as Document[] | undefined;
   const coll = ctx.engine.catalog.get(ctx.db, name);
   const hint = hintArg(s, coll);
+  checkFilter(filter);
   const targets = multi
     ? [...(coll ? matching(coll, filter, hint) : [])]
     : [findFirst(coll, filter, docArg(s, 'sort'), hint)].filter((d): d is Doc => d !== undefined);
@@ -130,8 +133,9 @@ const del: CommandHandler = (cmd, ctx) => {
   let n = 0;
   const writeErrors = eachStatement(statements, cmd.ordered !== false, (s) => {
     const hint = hintArg(s, coll);
-    if (!coll) return;
     const filter = docArg(s, 'q') ?? {};
+    checkFilter(filter);
+    if (!coll) return;
     const limit = intArg(s, 'limit');
     const victims =
       limit === 1

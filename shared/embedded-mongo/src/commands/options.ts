@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { CommandError } from '../errors';
 import type { Collection } from '../storage/collection';
+import { checkFilter } from '../filter-check';
 import { type Doc, isPlainObject, valueKey } from '../values';
 
 /**
@@ -171,6 +172,7 @@ export function hintArg(cmd: Document, coll: Collection | undefined): Hint {
  * order (reversed for -1), which is the order mongod's collection scan gives.
  */
 export function matching(coll: Collection, filter: Document, hint: Hint): Iterable<Doc> {
+  checkFilter(filter);
   if (!hint.natural) return coll.find(filter);
   const docs = coll.find(filter, true);
   return hint.natural === 1 ? docs : [...docs].reverse();

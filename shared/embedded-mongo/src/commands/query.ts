@@ -7,6 +7,7 @@ import { compileProjection, simpleProjection } from '../projection';
 import { sortDocs } from '../storage/sort';
 import { type Doc, cloneDoc, isPlainObject, valueKey, valuesAtPath } from '../values';
 import { checkFields, hintArg, matching, notSupported } from './options';
+import { checkFilter } from '../filter-check';
 import { arrayArg, batchSizeArg, collectionArg, docArg, intArg } from './util';
 
 /** Skip, limit and projection applied lazily so cursors only materialize what clients fetch. */
@@ -56,6 +57,7 @@ const find: CommandHandler = (cmd, ctx) => {
   const project = compileProjection(docArg(cmd, 'projection'), filter);
 
   const coll = ctx.engine.catalog.get(ctx.db, name);
+  checkFilter(filter); // mongod parses the filter whether or not the collection exists
   let docs: Iterable<Doc> = coll ? matching(coll, filter, hintArg(cmd, coll)) : [];
   if (coll && sort && Object.keys(sort).length > 0)
     docs = sortDocs(docs, sort, undefined, limit > 0 ? skip + limit : 0);
@@ -79,8 +81,9 @@ const count: CommandHandler = (cmd, ctx) => {
   checkFields(cmd, 'count', ['count', 'query', 'limit', 'skip', 'hint']);
   const coll = ctx.engine.catalog.get(ctx.db, collectionArg(cmd, 'count'));
   const hint = hintArg(cmd, coll);
-  if (!coll) return { n: 0, ok: 1 };
   const query = docArg(cmd, 'query') ?? {};
+  checkFilter(query);
+  if (!coll) return { n: 0, ok: 1 };
   const skip = Math.max(0, intArg(cmd, 'skip'));
   const limit = Math.abs(intArg(cmd, 'limit'));
   let n: number;
@@ -101,6 +104,7 @@ const distinct: CommandHandler = (cmd, ctx) => {
   if (typeof key !== 'string' || !key)
     throw new CommandError('FailedToParse', "BSON field 'key' is missing or not a string");
   const seen = new Map<string, unknown>();
+  checkFilter(docArg(cmd, 'query'));
   for (const doc of coll ? matching(coll, docArg(cmd, 'query') ?? {}, hint) : []) {
     for (const v of valuesAtPath(doc, key)) {
       if (v === undefined) continue;
@@ -179,6 +183,7 @@ function checkPipeline(pipeline: unknown[], top: boolean): void {
     if (SERVER_ONLY_STAGES.has(op)) throw notSupported(`${op} is not supported by the embedded engine`);
     if (!RUNNABLE_STAGES.has(op))
       throw new CommandError('Location40324', `Unrecognized pipeline stage name: '${op}'`);
+    if (op === '$match') checkFilter(spec);
     if (op === '$out' && (!top || i !== pipeline.length - 1))
       throw new CommandError('Location40601', '$out can only be the final stage in the pipeline');
     if (op === '$facet' && isPlainObject(spec))
