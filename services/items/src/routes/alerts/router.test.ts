@@ -141,17 +141,24 @@ describe('POST /api/alerts', () => {
 });
 
 describe('DELETE /api/alerts/:id', () => {
-  it('deletes the caller’s own alert (204) and what was queued for it; then it is 404', async () => {
+  it('deletes the caller’s own alert (204) and what was queued for it, nothing else; then it is 404', async () => {
+    // Saved first, so a delete that ignored its filter would take this one.
+    const kept = await save(other, { location: 'Porto' });
     const saved = await save(user, { location: 'Porto' });
-    await env.ctx.alertMatches.create({
-      alertId: new mongoose.Types.ObjectId(saved.body.id),
-      itemId: new mongoose.Types.ObjectId(),
-      createdAt: new Date(),
-    });
+    const queue = (alertId: string) =>
+      env.ctx.alertMatches.create({
+        alertId: new mongoose.Types.ObjectId(alertId),
+        itemId: new mongoose.Types.ObjectId(),
+        createdAt: new Date(),
+      });
+    await queue(kept.body.id);
+    await queue(saved.body.id);
     const url = `/api/alerts/${saved.body.id}`;
     expect((await api().delete(url).set(user.headers)).status).toBe(204);
     expect(await env.ctx.alerts.exists({ _id: saved.body.id })).toBeNull();
     expect(await env.ctx.alertMatches.countDocuments({ alertId: saved.body.id })).toBe(0);
+    expect(await env.ctx.alerts.exists({ _id: kept.body.id })).not.toBeNull();
+    expect(await env.ctx.alertMatches.countDocuments({ alertId: kept.body.id })).toBe(1);
     const again = await api().delete(url).set(user.headers);
     expect(again.status).toBe(404);
     expect(again.body).toEqual({ error: MSG.alertNotFound, code: 'ALERT_NOT_FOUND' });
@@ -172,6 +179,8 @@ describe('DELETE /api/alerts/:id', () => {
 
 describe('/api/alerts/unsubscribe (the e-mail’s one link)', () => {
   it('GET shows what the link stops and changes nothing; POST stops it without signing in, and again answers the same', async () => {
+    // Another alert saved first: a lookup that ignored the token would find this one.
+    const before = await save(other, { location: 'Berlin', category: 'Books' });
     const saved = await save(user, { location: 'Berlin', category: 'Sports' });
     const token = await tokenOf(saved.body.id);
     const url = `/api/alerts/unsubscribe?token=${token}`;
@@ -188,15 +197,18 @@ describe('/api/alerts/unsubscribe (the e-mail’s one link)', () => {
     }
     expect(await env.ctx.alerts.exists({ _id: saved.body.id })).toBeNull();
     expect((await api().get(url)).body).toEqual({ alert: null });
+    expect(await env.ctx.alerts.exists({ _id: before.body.id })).not.toBeNull();
   });
 
   it('stops only the alert of that token, and refuses a malformed token with 400', async () => {
-    const mine = await save(user, { location: 'Paris' });
+    // Theirs saved first: a stop that ignored the token would take the oldest alert.
     const theirs = await save(other, { location: 'Paris' });
+    const mine = await save(user, { location: 'Paris' });
     await api()
       .post(`/api/alerts/unsubscribe?token=${await tokenOf(mine.body.id)}`)
       .expect(200);
     expect(await env.ctx.alerts.exists({ _id: theirs.body.id })).not.toBeNull();
+    expect(await env.ctx.alerts.exists({ _id: mine.body.id })).toBeNull();
     for (const token of ['', 'short', `${'a'.repeat(32)}!`, 'a'.repeat(33)]) {
       const res = await api().post(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`);
       expect([token, res.status]).toEqual([token, 400]);

@@ -349,6 +349,26 @@ describe('GET /api/items/:id', () => {
     expect((await api().get(url).set(owner.headers)).status).toBe(200);
     expect((await api().get(url).set(admin.headers)).status).toBe(200);
   });
+
+  it("hides a suspended owner's item from everyone but its owner and admins until the very end of the suspension", async () => {
+    const owner = await env.signIn();
+    const until = new Date(Date.now() + 3_600_000);
+    const item = await buildItem(env, { userId: owner.id, hiddenUntil: until });
+    const url = `/api/items/${item._id.toHexString()}`;
+    const clock = env.ctx.now;
+    try {
+      env.ctx.now = () => new Date(until.getTime() - 1);
+      const hidden = await api().get(url).set(approved.headers);
+      expect(hidden.status).toBe(404);
+      expect(hidden.body).toEqual({ error: 'Item not found', code: 'NOT_FOUND' });
+      expect((await api().get(url).set(owner.headers)).status).toBe(200);
+      expect((await api().get(url).set(admin.headers)).status).toBe(200);
+      env.ctx.now = () => until;
+      expect((await api().get(url).set(approved.headers)).status).toBe(200);
+    } finally {
+      env.ctx.now = clock;
+    }
+  });
 });
 
 describe('POST /api/items', () => {
