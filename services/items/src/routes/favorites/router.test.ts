@@ -44,6 +44,9 @@ describe('favourites', () => {
     expect(browse.body.find((entry: Item) => entry.id === id).isFavorited).toBe(true);
     const others = await api().get('/api/items?limit=100').set(owner.headers);
     expect(others.body.find((entry: Item) => entry.id === id).isFavorited).toBe(false);
+    // The item page says the same, each viewer their own.
+    expect((await api().get(`/api/items/${id}`).set(fan.headers)).body.isFavorited).toBe(true);
+    expect((await api().get(`/api/items/${id}`).set(owner.headers)).body.isFavorited).toBe(false);
   });
 
   it('keeps one favourite when the same user adds it concurrently', async () => {
