@@ -21,6 +21,10 @@ describe('the first screen of a signed-in page loads no schema library', () => {
     await expect(import('./messages')).resolves.toHaveProperty('default');
   });
 
+  it("/profile's Alerts card, loaded after the page's first commit, imports without them too", async () => {
+    await expect(import('../features/alerts/components/alerts-card')).resolves.toHaveProperty('default');
+  });
+
   it('the guard itself: a form that validates with a schema cannot be imported here', async () => {
     await expect(import('../features/auth/components/edit-profile-form')).rejects.toThrow();
   });
