@@ -3,6 +3,7 @@ import { MSG } from './messages';
 import { IdSchema, ImageDataUrlSchema, requiredText } from './common';
 import { CATEGORIES, CONDITION_VALUES, LIMITS } from './enums';
 import { PLACE_LIMITS, PlaceIdSchema } from './places';
+import { ITEM_DEADLINE_LIMITS } from './item-limits';
 
 const images = z
   .array(
@@ -12,19 +13,8 @@ const images = z
   )
   .max(LIMITS.maxPhotosPerItem, { error: MSG.maxPhotos });
 
-const HOUR = 3_600_000;
-
-/** Listing deadlines (issue 22). */
-export const ITEM_DEADLINE_LIMITS = {
-  /** A deadline must be at least this far ahead of the server's clock when it is set. */
-  minAheadMs: 60_000,
-  /** …and at most this far (a year). */
-  maxAheadMs: 365 * 24 * HOUR,
-  /** Browse marks items whose deadline is this close ("Leaving in 3 days", "Leaving today"). */
-  leavingSoonMs: 72 * HOUR,
-  /** The owner is reminded this long before the deadline, once per moment. */
-  remindersBeforeMs: [48 * HOUR, 6 * HOUR],
-} as const;
+// Apart (no zod there) for the web app's first screens; still exported from here.
+export { ITEM_DEADLINE_LIMITS };
 
 /**
  * An item's deadline: an ISO date-time with an offset, or a date (`YYYY-MM-DD`) meaning 23:59 that day in the

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { IdSchema } from './common';
+import { CONVERSATION_PAGE, MESSAGE_MAX_LENGTH, MESSAGE_PAGE } from './messaging-limits';
 
-/** Longest message a user can send (spec section 5, issue 11). */
-export const MESSAGE_MAX_LENGTH = 2000;
-/** Page sizes of the messaging lists: default and the most a client may ask for. */
-export const MESSAGE_PAGE = { defaultLimit: 50, maxLimit: 100 } as const;
-export const CONVERSATION_PAGE = { defaultLimit: 30, maxLimit: 100 } as const;
-/** Header carrying the cursor of the next (older) page of a list; absent on the last page (as items does). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+// Apart (no zod there) for the web app's first screens; still exported from here.
+export * from './messaging-limits';
+export { notificationSwitch } from './notification-kinds';
 
 const content = z
   .string({ error: MSG.messageEmpty })
@@ -107,15 +104,6 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   pushAlerts: true,
   pushIncludesContent: false,
 };
-
-/** The settings field that switches `kind` on or off for `channel`. */
-export function notificationSwitch(
-  kind: 'messages' | 'swaps' | 'reminders' | 'alerts',
-  channel: 'push' | 'email',
-): keyof MessagingSettings {
-  if (kind === 'messages' && channel === 'email') return 'emailNotifications';
-  return `${channel}${kind[0]!.toUpperCase()}${kind.slice(1)}` as keyof MessagingSettings;
-}
 
 /**
  * POST /api/exchanges/complete (the chat's Complete Swap): confirms the caller's side of the pair's accepted

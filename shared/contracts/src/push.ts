@@ -25,9 +25,8 @@ export const PUSH_SERVICE_HOSTS = [
   'web.push.apple.com',
 ] as const;
 
-/** What pushes and e-mails are about; each has a switch per channel in the messaging settings. */
-export const NOTIFICATION_KINDS = ['messages', 'swaps', 'reminders', 'alerts'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+// Apart (no zod there) for the web app's profile; still exported from here.
+export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 const key = z.string().min(1, MSG.pushKeyRequired).max(PUSH_LIMITS.keyMaxLength, MSG.pushKeyTooLong);
 const endpoint = z

@@ -154,10 +154,8 @@ export type ItemCard = z.infer<typeof ItemCardSchema>;
 /** An entry of `GET /api/items`: the full item for approved users, admins and owners; a card for the others. */
 export type ListedItem = Item | ItemCard;
 
-/** True when a listing entry is the full item (the viewer may open it). */
-export function isFullItem(item: ListedItem): item is Item {
-  return 'userId' in item;
-}
+// Apart (no zod there) for the web app's item cards; still exported from here.
+export { isFullItem } from './listed-item';
 
 export const ItemStatsSchema = z.object({ locationCounts: z.record(z.string(), z.number()) });
 export type ItemStats = z.infer<typeof ItemStatsSchema>;

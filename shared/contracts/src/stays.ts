@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { requiredText } from './common';
 import { MSG } from './messages';
 import { PlaceIdSchema } from './places';
+import { STAY_LIMITS } from './stay-limits';
 
-const DAY = 86_400_000;
-
-/** Stays (issue 22): where a user is until when, and where they go next. */
-export const STAY_LIMITS = {
-  /** The last day of a stay and the first of the next are at most this far ahead of the server's clock. */
-  maxAheadMs: 365 * DAY,
-  /** Cards and item detail show "Leaving in 3 days" beside an owner whose stay in the item's city ends this soon. */
-  ownerLeavingSoonMs: 7 * DAY,
-  locationMax: 120,
-} as const;
+// Apart (no zod there) for the web app's first screens; still exported from here.
+export { STAY_LIMITS };
 
 /** A day (`YYYY-MM-DD`) on the wall calendar of the stay's city. */
 const StayDateSchema = z.iso.date({ error: MSG.availableUntilInvalid });

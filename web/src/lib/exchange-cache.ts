@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isOpenExchangeStatus, type Exchange } from '@nomadswap/contracts/exchanges';
+import type { Exchange } from '@nomadswap/contracts/exchanges';
+import { isOpenExchangeStatus } from '@nomadswap/contracts/exchange-limits';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import { queryKeys, type ExchangeListFilters } from './query-keys';
 

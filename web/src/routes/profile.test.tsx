@@ -194,7 +194,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    const fullName = screen.getByLabelText('Full Name');
+    const fullName = await screen.findByLabelText('Full Name');
     await user.clear(fullName);
     await user.type(fullName, 'Lena T.');
     await user.clear(screen.getByLabelText('Location'));
@@ -223,7 +223,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    const location = screen.getByRole('combobox', { name: 'Location' });
+    const location = await screen.findByRole('combobox', { name: 'Location' });
     await user.clear(location);
     await user.type(location, 'lisb');
     await screen.findByRole('listbox');
@@ -249,7 +249,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(wasCalled(fetchMock, 'PUT', USER_PATH)).toBe(true));
     expect(requestBody(fetchMock, 'PUT', USER_PATH)).toMatchObject({
@@ -273,7 +273,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAccessibleDescription(
@@ -293,7 +293,7 @@ describe('/profile', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     await user.upload(
-      screen.getByLabelText('Profile Photo'),
+      await screen.findByLabelText('Profile Photo'),
       new File(['x'], 'me.png', { type: 'image/png' }),
     );
     await screen.findByRole('img', { name: 'Profile photo preview' });
@@ -318,7 +318,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(await screen.findByRole('button', { name: 'Save Changes' }));
 
     expect(await toasts().findByText('Update failed')).toBeInTheDocument();
     expect(toasts().getByText('Validation failed')).toBeInTheDocument();
@@ -344,7 +344,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.clear(screen.getByLabelText('Full Name'));
+    await user.clear(await screen.findByLabelText('Full Name'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
@@ -357,7 +357,7 @@ describe('/profile', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    await user.clear(screen.getByLabelText('Full Name'));
+    await user.clear(await screen.findByLabelText('Full Name'));
     await user.clear(screen.getByLabelText('Location'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 

@@ -13,7 +13,6 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { PageSkeleton } from '../components/page-skeleton';
 import { DeferredSection } from '../components/deferred-section';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { EditProfileForm } from '../features/auth/components/edit-profile-form';
 import { StayCard } from '../features/auth/components/stay-card';
 import { useFavorites } from '../features/items/api/get-favorites';
 import { RemoveFavoriteButton } from '../features/items/components/remove-favorite-button';
@@ -36,6 +35,15 @@ import { PROFILE_PAGE_CLASS } from '../features/users/components/profile-layout'
 
 /* The Alerts section (issue 22) and its city picker load on their own, below the fold. */
 const AlertsCard = lazy(() => import('../features/alerts/components/alerts-card'));
+/*
+ * The profile form (react-hook-form, zod and the profile's schema) loads when the user goes to edit, not with the
+ * page: nothing of it is on the first screen (issue 25). Pointing at or focusing the button starts the download.
+ */
+const loadEditProfileForm = () => import('../features/auth/components/edit-profile-form');
+const EditProfileForm = lazy(() =>
+  loadEditProfileForm().then((module) => ({ default: module.EditProfileForm })),
+);
+const preloadEditProfileForm = () => void loadEditProfileForm().catch(() => undefined);
 
 /** `/profile`: the signed-in user's own profile (spec section 2, Profile). */
 export default function ProfileRoute() {
@@ -68,14 +76,23 @@ function OwnProfile({ user }: { user: UserSelf }) {
       {editing ? (
         <>
           <h1 className="sr-only">{user.fullName}</h1>
-          <EditProfileForm user={user} onDone={() => setEditing(false)} />
+          {/* Until the form's chunk is in, the card stays as it was (no jump, nothing to press twice). */}
+          <Suspense fallback={<UserProfileCard user={user} variant="own" />}>
+            <EditProfileForm user={user} onDone={() => setEditing(false)} />
+          </Suspense>
         </>
       ) : (
         <UserProfileCard
           user={user}
           variant="own"
           actions={
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              onPointerEnter={preloadEditProfileForm}
+              onFocus={preloadEditProfileForm}
+            >
               <Pencil aria-hidden="true" />
               {t('profile.editProfile')}
             </Button>

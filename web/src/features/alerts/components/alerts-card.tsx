@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Bell, BellOff, BellPlus, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AlertCreateSchema, type Alert } from '@nomadswap/contracts/alerts';
+import type { Alert } from '@nomadswap/contracts/alerts';
 import { CATEGORIES, type Category } from '@nomadswap/contracts/enums';
 import { CityPicker, type CityChoice } from '../../../components/city-picker';
 import { DeleteButton } from '../../../components/delete-button';
@@ -93,9 +93,15 @@ function AddAlertForm() {
   const serverError = create.error ? errorText(t, create.error, t('alerts.saveFailed')) : undefined;
   const error = invalid ? messageText(t, invalid) : serverError;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AlertCreateSchema.safeParse({
+    // The schema (and zod) load on the first send, not with the profile (issue 25).
+    const schemas = await import('@nomadswap/contracts/alerts').catch(() => null);
+    if (!schemas) {
+      toast({ title: t('alerts.saveFailed'), variant: 'destructive' });
+      return;
+    }
+    const parsed = schemas.AlertCreateSchema.safeParse({
       location: city.text,
       ...(city.place ? { placeId: city.place.id } : {}),
       category: category || null,
@@ -119,7 +125,7 @@ function AddAlertForm() {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="grid gap-3 border-t pt-4 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
       noValidate
     >

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Pencil, Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { StayInputSchema, type StayInput } from '@nomadswap/contracts/stays';
+import type { StayInput } from '@nomadswap/contracts/stays';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { FormField } from '../../../components/form-field';
 import { LocationField } from '../../../components/location-field';
@@ -88,8 +88,19 @@ export function StayCard({ user }: { user: UserSelf }) {
     if (!next) setValues(initialValues({ ...user, stay: null }));
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first save, not with /profile's first screen (issue 25).
+    const schemas = await import('@nomadswap/contracts/stays').catch((error: unknown) => {
+      toast({
+        title: t('stays.failed'),
+        description: errorText(t, error, t('profile.edit.failedDescription')),
+        variant: 'destructive',
+      });
+      return null;
+    });
+    if (!schemas) return;
+    const { StayInputSchema } = schemas;
     const parsed = StayInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(
@@ -97,7 +108,7 @@ export function StayCard({ user }: { user: UserSelf }) {
       );
       return;
     }
-    void save(parsed.data);
+    await save(parsed.data);
   };
 
   const setNext = (patch: Partial<NonNullable<StayFormValues['next']>>) =>
@@ -125,7 +136,7 @@ export function StayCard({ user }: { user: UserSelf }) {
             <p className="text-sm text-muted-foreground">{t('stays.none')}</p>
           )
         ) : (
-          <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
             <p className="text-sm text-muted-foreground">{t('stays.description')}</p>
             <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
               <LocationField

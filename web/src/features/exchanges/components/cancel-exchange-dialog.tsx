@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchange-limits';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import { FormField } from '../../../components/form-field';

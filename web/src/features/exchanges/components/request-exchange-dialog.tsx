@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchange-limits';
 import { MSG } from '@nomadswap/contracts/messages';
 import type { Item } from '@nomadswap/contracts/responses';
 import { FormField } from '../../../components/form-field';

@@ -1,6 +1,7 @@
 import { ImageOff, LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isFullItem, type ItemImage, type ListedItem } from '@nomadswap/contracts/responses';
+import type { ItemImage, ListedItem } from '@nomadswap/contracts/responses';
+import { isFullItem } from '@nomadswap/contracts/listed-item';
 import placeholderUrl from '../../../assets/item-placeholder.svg';
 import { cn } from '../../../lib/utils';
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { STAY_LIMITS } from '@nomadswap/contracts/stays';
+import { STAY_LIMITS } from '@nomadswap/contracts/stay-limits';
 import { leavingInDays } from '../utils/deadline';
 
 /**

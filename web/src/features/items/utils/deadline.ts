@@ -1,4 +1,4 @@
-import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/items';
+import { ITEM_DEADLINE_LIMITS } from '@nomadswap/contracts/item-limits';
 
 const DAY_MS = 86_400_000;
 

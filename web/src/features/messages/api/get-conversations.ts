@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging';
+import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging-limits';
 import type { Conversation } from '@nomadswap/contracts/messaging-responses';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { conversationsPath } from './messages-paths';

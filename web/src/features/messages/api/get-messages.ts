@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging';
+import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/messaging-limits';
 import type { Message } from '@nomadswap/contracts/responses';
 import { apiRequestWithHeaders } from '../../../lib/api-client';
 import { threadPath } from './messages-paths';

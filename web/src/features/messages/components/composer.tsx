@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal, WifiOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_LENGTH } from '@nomadswap/contracts/messaging';
+import { MESSAGE_MAX_LENGTH } from '@nomadswap/contracts/messaging-limits';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { COMPOSER_BAR_CLASS, COMPOSER_FORM_CLASS } from './messages-page-layout';

@@ -1,11 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  notificationSwitch,
-  type MessagingSettings,
-  type MessagingSettingsUpdate,
-} from '@nomadswap/contracts/messaging';
-import { NOTIFICATION_KINDS } from '@nomadswap/contracts/push';
+import type { MessagingSettings, MessagingSettingsUpdate } from '@nomadswap/contracts/messaging';
+import { NOTIFICATION_KINDS, notificationSwitch } from '@nomadswap/contracts/notification-kinds';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toast } from '../../../hooks/use-toast';

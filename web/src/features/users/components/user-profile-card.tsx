@@ -3,7 +3,7 @@ import { BadgeCheck, CalendarDays, Handshake, MapPin, ShieldCheck } from 'lucide
 import { useTranslation } from 'react-i18next';
 import type { UserPublic } from '@nomadswap/contracts/responses';
 import { LIMITS } from '@nomadswap/contracts/enums';
-import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchange-limits';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
