@@ -32,12 +32,15 @@ import { ReviewList } from '../features/reviews/components/review-list';
 import { ProfileStats } from '../features/users/components/profile-stats';
 import { UserProfileCard } from '../features/users/components/user-profile-card';
 import { PROFILE_PAGE_CLASS } from '../features/users/components/profile-layout';
+import { loadPart } from '../lib/load-part';
 
 /* The Alerts section (issue 22) and its city picker load on their own, below the fold. */
 const AlertsCard = lazy(() => import('../features/alerts/components/alerts-card'));
 /*
  * The profile form (react-hook-form, zod and the profile's schema) loads when the user goes to edit, not with the
- * page: nothing of it is on the first screen (issue 25). Pointing at or focusing the button starts the download.
+ * page: nothing of it is on the first screen (issue 25). Pointing at or focusing the button starts the download;
+ * the form opens once its chunk is in, and when the chunk cannot be fetched a toast says so and the card stays
+ * (the button tries again) rather than the page's error screen.
  */
 const loadEditProfileForm = () => import('../features/auth/components/edit-profile-form');
 const EditProfileForm = lazy(() =>
@@ -89,7 +92,11 @@ function OwnProfile({ user }: { user: UserSelf }) {
             <Button
               variant="outline"
               size="sm"
-              onClick={() => setEditing(true)}
+              onClick={() =>
+                void loadPart(loadEditProfileForm, t('profile.edit.openFailed'), t).then(
+                  (form) => form && setEditing(true),
+                )
+              }
               onPointerEnter={preloadEditProfileForm}
               onFocus={preloadEditProfileForm}
             >

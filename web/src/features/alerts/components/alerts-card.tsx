@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
+import { loadPart } from '../../../lib/load-part';
 import { errorText, messageText } from '../../../i18n/message-text';
 import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
@@ -96,11 +97,8 @@ function AddAlertForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The schema (and zod) load on the first send, not with the profile (issue 25).
-    const schemas = await import('@nomadswap/contracts/alerts').catch(() => null);
-    if (!schemas) {
-      toast({ title: t('alerts.saveFailed'), variant: 'destructive' });
-      return;
-    }
+    const schemas = await loadPart(() => import('@nomadswap/contracts/alerts'), t('alerts.saveFailed'), t);
+    if (!schemas) return;
     const parsed = schemas.AlertCreateSchema.safeParse({
       location: city.text,
       ...(city.place ? { placeId: city.place.id } : {}),

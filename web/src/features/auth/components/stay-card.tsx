@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../i18n/message-text';
 import { toast } from '../../../hooks/use-toast';
+import { loadPart } from '../../../lib/load-part';
 import { useUpdateProfile } from '../api/update-profile';
 
 interface StayFormValues {
@@ -91,14 +92,7 @@ export function StayCard({ user }: { user: UserSelf }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // The schema (and zod) load on the first save, not with /profile's first screen (issue 25).
-    const schemas = await import('@nomadswap/contracts/stays').catch((error: unknown) => {
-      toast({
-        title: t('stays.failed'),
-        description: errorText(t, error, t('profile.edit.failedDescription')),
-        variant: 'destructive',
-      });
-      return null;
-    });
+    const schemas = await loadPart(() => import('@nomadswap/contracts/stays'), t('stays.failed'), t);
     if (!schemas) return;
     const { StayInputSchema } = schemas;
     const parsed = StayInputSchema.safeParse(values);
