@@ -1,27 +1,12 @@
-import { Binary, Decimal128, Long, MongoClient, MongoServerError, ObjectId, type Db } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueDbName, usingRealMongo, waitFor } from './helpers';
+import { Binary, Decimal128, Long, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, uniqueDbName, usingRealMongo, waitFor } from './helpers';
 
-let server: TestServer;
-let client: MongoClient;
-let db: Db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(uniqueDbName('driver'));
-});
-
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-  await server?.stop();
-});
+const mongo = openTestDb('driver');
 
 describe('handshake and server commands', () => {
   it('answers hello like a writable standalone 7.0 server', async () => {
-    const hello = await db.admin().command({ hello: 1 });
+    const hello = await mongo.db.admin().command({ hello: 1 });
     expect(hello.isWritablePrimary).toBe(true);
     expect(hello.maxWireVersion).toBeGreaterThanOrEqual(21);
     expect(hello.maxBsonObjectSize).toBe(16777216);
@@ -32,32 +17,32 @@ describe('handshake and server commands', () => {
   });
 
   it('answers ping and buildInfo', async () => {
-    expect((await db.command({ ping: 1 })).ok).toBe(1);
-    const info = await db.admin().command({ buildInfo: 1 });
+    expect((await mongo.db.command({ ping: 1 })).ok).toBe(1);
+    const info = await mongo.db.admin().command({ buildInfo: 1 });
     expect(typeof info.version).toBe('string');
     expect(info.versionArray[0]).toBeGreaterThanOrEqual(7);
   });
 
   it('rejects unknown commands with CommandNotFound (59)', async () => {
-    const err = await db.command({ noSuchCommandXyz: 1 }).catch((e: unknown) => e);
+    const err = await mongo.db.command({ noSuchCommandXyz: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MongoServerError);
     expect((err as MongoServerError).code).toBe(59);
     expect((err as MongoServerError).codeName).toBe('CommandNotFound');
   });
 
   it('reports NamespaceNotFound (26) for listIndexes on a missing collection', async () => {
-    const err = await db.command({ listIndexes: 'missing_coll' }).catch((e: unknown) => e);
+    const err = await mongo.db.command({ listIndexes: 'missing_coll' }).catch((e: unknown) => e);
     expect((err as MongoServerError).code).toBe(26);
   });
 
   it('treats dropping a missing collection as a no-op through the driver', async () => {
-    await expect(db.collection('never_created').drop()).resolves.toBeTypeOf('boolean');
+    await expect(mongo.db.collection('never_created').drop()).resolves.toBeTypeOf('boolean');
   });
 });
 
 describe('inserts and BSON types', () => {
   it('generates _id when missing and refuses a duplicate _id', async () => {
-    const c = db.collection('ids');
+    const c = mongo.db.collection('ids');
     const r = await c.insertOne({ a: 1 });
     expect(r.insertedId).toBeInstanceOf(ObjectId);
     await c.insertOne({ _id: 'fixed' as unknown as ObjectId, a: 2 });
@@ -67,7 +52,7 @@ describe('inserts and BSON types', () => {
   });
 
   it('round-trips Dates, ObjectIds, Binary/Buffers, Decimal128, Long and RegExp', async () => {
-    const c = db.collection('types');
+    const c = mongo.db.collection('types');
     const doc = {
       date: new Date('2024-02-29T12:34:56.789Z'),
       oid: new ObjectId(),
@@ -101,7 +86,7 @@ describe('inserts and BSON types', () => {
   });
 
   it('keeps going after an error in an unordered batch and stops in an ordered one', async () => {
-    const c = db.collection('batches');
+    const c = mongo.db.collection('batches');
     await c.insertOne({ _id: 2 as unknown as ObjectId });
     const unordered = await c
       .insertMany([{ _id: 1 }, { _id: 2 }, { _id: 3 }] as unknown as { _id: ObjectId }[], { ordered: false })
@@ -124,12 +109,12 @@ describe('queries', () => {
     { name: 'di', age: 19, city: 'Faro', tags: ['c', 'a'], address: { zip: '8000' } },
   ];
   beforeAll(async () => {
-    await db.collection('people').insertMany(people.map((p) => ({ ...p })));
-    await db.collection('people').createIndex({ city: 1 });
+    await mongo.db.collection('people').insertMany(people.map((p) => ({ ...p })));
+    await mongo.db.collection('people').createIndex({ city: 1 });
   });
 
   it('filters, sorts, skips, limits and projects', async () => {
-    const c = db.collection('people');
+    const c = mongo.db.collection('people');
     const rows = await c
       .find({ age: { $gte: 20 } }, { projection: { _id: 0, name: 1, age: 1 } })
       .sort({ age: -1 })
@@ -143,7 +128,7 @@ describe('queries', () => {
   });
 
   it('uses equality on indexed fields, $in, arrays, nested paths and regex', async () => {
-    const c = db.collection('people');
+    const c = mongo.db.collection('people');
     expect((await c.find({ city: 'Lisbon' }).toArray()).map((p) => p.name).sort()).toEqual(['ana', 'cy']);
     expect(await c.countDocuments({ city: { $in: ['Porto', 'Faro'] } })).toBe(2);
     expect(await c.countDocuments({ tags: 'a' })).toBe(2);
@@ -153,7 +138,7 @@ describe('queries', () => {
   });
 
   it('counts with a constant $group (countDocuments) as mingo groups: a document per input set, none when empty', async () => {
-    const c = db.collection('people');
+    const c = mongo.db.collection('people');
     const group = { $group: { _id: null, n: { $sum: 1 }, twice: { $sum: 2 } } };
     expect(await c.aggregate([{ $match: { city: 'Lisbon' } }, group]).toArray()).toEqual([
       { _id: null, n: 2, twice: 4 },
@@ -167,7 +152,7 @@ describe('queries', () => {
   });
 
   it('sorts missing fields like null, and honours $natural order', async () => {
-    const c = db.collection('sorting');
+    const c = mongo.db.collection('sorting');
     await c.insertMany([{ n: 1, v: 2 }, { n: 2 }, { n: 3, v: null }, { n: 4, v: 1 }]);
     const asc = await c
       .find({}, { projection: { _id: 0, n: 1 } })
@@ -179,36 +164,36 @@ describe('queries', () => {
   });
 
   it('establishes a cursor without documents for batchSize 0', async () => {
-    const res = await db.command({ aggregate: 'people', pipeline: [], cursor: { batchSize: 0 } });
+    const res = await mongo.db.command({ aggregate: 'people', pipeline: [], cursor: { batchSize: 0 } });
     expect(res.cursor.firstBatch).toEqual([]);
     // runCommand promotes int64 values that fit in a double to numbers; getMore needs a long again.
     const id = typeof res.cursor.id === 'number' ? Long.fromNumber(res.cursor.id) : (res.cursor.id as Long);
     expect(id.isZero()).toBe(false);
-    const more = await db.command({ getMore: id, collection: 'people' });
+    const more = await mongo.db.command({ getMore: id, collection: 'people' });
     expect(more.cursor.nextBatch).toHaveLength(4);
   });
 
   it('answers count and distinct', async () => {
-    const c = db.collection('people');
+    const c = mongo.db.collection('people');
     expect(await c.estimatedDocumentCount()).toBe(4);
     expect((await c.distinct('city')).sort()).toEqual(['Faro', 'Lisbon', 'Porto']);
     expect((await c.distinct('tags', { city: 'Lisbon' })).sort()).toEqual(['a', 'b']);
-    const raw = await db.command({ count: 'people', query: { age: { $lt: 30 } } });
+    const raw = await mongo.db.command({ count: 'people', query: { age: { $lt: 30 } } });
     expect(raw.n).toBe(2);
   });
 
   it('returns documents over several getMore batches for a 10,000 document find', async () => {
-    const c = db.collection('many');
+    const c = mongo.db.collection('many');
     const docs = Array.from({ length: 10_000 }, (_, i) => ({ i, pad: 'x'.repeat(20) }));
     await c.insertMany(docs);
-    const monitored = new MongoClient(server.uri, { monitorCommands: true });
+    const monitored = new MongoClient(mongo.server.uri, { monitorCommands: true });
     let getMores = 0;
     monitored.on('commandStarted', (e) => {
       if (e.commandName === 'getMore') getMores++;
     });
     try {
       const all = await monitored
-        .db(db.databaseName)
+        .db(mongo.db.databaseName)
         .collection('many')
         .find({}, { batchSize: 1000 })
         .sort({ i: 1 })
@@ -219,7 +204,7 @@ describe('queries', () => {
       expect(getMores).toBeGreaterThanOrEqual(9);
 
       getMores = 0;
-      const unbatched = await monitored.db(db.databaseName).collection('many').find({}).toArray();
+      const unbatched = await monitored.db(mongo.db.databaseName).collection('many').find({}).toArray();
       expect(unbatched).toHaveLength(10_000);
       expect(getMores).toBeGreaterThanOrEqual(1);
     } finally {
@@ -228,19 +213,19 @@ describe('queries', () => {
   });
 
   it('kills cursors and reports unknown cursors as CursorNotFound (43)', async () => {
-    const cursor = db.collection('many').find({}, { batchSize: 10 });
+    const cursor = mongo.db.collection('many').find({}, { batchSize: 10 });
     await cursor.next();
     const id = cursor.id;
     expect(id?.isZero()).toBe(false);
     await cursor.close();
-    const err = await db.command({ getMore: id, collection: 'many' }).catch((e: unknown) => e);
+    const err = await mongo.db.command({ getMore: id, collection: 'many' }).catch((e: unknown) => e);
     expect((err as MongoServerError).code).toBe(43);
   });
 });
 
 describe('updates', () => {
   it('applies $set on nested paths, $inc, $unset, $push, $pull, $addToSet and $currentDate', async () => {
-    const c = db.collection<{
+    const c = mongo.db.collection<{
       n: number;
       keep: boolean;
       drop?: string;
@@ -284,7 +269,7 @@ describe('updates', () => {
   });
 
   it('reports nModified 0 for a no-op update', async () => {
-    const c = db.collection('noop');
+    const c = mongo.db.collection('noop');
     await c.insertOne({ _id: 'n' as unknown as ObjectId, v: 1 });
     const r = await c.updateOne({ _id: 'n' as unknown as ObjectId }, { $set: { v: 1 } });
     expect(r.matchedCount).toBe(1);
@@ -292,7 +277,7 @@ describe('updates', () => {
   });
 
   it('updates many, and upserts with $setOnInsert seeded from the filter', async () => {
-    const c = db.collection('upsert');
+    const c = mongo.db.collection('upsert');
     await c.insertMany([
       { k: 'a', v: 1 },
       { k: 'a', v: 2 },
@@ -319,7 +304,7 @@ describe('updates', () => {
   });
 
   it('updates array elements with arrayFilters and the positional $ operator', async () => {
-    const c = db.collection('arrays');
+    const c = mongo.db.collection('arrays');
     const { insertedId } = await c.insertOne({
       grades: [
         { subject: 'math', score: 70 },
@@ -342,7 +327,7 @@ describe('updates', () => {
   });
 
   it('replaces documents and refuses to change _id (66)', async () => {
-    const c = db.collection('replace');
+    const c = mongo.db.collection('replace');
     const { insertedId } = await c.insertOne({ a: 1, b: 2 });
     await c.replaceOne({ _id: insertedId }, { c: 3 });
     expect(await c.findOne({ _id: insertedId })).toEqual({ _id: insertedId, c: 3 });
@@ -353,14 +338,14 @@ describe('updates', () => {
   });
 
   it('supports pipeline-style updates', async () => {
-    const c = db.collection('pipeline_upd');
+    const c = mongo.db.collection('pipeline_upd');
     const { insertedId } = await c.insertOne({ first: 'Ada', last: 'Lovelace' });
     await c.updateOne({ _id: insertedId }, [{ $set: { full: { $concat: ['$first', ' ', '$last'] } } }]);
     expect((await c.findOne({ _id: insertedId }))?.full).toBe('Ada Lovelace');
   });
 
   it('findOneAndUpdate honours returnDocument, sort, upsert and projection', async () => {
-    const c = db.collection('fam');
+    const c = mongo.db.collection('fam');
     await c.insertMany([
       { q: 1, v: 'a' },
       { q: 2, v: 'b' },
@@ -397,7 +382,7 @@ describe('updates', () => {
   });
 
   it('deletes one and many', async () => {
-    const c = db.collection('del');
+    const c = mongo.db.collection('del');
     await c.insertMany([{ t: 1 }, { t: 1 }, { t: 1 }, { t: 2 }]);
     expect((await c.deleteOne({ t: 1 })).deletedCount).toBe(1);
     expect((await c.deleteMany({ t: 1 })).deletedCount).toBe(2);
@@ -407,8 +392,8 @@ describe('updates', () => {
 
 describe('pipelines run on the planners', () => {
   it('a $unionWith with a leading $match reads the foreign collection through its index, as mingo would', async () => {
-    const a = db.collection('union_a');
-    const b = db.collection('union_b');
+    const a = mongo.db.collection('union_a');
+    const b = mongo.db.collection('union_b');
     await a.insertMany([
       { _id: 1, k: 'x', v: 1 },
       { _id: 2, k: 'y', v: 2 },
@@ -446,7 +431,7 @@ describe('pipelines run on the planners', () => {
 
 describe('returned documents are copies', () => {
   it('a caller mutating a result does not change stored data', async () => {
-    const c = db.collection('copies');
+    const c = mongo.db.collection('copies');
     const { insertedId } = await c.insertOne({ nested: { list: [1, 2] }, name: 'orig' });
     const first = await c.findOne({ _id: insertedId });
     (first?.nested.list as number[]).push(3);
@@ -459,7 +444,7 @@ describe('returned documents are copies', () => {
   });
 
   it('projections and aggregation stages never edit the stored documents', async () => {
-    const c = db.collection('copies2');
+    const c = mongo.db.collection('copies2');
     const { insertedId } = await c.insertOne({ a: { b: 1, c: 2 }, arr: [{ x: 1 }, { x: 2 }] });
     await c.find({}, { projection: { 'a.b': 0 } }).toArray();
     await c
@@ -482,9 +467,9 @@ describe('returned documents are copies', () => {
 
 describe('aggregation', () => {
   beforeAll(async () => {
-    const authors = await db.collection('authors').insertMany([{ name: 'le guin' }, { name: 'banks' }]);
+    const authors = await mongo.db.collection('authors').insertMany([{ name: 'le guin' }, { name: 'banks' }]);
     const [leGuin, banks] = [authors.insertedIds[0], authors.insertedIds[1]];
-    await db.collection('books').insertMany([
+    await mongo.db.collection('books').insertMany([
       { title: 'earthsea', author: leGuin, year: 1968, pages: 200 },
       { title: 'dispossessed', author: leGuin, year: 1974, pages: 380 },
       { title: 'excession', author: banks, year: 1996, pages: 450 },
@@ -494,7 +479,7 @@ describe('aggregation', () => {
   });
 
   it('runs $match/$group/$sort/$limit', async () => {
-    const rows = await db
+    const rows = await mongo.db
       .collection('books')
       .aggregate([
         { $match: { year: { $gt: 1970 } } },
@@ -509,7 +494,7 @@ describe('aggregation', () => {
   });
 
   it('runs $lookup', async () => {
-    const rows = await db
+    const rows = await mongo.db
       .collection('authors')
       .aggregate([
         { $lookup: { from: 'books', localField: '_id', foreignField: 'author', as: 'books' } },
@@ -524,7 +509,7 @@ describe('aggregation', () => {
   });
 
   it('runs $facet and $count', async () => {
-    const [facets] = await db
+    const [facets] = await mongo.db
       .collection('books')
       .aggregate([
         {
@@ -542,7 +527,7 @@ describe('aggregation', () => {
   });
 
   it('returns large aggregation results through cursor batches', async () => {
-    const rows = await db
+    const rows = await mongo.db
       .collection('many')
       .aggregate([{ $match: { i: { $lt: 5000 } } }, { $project: { i: 1 } }], { batchSize: 500 })
       .toArray();
@@ -550,28 +535,28 @@ describe('aggregation', () => {
   });
 
   it('refuses stages the engine cannot run with a server error, not a crash', async () => {
-    const err = (await db
+    const err = (await mongo.db
       .collection('books')
       .aggregate([{ $noSuchStage: {} }])
       .toArray()
       .catch((e: unknown) => e)) as MongoServerError;
     expect(err).toBeInstanceOf(MongoServerError);
     expect(err.code).toBeGreaterThan(0);
-    expect((await db.command({ ping: 1 })).ok).toBe(1);
+    expect((await mongo.db.command({ ping: 1 })).ok).toBe(1);
   });
 
   it('writes results with $out', async () => {
-    await db
+    await mongo.db
       .collection('books')
       .aggregate([{ $match: { year: { $lt: 1980 } } }, { $out: 'old_books' }])
       .toArray();
-    expect(await db.collection('old_books').countDocuments()).toBe(2);
+    expect(await mongo.db.collection('old_books').countDocuments()).toBe(2);
   });
 });
 
 describe('indexes', () => {
   it('enforces unique indexes with the E11000 error shape', async () => {
-    const c = db.collection('users');
+    const c = mongo.db.collection('users');
     await c.createIndex({ email: 1 }, { unique: true });
     await c.insertOne({ email: 'a@x.io' });
     const err = (await c.insertOne({ email: 'a@x.io' }).catch((e: unknown) => e)) as MongoServerError;
@@ -585,7 +570,7 @@ describe('indexes', () => {
   });
 
   it('enforces uniqueness on update and upsert too', async () => {
-    const c = db.collection('users');
+    const c = mongo.db.collection('users');
     await c.insertOne({ email: 'b@x.io' });
     const viaUpdate = (await c
       .updateOne({ email: 'b@x.io' }, { $set: { email: 'a@x.io' } })
@@ -600,7 +585,7 @@ describe('indexes', () => {
   });
 
   it('enforces compound unique indexes on the combination only', async () => {
-    const c = db.collection('memberships');
+    const c = mongo.db.collection('memberships');
     await c.createIndex({ org: 1, user: 1 }, { unique: true });
     await c.insertMany([
       { org: 1, user: 1 },
@@ -614,14 +599,14 @@ describe('indexes', () => {
   });
 
   it('lets sparse and partial unique indexes skip documents without the field', async () => {
-    const sparse = db.collection('sparse');
+    const sparse = mongo.db.collection('sparse');
     await sparse.createIndex({ nick: 1 }, { unique: true, sparse: true });
     await sparse.insertMany([{ a: 1 }, { a: 2 }, { nick: 'x' }]);
     expect(((await sparse.insertOne({ nick: 'x' }).catch((e: unknown) => e)) as MongoServerError).code).toBe(
       11000,
     );
 
-    const partial = db.collection('partial');
+    const partial = mongo.db.collection('partial');
     await partial.createIndex({ slug: 1 }, { unique: true, partialFilterExpression: { published: true } });
     await partial.insertMany([
       { slug: 's', published: false },
@@ -635,14 +620,14 @@ describe('indexes', () => {
   });
 
   it('treats a missing field as null in a non-sparse unique index', async () => {
-    const c = db.collection('nulls');
+    const c = mongo.db.collection('nulls');
     await c.createIndex({ code: 1 }, { unique: true });
     await c.insertOne({ other: 1 });
     expect(((await c.insertOne({ other: 2 }).catch((e: unknown) => e)) as MongoServerError).code).toBe(11000);
   });
 
   it('refuses to build a unique index over existing duplicates', async () => {
-    const c = db.collection('dupdata');
+    const c = mongo.db.collection('dupdata');
     await c.insertMany([{ v: 1 }, { v: 1 }]);
     const err = (await c
       .createIndex({ v: 1 }, { unique: true })
@@ -652,7 +637,7 @@ describe('indexes', () => {
   });
 
   it('enforces unique multikey indexes per array element', async () => {
-    const c = db.collection('multikey');
+    const c = mongo.db.collection('multikey');
     await c.createIndex({ tags: 1 }, { unique: true });
     await c.insertOne({ tags: ['a', 'b'] });
     expect(
@@ -663,7 +648,7 @@ describe('indexes', () => {
   });
 
   it('lists, reuses and drops indexes', async () => {
-    const c = db.collection('idx');
+    const c = mongo.db.collection('idx');
     expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
     expect(await c.createIndex({ a: 1, b: -1 })).toBe('a_1_b_-1');
     await c.createIndex({ t: 1 }, { name: 'by_t', expireAfterSeconds: 3600 });
@@ -681,7 +666,7 @@ describe('indexes', () => {
   });
 
   it('expires documents through a TTL index', async () => {
-    const c = db.collection('ttl');
+    const c = mongo.db.collection('ttl');
     await c.createIndex({ createdAt: 1 }, { expireAfterSeconds: 1 });
     await c.insertMany([
       { createdAt: new Date(Date.now() - 60_000) },
@@ -699,52 +684,53 @@ describe('indexes', () => {
 
 describe('collections and databases', () => {
   it('creates, lists with a name filter, renames and drops collections', async () => {
-    await db.createCollection('made');
-    const err = (await db.createCollection('made').catch((e: unknown) => e)) as MongoServerError | unknown;
+    await mongo.db.createCollection('made');
+    const err = (await mongo.db.createCollection('made').catch((e: unknown) => e)) as
+      MongoServerError | unknown;
     // The engine (like mongod before 7.0) refuses with NamespaceExists; mongod 7+ may accept the same options.
     const refusal = err instanceof MongoServerError ? err.code : err;
     expect(usingRealMongo ? [48, undefined] : [48]).toContain(refusal);
-    const listed = await db.listCollections({ name: 'made' }).toArray();
+    const listed = await mongo.db.listCollections({ name: 'made' }).toArray();
     expect(listed).toHaveLength(1);
     expect(listed[0]?.type).toBe('collection');
-    await db.collection('made').insertOne({ x: 1 });
-    await db.renameCollection('made', 'renamed');
-    expect(await db.collection('renamed').countDocuments()).toBe(1);
-    expect(await db.collection('renamed').drop()).toBe(true);
-    expect(await db.listCollections({ name: 'renamed' }).toArray()).toHaveLength(0);
+    await mongo.db.collection('made').insertOne({ x: 1 });
+    await mongo.db.renameCollection('made', 'renamed');
+    expect(await mongo.db.collection('renamed').countDocuments()).toBe(1);
+    expect(await mongo.db.collection('renamed').drop()).toBe(true);
+    expect(await mongo.db.listCollections({ name: 'renamed' }).toArray()).toHaveLength(0);
   });
 
   it('reports dbStats and collStats', async () => {
-    const c = db.collection('stats');
+    const c = mongo.db.collection('stats');
     await c.insertMany([{ a: 1 }, { a: 2 }, { a: 3 }]);
-    const coll = await db.command({ collStats: 'stats' });
+    const coll = await mongo.db.command({ collStats: 'stats' });
     expect(coll.count).toBe(3);
     expect(coll.size).toBeGreaterThan(0);
-    const stats = await db.command({ dbStats: 1 });
+    const stats = await mongo.db.command({ dbStats: 1 });
     expect(stats.collections).toBeGreaterThan(0);
     expect(stats.objects).toBeGreaterThanOrEqual(3);
   });
 
   it('lists databases and drops one', async () => {
-    const other = client.db(uniqueDbName('other'));
+    const other = mongo.client.db(uniqueDbName('other'));
     await other.collection('c').insertOne({ x: 1 });
-    const names = (await client.db().admin().listDatabases()).databases.map((d) => d.name);
+    const names = (await mongo.client.db().admin().listDatabases()).databases.map((d) => d.name);
     expect(names).toContain(other.databaseName);
     await other.dropDatabase();
-    const after = (await client.db().admin().listDatabases()).databases.map((d) => d.name);
+    const after = (await mongo.client.db().admin().listDatabases()).databases.map((d) => d.name);
     expect(after).not.toContain(other.databaseName);
   });
 });
 
 describe('sessions and transactions', () => {
   it('accepts explicit sessions, and transactions where the server allows them', async () => {
-    const hello = await db.admin().command({ hello: 1 });
-    const session = client.startSession();
+    const hello = await mongo.db.admin().command({ hello: 1 });
+    const session = mongo.client.startSession();
     try {
-      await db.collection('sess').insertOne({ s: 1 }, { session });
-      expect(await db.collection('sess').countDocuments({}, { session })).toBe(1);
+      await mongo.db.collection('sess').insertOne({ s: 1 }, { session });
+      expect(await mongo.db.collection('sess').countDocuments({}, { session })).toBe(1);
       const run = session.withTransaction(async () => {
-        await db.collection('sess').insertOne({ s: 2 }, { session });
+        await mongo.db.collection('sess').insertOne({ s: 2 }, { session });
       });
       // A real standalone mongod refuses transactions; the embedded engine and replica sets accept them.
       const accepts = !(usingRealMongo && !hello.setName);
@@ -753,7 +739,7 @@ describe('sessions and transactions', () => {
         () => 'refused',
       );
       expect(outcome).toBe(accepts ? 'committed' : 'refused');
-      expect(await db.collection('sess').countDocuments()).toBe(accepts ? 2 : 1);
+      expect(await mongo.db.collection('sess').countDocuments()).toBe(accepts ? 2 : 1);
     } finally {
       await session.endSession();
     }

@@ -1,31 +1,16 @@
-import { type Collection, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueDbName } from './helpers';
+import type { Collection, Document } from 'mongodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openTestDb, rejection } from './helpers';
 
 // Filters mongod refuses when it parses them (BadValue, 2) must be refused here too: mingo ran `{$or: []}` as
 // "nothing" and `{$and: []}` as "everything", a different answer where MongoDB gives an error. Each case holds
 // against a real MongoDB as well (MONGO_URL).
 
-let server: TestServer;
-let client: MongoClient;
-let db: Db;
+const mongo = openTestDb('filters');
 let things: Collection;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(uniqueDbName('filters'));
-});
-
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-  await server?.stop();
-});
-
 beforeEach(async () => {
-  things = db.collection('things');
+  things = mongo.db.collection('things');
   await things.deleteMany({});
   await things.insertMany([
     { _id: 1, a: 1, tags: ['x'] },
@@ -34,14 +19,9 @@ beforeEach(async () => {
 });
 
 async function badValue(p: Promise<unknown>): Promise<string> {
-  const outcome = await p.then(
-    (value) => ({ value }),
-    (err: unknown) => ({ err }),
-  );
-  if (!('err' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.err).toBeInstanceOf(MongoServerError);
-  expect((outcome.err as MongoServerError).code).toBe(2);
-  return (outcome.err as MongoServerError).message;
+  const err = await rejection(p);
+  expect(err.code).toBe(2);
+  return err.message;
 }
 
 const BAD: [string, Document, RegExp][] = [
@@ -64,7 +44,7 @@ describe('malformed filters are refused as mongod refuses them (BadValue)', () =
     expect(await badValue(things.updateMany(filter, { $set: { b: 1 } }))).toMatch(message);
     expect(await badValue(things.findOneAndUpdate(filter, { $set: { b: 1 } }))).toMatch(message);
     expect(await badValue(things.deleteMany(filter))).toMatch(message);
-    expect(await badValue(db.collection('nothing-here').find(filter).toArray())).toMatch(message);
+    expect(await badValue(mongo.db.collection('nothing-here').find(filter).toArray())).toMatch(message);
     // Nothing was written by the refused updates and deletes.
     expect(await things.find({}).sort({ _id: 1 }).toArray()).toEqual([
       { _id: 1, a: 1, tags: ['x'] },

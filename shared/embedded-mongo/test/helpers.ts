@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Db, MongoClient, MongoServerError } from 'mongodb';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startEmbeddedMongo } from '../src/index';
 
 /** True when the suite runs against a real MongoDB (MONGO_URL) instead of the embedded engine. */
@@ -23,6 +25,58 @@ export async function startTestServer(): Promise<TestServer> {
   const logs: string[] = [];
   const server = await startEmbeddedMongo({ port: 0, ttlMonitorIntervalMs: 1000, log: (l) => logs.push(l) });
   return { uri: server.uri, logs, stop: () => server.stop() };
+}
+
+/** The server, a connected client and a database of one test file; read inside tests (set by its beforeAll). */
+export interface TestDb {
+  readonly server: TestServer;
+  readonly client: MongoClient;
+  readonly db: Db;
+}
+
+/**
+ * Starts the server under test before the calling file's tests and connects to a database of its own (named
+ * after `prefix`); after them drops the database, closes the client and stops the server.
+ */
+export function openTestDb(prefix: string): TestDb {
+  let opened: TestDb | undefined;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
+    await client.connect();
+    opened = { server, client, db: client.db(uniqueDbName(prefix)) };
+  });
+  afterAll(async () => {
+    await opened?.db.dropDatabase();
+    await opened?.client.close();
+    await opened?.server.stop();
+  });
+  const get = (): TestDb => {
+    if (!opened) throw new Error('openTestDb: read inside a test, after beforeAll');
+    return opened;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get client() {
+      return get().client;
+    },
+    get db() {
+      return get().db;
+    },
+  };
+}
+
+/** The server error `p` rejects with; fails the test when it answers or throws anything else. */
+export async function rejection(p: Promise<unknown>): Promise<MongoServerError> {
+  const outcome = await p.then(
+    (value) => ({ value }),
+    (err: unknown) => ({ err }),
+  );
+  if (!('err' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.value)}`);
+  expect(outcome.err).toBeInstanceOf(MongoServerError);
+  return outcome.err as MongoServerError;
 }
 
 /** A database name no other test file (or earlier run against a shared real server) uses. */

@@ -1,33 +1,18 @@
-import { type Collection, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer, uniqueDbName, usingRealMongo } from './helpers';
+import type { Collection, Document } from 'mongodb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { openTestDb, rejection, usingRealMongo } from './helpers';
 
 // The engine's rule: what it does not implement is an error the driver throws, never a different answer. Each test
 // holds against a real MongoDB too (MONGO_URL): there the option works and the test checks MongoDB's answer; on the
 // engine the same call must reject with NotImplemented (238) and a message naming what is refused.
 
-let server: TestServer;
-let client: MongoClient;
-let db: Db;
+const mongo = openTestDb('unsupported');
 let names: Collection;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
-  await client.connect();
-  db = client.db(uniqueDbName('unsupported'));
-});
-
-afterAll(async () => {
-  await db?.dropDatabase();
-  await client?.close();
-  await server?.stop();
-});
 
 const ALICES = ['Alice', 'alice', 'ALICE'];
 
 beforeEach(async () => {
-  names = db.collection('names');
+  names = mongo.db.collection('names');
   await names.deleteMany({});
   await names.insertMany([
     { _id: 1, n: 'Alice', k: 1 },
@@ -36,16 +21,6 @@ beforeEach(async () => {
     { _id: 4, n: 'bob', k: 4 },
   ] as unknown as Document[]);
 });
-
-async function rejection(p: Promise<unknown>): Promise<MongoServerError> {
-  const outcome = await p.then(
-    (value) => ({ value }),
-    (err: unknown) => ({ err }),
-  );
-  if (!('err' in outcome)) throw new Error(`expected a rejection, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.err).toBeInstanceOf(MongoServerError);
-  return outcome.err as MongoServerError;
-}
 
 /**
  * On a real MongoDB, `call` answers and `check` verifies the answer; on the engine it rejects with NotImplemented
@@ -85,7 +60,7 @@ describe('collation', () => {
       (n) => expect(n).toBe(3),
     );
     await refusedOnEngine(
-      () => db.command({ count: 'names', query: { n: 'alice' }, collation: ci }),
+      () => mongo.db.command({ count: 'names', query: { n: 'alice' }, collation: ci }),
       /collation/,
       (r) => expect(r.n).toBe(3),
     );
@@ -128,23 +103,23 @@ describe('collation', () => {
 
   it('collation on a new collection or an index is refused', async () => {
     await refusedOnEngine(
-      () => db.createCollection('collated', { collation: ci }),
+      () => mongo.db.createCollection('collated', { collation: ci }),
       /collation/,
       async () => {
-        await db.collection('collated').insertMany([{ n: 'Alice' }, { n: 'alice' }]);
-        expect(await db.collection('collated').countDocuments({ n: 'ALICE' })).toBe(2);
+        await mongo.db.collection('collated').insertMany([{ n: 'Alice' }, { n: 'alice' }]);
+        expect(await mongo.db.collection('collated').countDocuments({ n: 'ALICE' })).toBe(2);
       },
     );
     await refusedOnEngine(
-      () => db.collection('ci_unique').createIndex({ n: 1 }, { unique: true, collation: ci }),
+      () => mongo.db.collection('ci_unique').createIndex({ n: 1 }, { unique: true, collation: ci }),
       /collation/,
       async () => {
-        await db.collection('ci_unique').insertOne({ n: 'Alice' });
-        const err = await rejection(db.collection('ci_unique').insertOne({ n: 'alice' }));
+        await mongo.db.collection('ci_unique').insertOne({ n: 'Alice' });
+        const err = await rejection(mongo.db.collection('ci_unique').insertOne({ n: 'alice' }));
         expect(err.code).toBe(11000);
       },
     );
-    if (!usingRealMongo) expect(await db.listCollections({ name: 'ci_unique' }).toArray()).toEqual([]);
+    if (!usingRealMongo) expect(await mongo.db.listCollections({ name: 'ci_unique' }).toArray()).toEqual([]);
   });
 
   it('the simple collation is binary comparison: the same answer as none', async () => {
@@ -197,9 +172,9 @@ describe('let, $merge and other options the engine does not implement', () => {
     await refusedOnEngine(
       () => names.aggregate([{ $match: { k: 4 } }, { $merge: { into: 'merged' } }]).toArray(),
       /\$merge is not supported/,
-      async () => expect(await db.collection('merged').countDocuments()).toBe(1),
+      async () => expect(await mongo.db.collection('merged').countDocuments()).toBe(1),
     );
-    if (!usingRealMongo) expect(await db.listCollections({ name: 'merged' }).toArray()).toEqual([]);
+    if (!usingRealMongo) expect(await mongo.db.listCollections({ name: 'merged' }).toArray()).toEqual([]);
     const err = await rejection(names.aggregate([{ $out: 'outed' }, { $match: {} }]).toArray());
     expect(err.code).toBe(40601);
   });
@@ -227,17 +202,19 @@ describe('let, $merge and other options the engine does not implement', () => {
       (docs) => expect(docs.map((d) => d._id)).toEqual([2]),
     );
     // A tailable cursor on an ordinary collection is an error on MongoDB as well (capped collections only).
-    await rejection(db.command({ find: 'names', filter: {}, tailable: true }));
+    await rejection(mongo.db.command({ find: 'names', filter: {}, tailable: true }));
   });
 
   it('a field MongoDB does not know is its unknown-field error (40415)', async () => {
-    const err = await rejection(db.command({ find: 'names', filter: {}, colation: { locale: 'en' } }));
+    const err = await rejection(mongo.db.command({ find: 'names', filter: {}, colation: { locale: 'en' } }));
     expect(err.code).toBe(40415);
     expect(err.message).toContain("BSON field 'find.colation' is an unknown field");
-    const agg = await rejection(db.command({ aggregate: 'names', pipeline: [], cursor: {}, explian: true }));
+    const agg = await rejection(
+      mongo.db.command({ aggregate: 'names', pipeline: [], cursor: {}, explian: true }),
+    );
     expect(agg.code).toBe(40415);
     const upd = await rejection(
-      db.command({ update: 'names', updates: [{ q: {}, u: { $set: { x: 1 } }, multy: true }] }),
+      mongo.db.command({ update: 'names', updates: [{ q: {}, u: { $set: { x: 1 } }, multy: true }] }),
     );
     expect(upd.code).toBe(40415);
     expect(await names.countDocuments({ x: 1 })).toBe(0);
@@ -245,25 +222,25 @@ describe('let, $merge and other options the engine does not implement', () => {
 
   it('an index option MongoDB does not know is its error (197)', async () => {
     const err = await rejection(
-      db.command({ createIndexes: 'names', indexes: [{ key: { k: 1 }, name: 'k_1', uniqe: true }] }),
+      mongo.db.command({ createIndexes: 'names', indexes: [{ key: { k: 1 }, name: 'k_1', uniqe: true }] }),
     );
     expect(err.code).toBe(197);
   });
 
   it('capped collections and validators are refused rather than created without their effect', async () => {
     await refusedOnEngine(
-      () => db.createCollection('capped', { capped: true, size: 4096, max: 2 }),
+      () => mongo.db.createCollection('capped', { capped: true, size: 4096, max: 2 }),
       /capped/,
       async () => {
-        await db.collection('capped').insertMany([{ i: 1 }, { i: 2 }, { i: 3 }]);
-        expect(await db.collection('capped').countDocuments()).toBe(2);
+        await mongo.db.collection('capped').insertMany([{ i: 1 }, { i: 2 }, { i: 3 }]);
+        expect(await mongo.db.collection('capped').countDocuments()).toBe(2);
       },
     );
     await refusedOnEngine(
-      () => db.createCollection('validated', { validator: { n: { $type: 'string' } } }),
+      () => mongo.db.createCollection('validated', { validator: { n: { $type: 'string' } } }),
       /validator/,
       async () => {
-        const err = await rejection(db.collection('validated').insertOne({ n: 1 }));
+        const err = await rejection(mongo.db.collection('validated').insertOne({ n: 1 }));
         expect(err.code).toBe(121);
       },
     );
@@ -274,7 +251,7 @@ describe('more refusals: update constants, time-series collections, wildcard ind
   it('are NotImplemented on the engine and work on MongoDB', async () => {
     await refusedOnEngine(
       () =>
-        db.command({
+        mongo.db.command({
           update: 'names',
           updates: [{ q: { _id: 4 }, u: [{ $set: { v: '$$x' } }], c: { x: 7 } }],
         }),
@@ -283,10 +260,10 @@ describe('more refusals: update constants, time-series collections, wildcard ind
     );
     if (!usingRealMongo) expect(await names.countDocuments({ v: { $exists: true } })).toBe(0);
     await refusedOnEngine(
-      () => db.createCollection('series', { timeseries: { timeField: 't' } }),
+      () => mongo.db.createCollection('series', { timeseries: { timeField: 't' } }),
       /time-series/,
       async () => {
-        const info = await db.listCollections({ name: 'series' }).toArray();
+        const info = await mongo.db.listCollections({ name: 'series' }).toArray();
         expect(info[0]?.type).toBe('timeseries');
       },
     );
