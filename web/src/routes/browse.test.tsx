@@ -55,6 +55,20 @@ function card(title: string) {
 }
 
 describe('/browse', () => {
+  it('signed in, the results are a list under an h2, so the cards’ h3 titles follow the h1 in order', async () => {
+    signInAs(me, { 'GET /api/items': { body: [other, mine] } });
+    renderApp('/browse');
+    const list = await screen.findByRole('list', { name: 'Items' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Items' })).toBeInTheDocument();
+    expect(within(list).getByRole('heading', { level: 3, name: 'Kindle Paperwhite' })).toBeInTheDocument();
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)))
+      .filter((level) => level > 0);
+    // No level is skipped going down (h1 → h3 was axe's heading-order finding).
+    levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
   it('shows 8 skeleton cards while loading, then the items and the count', async () => {
     let release: (value: Response) => void = () => {};
     signInAs(me, {

@@ -193,7 +193,14 @@ function Browse({ user }: { user: UserSelf | null }) {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {/* The cards' titles are h3s: a heading for the list keeps the page's outline (h1, h2, h3) whole. */}
+          <h2 id="browse-results-title" className="sr-only">
+            {t('browse.resultsTitle')}
+          </h2>
+          <ul
+            aria-labelledby="browse-results-title"
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          >
             {list.map((item, index) => (
               // Off screen, the browser skips a card's layout and paint (about a card's height assumed; only the height:
               // an intrinsic width of 26rem widened the grid past a phone's screen).
