@@ -23,9 +23,11 @@ const container = document.getElementById(ROOT_ID);
 // (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
 // here would reshuffle the build's chunks and grow the first render of `/`.)
 const start = () => {
-  // (Signed-in pages: a visitor is asked to log in there and never uses them.)
-  if (getAuthToken() !== null) startDeferredPreloads();
   void import('./boot');
+  // The page's chunks, in a task of their own once the app's download has started: some forty modulepreload links
+  // took 151 ms at 4× CPU slowdown to add (a CPU profile of `/profile`), which held the app's request back.
+  // (Signed-in pages: a visitor is asked to log in there and never uses them.)
+  if (getAuthToken() !== null) setTimeout(startDeferredPreloads, 0);
 };
 const rendered = container ? takePrerendered(container) : null;
 

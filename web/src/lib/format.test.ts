@@ -45,11 +45,25 @@ describe('formatNumber', () => {
     try {
       expect(formatNumber(1234.5, 'en-GB')).toBe('1,234.5');
       expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
-      expect(formatNumber(7, 'en-GB')).toBe('7');
       expect(formatNumber(1234.5, 'de-DE')).toBe('1.234,5');
       expect(created).toEqual(['en-GB', 'de-DE']);
+      // A count from 0 to 999 needs no format (and no locale data): none is created for it.
+      expect(formatNumber(7, 'fr-FR')).toBe('7');
+      expect(formatNumber(999, 'pt-PT')).toBe('999');
+      expect(created).toEqual(['en-GB', 'de-DE']);
+      expect(formatNumber(1000, 'de')).toBe('1.000');
+      expect(formatNumber(-1, 'es')).toBe('-1');
+      expect(formatNumber(2.5, 'fr')).toBe('2,5');
+      expect(created).toEqual(['en-GB', 'de-DE', 'de', 'es', 'fr']);
     } finally {
       Intl.NumberFormat = Original;
+    }
+  });
+
+  it('writes 0 to 999 exactly as Intl.NumberFormat does in each of the five languages', () => {
+    for (const language of ['en', 'es', 'pt', 'fr', 'de']) {
+      const format = new Intl.NumberFormat(language);
+      for (let n = 0; n < 1000; n++) expect(formatNumber(n, language)).toBe(format.format(n));
     }
   });
 });
