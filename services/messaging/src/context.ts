@@ -76,6 +76,8 @@ export interface MessagingContext {
   onMessageStored: MessageStoredHook[];
   /** The clock of every exchange deadline and meetup check; tests set it instead of waiting. */
   now: () => Date;
+  /** How long a swap request waits for another request of the same person for the same item (3 s). */
+  exchangeRequestWaitMs: number;
   /** Delayed jobs that move exchanges on (expiry, completion after a one-sided confirmation). */
   timers: Queue<ExchangeTimerJob>;
   /** The kit's e-mail queue (offline nudges, meetup reminders and prompts). */
@@ -142,6 +144,7 @@ export async function createMessagingContext(
     connectionSlots: createConnectionSlots({ redis, keyPrefix }),
     onMessageStored: [],
     now: options.now ?? (() => new Date()),
+    exchangeRequestWaitMs: 3_000,
     timers: createQueue<ExchangeTimerJob>(EXCHANGE_TIMER_QUEUE, {
       redis,
       prefix: options.bullmqPrefix ?? `${keyPrefix}bull`,

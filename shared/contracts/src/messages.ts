@@ -52,6 +52,7 @@ export const MSG = {
   exchangeItemUnavailable: 'This item is no longer available',
   exchangeItemReserved: 'This item is already reserved for someone else',
   exchangeAlreadyRequested: 'You have already asked for this item',
+  exchangeRequestInProgress: 'Your request for this item is still being sent. Please try again in a moment.',
   exchangeBlocked: 'You cannot swap with this user',
   exchangeMessageMax: 'Message must be at most 1000 characters',
   exchangeOfferedMax: 'You can offer up to 3 items',

@@ -107,10 +107,73 @@ export async function requestExchange(
   await Promise.all([assertCanSwapWith(ctx, me, ownerId), assertOfferedAreMine(ctx, me, offeredItemIds)]);
 
   const openKey = `${me}:${itemId}`;
-  const open = await ctx.exchanges.findOne({ openKey }).lean<ExchangeRecord>();
-  if (open) return { exchange: (await presentExchangeViews(ctx, [open]))[0]!, created: false };
-
   const id = newId();
+  const claimed = await claimRequest(ctx, openKey, hex(id));
+  if (claimed !== true) return { exchange: (await presentExchangeViews(ctx, [claimed]))[0]!, created: false };
+  try {
+    return await postRequest(ctx, { me, item, id, openKey, message, offeredItemIds });
+  } finally {
+    await releaseRequest(ctx, openKey, hex(id));
+  }
+}
+
+/** How long a request may hold its claim (it takes milliseconds; the claim expires if its replica dies). */
+const REQUEST_CLAIM_MS = 10_000;
+const REQUEST_POLL_MS = 25;
+
+const claimKey = (ctx: MessagingContext, openKey: string) => `${ctx.keyPrefix}exchange-request:${openKey}`;
+
+/**
+ * One request at a time per requester and item, across replicas: the request's message is posted before its
+ * exchange is stored, so two requests at once (a double tap, two devices) each posted a message and all but one
+ * lost the exchange's insert, leaving messages without a swap card (decision 0032). The open request answers at
+ * once; otherwise this takes the claim (true) or, while another request holds it, waits for that request's
+ * exchange and answers it. 409 when the other request neither finishes nor lets go in time.
+ */
+async function claimRequest(
+  ctx: MessagingContext,
+  openKey: string,
+  token: string,
+): Promise<true | ExchangeRecord> {
+  const deadline = performance.now() + ctx.exchangeRequestWaitMs;
+  for (;;) {
+    const open = await ctx.exchanges.findOne({ openKey }).lean<ExchangeRecord>();
+    if (open) return open;
+    if ((await ctx.redis.set(claimKey(ctx, openKey), token, 'PX', REQUEST_CLAIM_MS, 'NX')) === 'OK')
+      return true;
+    if (performance.now() >= deadline) {
+      throw new ConflictError(MSG.exchangeRequestInProgress, { code: 'REQUEST_IN_PROGRESS' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_POLL_MS));
+  }
+}
+
+const RELEASE_IF_OURS = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
+
+/** Lets go of this request's claim — only its own: one that expired and was taken since is the other's. */
+async function releaseRequest(ctx: MessagingContext, openKey: string, token: string): Promise<void> {
+  await ctx.redis
+    .eval(RELEASE_IF_OURS, 1, claimKey(ctx, openKey), token)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, openKey }, 'could not release a swap request claim (it expires)'),
+    );
+}
+
+/** Posts the request's message (opening the conversation) and stores its exchange; the caller holds the claim. */
+async function postRequest(
+  ctx: MessagingContext,
+  props: {
+    me: string;
+    item: ChatItemRecord;
+    id: ReturnType<typeof newId>;
+    openKey: string;
+    message: string | undefined;
+    offeredItemIds: readonly string[];
+  },
+): Promise<{ exchange: ExchangeView; created: boolean }> {
+  const { me, item, id, openKey, message, offeredItemIds } = props;
+  const itemId = hex(item._id);
+  const ownerId = hex(item.ownerId);
   const now = ctx.now();
   // The request's message opens (or continues) the conversation; it carries the exchange's id.
   await sendMessage(ctx, {

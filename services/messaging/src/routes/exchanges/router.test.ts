@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXCHANGE_LIMITS } from '@nomadswap/contracts/exchanges';
+import { MSG } from '@nomadswap/contracts/messages';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import { newId } from '@nomadswap/service-kit/testing';
 import {
@@ -94,6 +95,60 @@ describe('POST /api/exchanges (request an item)', () => {
     expect(again.body.id).toBe(exchange.id);
     // The repeat answered the open request: nothing more was posted in the conversation.
     expect((await api().get(`/api/messages?with=${owner.id}`).set(requester.headers)).body).toHaveLength(1);
+  });
+
+  it('three requests for one item at once: one exchange, one message in the conversation, one event', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id, title: 'Kettle' });
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => ask(requester, { itemId, message: `please ${n}` })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((res) => (res.body as ExchangeView).id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    const chat = await api().get(`/api/messages?with=${owner.id}`).set(requester.headers).expect(200);
+    // No message of a request that lost the race (it would show as a plain message, with no swap card).
+    expect(chat.body).toHaveLength(1);
+    expect(chat.body[0]).toMatchObject({ exchangeId: id });
+    expect((await eventsFor(id!)).map((event) => event.type)).toEqual(['exchange.requested']);
+  });
+
+  it('a request that finds another in flight waits for it, and answers 409 when that one never lets go', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const itemId = await env.item({ ownerId: owner.id, title: 'Lamp' });
+    const claim = `${env.ctx.keyPrefix}exchange-request:${requester.id}:${itemId}`;
+    const wait = env.ctx.exchangeRequestWaitMs;
+    env.ctx.exchangeRequestWaitMs = 150;
+    try {
+      // Another replica's request holds the claim and does not finish: nothing is posted, 409 with the reason.
+      await env.ctx.redis.set(claim, 'another-request', 'PX', 10_000);
+      const refused = await ask(requester, { itemId, message: 'now?' });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'REQUEST_IN_PROGRESS',
+        error: MSG.exchangeRequestInProgress,
+      });
+      expect((await api().get(`/api/messages?with=${owner.id}`).set(requester.headers)).body).toHaveLength(0);
+      expect(await env.ctx.redis.get(claim)).toBe('another-request');
+
+      // It lets go while this one waits: this one posts the request.
+      env.ctx.exchangeRequestWaitMs = 5_000;
+      const released = new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
+        env.ctx.redis.del(claim),
+      );
+      const asked = await ask(requester, { itemId, message: 'now?' });
+      await released;
+      expect(asked.status).toBe(201);
+      expect((await api().get(`/api/messages?with=${owner.id}`).set(requester.headers)).body).toHaveLength(1);
+      // Its own claim is gone once it answered: a new request after a decline does not wait.
+      expect(await env.ctx.redis.get(claim)).toBeNull();
+      await act(owner, (asked.body as ExchangeView).id, 'decline').expect(200);
+      env.ctx.exchangeRequestWaitMs = 0;
+      expect((await ask(requester, { itemId, message: 'again?' })).status).toBe(201);
+    } finally {
+      env.ctx.exchangeRequestWaitMs = wait;
+    }
   });
 
   it('offers at most 3 items, each once, each the requester’s own and available', async () => {
