@@ -7,12 +7,15 @@ import { cn } from '../lib/utils';
  * Whole stars out of 5 for a rating (0 shows five empty stars), announced as one image with its value.
  */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const filled = Math.max(0, Math.min(LIMITS.ratingMax, Math.round(rating)));
   return (
     <span
       role="img"
-      aria-label={t('rating.starsLabel', { rating: formatRating(rating), max: LIMITS.ratingMax })}
+      aria-label={t('rating.starsLabel', {
+        rating: formatRating(rating, i18n.language),
+        max: LIMITS.ratingMax,
+      })}
       className={cn('inline-flex items-center gap-0.5', className)}
     >
       {Array.from({ length: LIMITS.ratingMax }, (_, index) => (
@@ -29,7 +32,19 @@ export function StarRating({ rating, className }: { rating: number; className?: 
   );
 }
 
-/** A rating with one decimal ("4.5"), as profiles show it. */
-export function formatRating(rating: number): string {
-  return (Math.round(rating * 10) / 10).toFixed(1);
+/** The decimal sign of each language the app speaks, as Intl.NumberFormat writes it (star-rating.test pins it). */
+const DECIMAL_SIGNS: Readonly<Record<string, string>> = { en: '.', es: ',', pt: ',', fr: ',', de: ',' };
+
+/**
+ * A rating with one decimal in the page's language ("4.5", "4,5"), as profiles show it. The five languages' decimal
+ * sign is known, so the profile's first render creates no Intl.NumberFormat for it (its locale data costs tens of
+ * milliseconds on a phone, issue 25); any other language gets one.
+ */
+export function formatRating(rating: number, language: string): string {
+  const rounded = Math.round(rating * 10) / 10;
+  const sign = DECIMAL_SIGNS[language.split('-')[0]!];
+  if (sign) return rounded.toFixed(1).replace('.', sign);
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    rounded,
+  );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
 import { REPORTED_USER_HINT_KEY } from '../config/storage-keys';
 import { renderApp } from '../testing/render-app';
 import { buildItem, buildReview, buildUser, jsonResponse, signInAs, wasCalled } from '../testing/api-mock';
@@ -81,6 +82,23 @@ describe('/user/:userId', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Marco Rossi' })).toBeInTheDocument();
+  });
+
+  it('in German the rating is written with a decimal comma (4,5/5)', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      signInAs(viewer, {
+        [`GET ${OTHER_PATH}`]: { body: other },
+        'GET /api/items': { body: [] },
+        [`GET /api/reviews/${other.id}`]: { body: [] },
+      });
+      renderApp(`/user/${other.id}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Marco Rossi' })).toBeInTheDocument();
+      expect(screen.getByText('4,5/5')).toBeInTheDocument();
+      expect(screen.queryByText('4.5/5')).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('an approved viewer sees the profile with rating x/5, Verified, and the Items and Reviews tabs', async () => {

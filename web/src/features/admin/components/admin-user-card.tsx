@@ -42,7 +42,7 @@ export function AdminUserCard({
           <p className="text-muted-foreground">@{user.username}</p>
           <div className="flex items-center gap-2 text-sm">
             <StarRating rating={user.rating} />
-            <span className="font-semibold">{formatRating(user.rating)}</span>
+            <span className="font-semibold">{formatRating(user.rating, i18n.language)}</span>
             <span className="text-muted-foreground">
               {t('profile.reviewCount', { count: user.reviewCount })}
             </span>

@@ -147,7 +147,7 @@ export function ItemDetail({ item, viewer, requestAction, ownerPanel }: ItemDeta
 }
 
 function ListedBy({ owner, linked }: { owner: NonNullable<Item['user']>; linked: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const body = (
     <>
       <Avatar src={owner.avatar} name={owner.fullName} className="size-12" />
@@ -155,7 +155,7 @@ function ListedBy({ owner, linked }: { owner: NonNullable<Item['user']>; linked:
         <span className="truncate font-semibold">{owner.fullName}</span>
         <span className="truncate text-sm text-muted-foreground">@{owner.username}</span>
         <span className="text-sm">
-          {owner.rating > 0 ? `★ ${formatRating(owner.rating)}` : t('itemDetail.newMember')}{' '}
+          {owner.rating > 0 ? `★ ${formatRating(owner.rating, i18n.language)}` : t('itemDetail.newMember')}{' '}
           <span className="text-muted-foreground">
             {t('itemCard.reviewCount', { count: owner.reviewCount })}
           </span>

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../lib/format';
 export function ProfileStats({ user }: { user: UserPublic }) {
   const { t, i18n } = useTranslation();
   const stats = [
-    { icon: Star, label: t('profile.stats.averageRating'), value: formatRating(user.rating) },
+    { icon: Star, label: t('profile.stats.averageRating'), value: formatRating(user.rating, i18n.language) },
     {
       icon: Handshake,
       label: t('profile.stats.exchangesCompleted'),

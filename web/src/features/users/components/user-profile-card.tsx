@@ -34,7 +34,7 @@ interface UserProfileCardProps {
 /** The profile header: photo, name, @username, location, rating and reviews, badges and bio. */
 export function UserProfileCard({ user, variant, actions, facts }: UserProfileCardProps) {
   const { t, i18n } = useTranslation();
-  const rating = formatRating(user.rating);
+  const rating = formatRating(user.rating, i18n.language);
 
   return (
     <Card className="overflow-hidden">
