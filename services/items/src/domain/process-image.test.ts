@@ -46,6 +46,19 @@ const photoOf = async (itemId: string) => (await stored(itemId))?.photos[0];
 const updatesOf = async (itemId: string) =>
   (await env.events('item.updated')).filter((event) => event.data.id === itemId);
 
+/** A first run during which, between the variants' write and the photo's mark, the item's photos change. */
+const renderWhile = (itemId: string, imageId: string, change: Record<string, unknown>) =>
+  processImage(
+    env.ctx,
+    { itemId, imageId },
+    {
+      firstRun: true,
+      afterVariantsWritten: async () => {
+        await env.ctx.items.updateOne({ _id: itemId }, { $set: change });
+      },
+    },
+  );
+
 describe('processImage', () => {
   it('first run: writes the variants, marks the photo ready, deletes the upload and announces it once', async () => {
     const { item, itemId, imageId, image } = await itemWithPhoto();
@@ -96,16 +109,7 @@ describe('processImage', () => {
 
   it('a photo removed while it renders: superseded, its variants deleted, nothing announced', async () => {
     const { itemId, imageId, image } = await itemWithPhoto();
-    const outcome = await processImage(
-      env.ctx,
-      { itemId, imageId },
-      {
-        firstRun: true,
-        afterVariantsWritten: async () => {
-          await env.ctx.items.updateOne({ _id: itemId }, { $set: { photos: [] } });
-        },
-      },
-    );
+    const outcome = await renderWhile(itemId, imageId, { photos: [] });
     expect(outcome).toEqual({ status: 'superseded' });
     expect(await env.ctx.files.countVariants(image)).toBe(0);
     expect(await updatesOf(itemId)).toHaveLength(0);
@@ -113,16 +117,7 @@ describe('processImage', () => {
 
   it('another run marked it ready meanwhile: ready, its variants kept, announced only by that run', async () => {
     const { itemId, imageId, image } = await itemWithPhoto();
-    const outcome = await processImage(
-      env.ctx,
-      { itemId, imageId },
-      {
-        firstRun: true,
-        afterVariantsWritten: async () => {
-          await env.ctx.items.updateOne({ _id: itemId }, { $set: { 'photos.0.state': 'ready' } });
-        },
-      },
-    );
+    const outcome = await renderWhile(itemId, imageId, { 'photos.0.state': 'ready' });
     expect(outcome).toEqual({ status: 'ready' });
     expect(await env.ctx.files.countVariants(image)).toBeGreaterThan(0);
     expect(await updatesOf(itemId)).toHaveLength(0);

@@ -9,6 +9,7 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../../test/support/messaging-test-env';
+import { exchangeCalls } from '../../../test/support/exchange-calls';
 import { runExchangeTimer } from '../../jobs/exchange-timers';
 import { applyItemSnapshot } from '../../domain/apply-item-events';
 
@@ -31,15 +32,7 @@ afterAll(() => env.close());
 const api = () => request(env.app);
 const send = (from: TestUser, to: TestUser, content = 'deal?') =>
   api().post('/api/messages').set(from.headers).send({ receiverId: to.id, content }).expect(201);
-const ask = (from: TestUser, body: Record<string, unknown>) =>
-  api().post('/api/exchanges').set(from.headers).send(body);
-const act = (who: TestUser, id: string, action: string, body?: Record<string, unknown>) =>
-  api()
-    .post(`/api/exchanges/${id}/${action}`)
-    .set(who.headers)
-    .send(body ?? {});
-const meetup = (who: TestUser, id: string, body: Record<string, unknown>) =>
-  api().put(`/api/exchanges/${id}/meetup`).set(who.headers).send(body);
+const { ask, act, meetup } = exchangeCalls(() => env.app);
 const complete = (from: TestUser, body: Record<string, unknown>) =>
   api().post('/api/exchanges/complete').set(from.headers).send(body);
 const eventsFor = async (exchangeId: string) =>

@@ -8,6 +8,7 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../../test/support/messaging-test-env';
+import { exchangeCalls } from '../../../test/support/exchange-calls';
 import { applyItemDeleted, applyItemSnapshot } from '../../domain/apply-item-events';
 
 /*
@@ -37,15 +38,7 @@ beforeEach(() => {
 afterAll(() => env.close());
 
 const api = () => request(env.app);
-const ask = (from: TestUser, body: Record<string, unknown>) =>
-  api().post('/api/exchanges').set(from.headers).send(body);
-const act = (who: TestUser, id: string, action: string, body?: Record<string, unknown>) =>
-  api()
-    .post(`/api/exchanges/${id}/${action}`)
-    .set(who.headers)
-    .send(body ?? {});
-const meetup = (who: TestUser, id: string, body: Record<string, unknown>) =>
-  api().put(`/api/exchanges/${id}/meetup`).set(who.headers).send(body);
+const { ask, act, meetup } = exchangeCalls(() => env.app);
 const view = async (who: TestUser, id: string) =>
   (await api().get(`/api/exchanges/${id}`).set(who.headers).expect(200)).body as ExchangeView;
 const endedEvents = async (id: string) =>
