@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@nomadswap/contracts/enums';
+import { formatRating } from '../lib/format';
 import { cn } from '../lib/utils';
 
 /**
@@ -29,22 +30,5 @@ export function StarRating({ rating, className }: { rating: number; className?: 
         />
       ))}
     </span>
-  );
-}
-
-/** The decimal sign of each language the app speaks, as Intl.NumberFormat writes it (star-rating.test pins it). */
-const DECIMAL_SIGNS: Readonly<Record<string, string>> = { en: '.', es: ',', pt: ',', fr: ',', de: ',' };
-
-/**
- * A rating with one decimal in the page's language ("4.5", "4,5"), as profiles show it. The five languages' decimal
- * sign is known, so the profile's first render creates no Intl.NumberFormat for it (its locale data costs tens of
- * milliseconds on a phone, issue 25); any other language gets one.
- */
-export function formatRating(rating: number, language: string): string {
-  const rounded = Math.round(rating * 10) / 10;
-  const sign = DECIMAL_SIGNS[language.split('-')[0]!];
-  if (sign) return rounded.toFixed(1).replace('.', sign);
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    rounded,
   );
 }

@@ -56,6 +56,23 @@ export function formatNumber(value: number, language: string): string {
   return format.format(value);
 }
 
+/** The decimal sign of each language the app speaks, as Intl.NumberFormat writes it (format.test pins it). */
+const DECIMAL_SIGNS: Readonly<Record<string, string>> = { en: '.', es: ',', pt: ',', fr: ',', de: ',' };
+
+/**
+ * A rating with one decimal in the page's language ("4.5", "4,5"), as profiles show it. The five languages' decimal
+ * sign is known, so the profile's first render creates no Intl.NumberFormat for it (its locale data costs tens of
+ * milliseconds on a phone, issue 25); any other language gets one.
+ */
+export function formatRating(rating: number, language: string): string {
+  const rounded = Math.round(rating * 10) / 10;
+  const sign = DECIMAL_SIGNS[language.split('-')[0]!];
+  if (sign) return rounded.toFixed(1).replace('.', sign);
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    rounded,
+  );
+}
+
 /** A label with its count once the count is known: "My Items (3)"; just "My Items" while loading. */
 export function withCount(t: TFunction, label: string, count: number | undefined): string {
   return count === undefined ? label : t('common.withCount', { label, count });

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Item } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
-import { formatRating } from '../../../components/star-rating';
+import { formatRating } from '../../../lib/format';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';

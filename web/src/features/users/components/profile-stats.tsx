@@ -1,7 +1,7 @@
 import { Handshake, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserPublic } from '@nomadswap/contracts/responses';
-import { formatRating } from '../../../components/star-rating';
+import { formatRating } from '../../../lib/format';
 import { formatNumber } from '../../../lib/format';
 
 /** The Stats tab: average rating to one decimal and exchanges completed (the completed swaps, not the reviews). */
