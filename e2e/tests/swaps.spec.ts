@@ -6,6 +6,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -70,6 +71,14 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The element lies inside the viewport's width: a long title inside it is cut, it does not widen the page's panel. */
+async function expectInsideViewportWidth(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 function chat(page: Page, other: Account) {
   return page.getByRole('log', { name: `Conversation with ${other.fullName}` });
 }
@@ -109,7 +118,8 @@ test('request → accept (reserved) → meetup → both confirm → both review'
   const tag = Date.now().toString(36);
   const tentTitle = `Blue tent ${tag}`;
   const tentId = await listItem(request, ana, tentTitle);
-  const matTitle = `Yoga mat ${tag}`;
+  // A title longer than a phone's row: the offer list must cut it, not scroll sideways.
+  const matTitle = `Yoga mat with cork block and carry strap ${tag}`;
   const matId = await listItem(request, ben, matTitle);
 
   const aContext = await signedIn(browser, ana, anaIsPhone);
@@ -128,6 +138,8 @@ test('request → accept (reserved) → meetup → both confirm → both review'
       .fill('Hi Ana! I fly out on Friday and would love the tent.');
     await dialog.getByRole('checkbox', { name: matTitle }).check();
     await expect(dialog.getByText('1 of 3 selected')).toBeVisible();
+    const offers = dialog.getByRole('list');
+    expect(await offers.evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
     await shot(b, testInfo, 'request-dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(b.getByText('Request sent', { exact: true })).toBeVisible();
@@ -140,6 +152,8 @@ test('request → accept (reserved) → meetup → both confirm → both review'
     const request1 = chat(a, ben).getByRole('article', { name: `${ben.fullName} asked for ${tentTitle}` });
     await expect(request1).toBeVisible();
     await expect(request1.getByText(matTitle)).toBeVisible();
+    await expectInsideViewportWidth(a, request1);
+    await expectInsideViewportWidth(a, a.getByRole('textbox', { name: 'Message', exact: true }));
     await expect(a.getByText(`${ben.fullName} asked for this: accept or decline`)).toBeVisible();
     // Ben waits in the same chat: every step below reaches him live.
     await b.goto(`/messages?user=${ana.id}`);

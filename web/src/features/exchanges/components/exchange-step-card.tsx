@@ -167,7 +167,7 @@ function StepShell({
     <article
       aria-labelledby={titleId}
       className={cn(
-        'mx-auto grid w-full max-w-md gap-2 rounded-xl border p-3 text-sm text-foreground shadow-xs sm:p-4',
+        'mx-auto grid w-full max-w-md grid-cols-1 gap-2 rounded-xl border p-3 text-sm text-foreground shadow-xs sm:p-4',
         TONES[tone],
       )}
     >
@@ -291,9 +291,9 @@ function RequestCard({ exchange, viewerId, names }: CardProps) {
         </blockquote>
       ) : null}
       {exchange.offeredItems.length > 0 ? (
-        <div className="grid gap-1.5">
+        <div className="grid grid-cols-1 gap-1.5">
           <p className="text-xs font-medium text-muted-foreground">{t('exchanges.card.offered')}</p>
-          <ul className="grid gap-1.5">
+          <ul className="grid grid-cols-1 gap-1.5">
             {exchange.offeredItems.map((item) => (
               <li key={item.id}>
                 <ItemLine item={item} />

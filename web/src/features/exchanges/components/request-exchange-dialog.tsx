@@ -86,7 +86,7 @@ export default function RequestExchangeDialog({
     offers = <p className="text-sm text-muted-foreground">{t('exchanges.request.noOwnItems')}</p>;
   } else {
     offers = (
-      <ul className="grid max-h-60 gap-2 overflow-y-auto">
+      <ul className="grid max-h-60 grid-cols-1 gap-2 overflow-y-auto">
         {candidates.map((own) => {
           const checked = offered.includes(own.id);
           const boxId = `${id}-offer-${own.id}`;

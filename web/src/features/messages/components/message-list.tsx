@@ -208,7 +208,7 @@ export const MessageList = memo(function MessageList({
     );
   } else {
     body = (
-      <ol className="grid gap-1.5">
+      <ol className="grid grid-cols-1 gap-1.5">
         {entries.map((entry, index) => {
           const previous = entries[index - 1];
           const newDay = !previous || !isSameDay(new Date(previous.at), new Date(entry.at));
