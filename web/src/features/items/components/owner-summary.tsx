@@ -25,12 +25,12 @@ export function OwnerSummary({
     linked && 'id' in owner ? (
       <Link
         to={paths.user(owner.id)}
-        className="truncate rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="block truncate rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {owner.fullName}
       </Link>
     ) : (
-      <span className="truncate font-medium">{owner.fullName}</span>
+      <span className="block truncate font-medium">{owner.fullName}</span>
     );
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">

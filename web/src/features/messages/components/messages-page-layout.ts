@@ -17,7 +17,7 @@ export const SAFETY_BANNER_CLASS =
 export const MESSAGES_OPEN_HIDDEN_CLASS = 'hidden md:flex';
 /** The list-and-chat box: side by side from `md` up, a screen tall at most. */
 export const MESSAGES_BOX_CLASS =
-  'grid overflow-hidden rounded-xl border bg-card shadow-xs md:h-[max(32rem,calc(100dvh-17rem-var(--offline-banner-height,0px)))] md:grid-cols-[20rem_1fr]';
+  'grid grid-cols-1 overflow-hidden rounded-xl border bg-card shadow-xs md:h-[max(32rem,calc(100dvh-17rem-var(--offline-banner-height,0px)))] md:grid-cols-[20rem_1fr]';
 /** The box's height on a phone with a conversation open (the offline banner's height comes off too). */
 export const MESSAGES_BOX_OPEN_CLASS =
   'h-[calc(100dvh-9rem-var(--offline-banner-height,0px)-env(safe-area-inset-bottom))]';
@@ -28,7 +28,8 @@ export const CHAT_COLUMN_CLASS = 'min-h-0 flex-col';
 /** The chat: its header, the messages and the composer. */
 export const CHAT_PANE_CLASS = 'flex h-full min-h-0 flex-col';
 /** The chat's header: who, the swap's state, the item and the actions. */
-export const CHAT_HEADER_CLASS = 'grid gap-2 border-b bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto]';
+export const CHAT_HEADER_CLASS =
+  'grid grid-cols-1 gap-2 border-b bg-card p-3 sm:grid-cols-[minmax(0,1fr)_auto]';
 /** The composer's bar at the bottom of the chat. */
 export const COMPOSER_BAR_CLASS = 'border-t bg-card';
 /** The composer's form in it. */

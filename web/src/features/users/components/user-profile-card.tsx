@@ -53,7 +53,7 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
 
         <div className="grid gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight">{user.fullName}</h1>
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere">{user.fullName}</h1>
             {user.isVerified ? (
               <Badge variant="success">
                 <BadgeCheck aria-hidden="true" />
@@ -69,7 +69,7 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
               </Badge>
             ) : null}
           </div>
-          <p className="text-muted-foreground">@{user.username}</p>
+          <p className="text-muted-foreground wrap-anywhere">@{user.username}</p>
         </div>
 
         <dl className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
@@ -116,7 +116,9 @@ export function UserProfileCard({ user, variant, actions, facts }: UserProfileCa
         </dl>
 
         {user.bio ? (
-          <p className="whitespace-pre-line text-sm leading-relaxed text-foreground/90">{user.bio}</p>
+          <p className="whitespace-pre-line text-sm leading-relaxed text-foreground/90 wrap-anywhere">
+            {user.bio}
+          </p>
         ) : null}
       </div>
     </Card>
