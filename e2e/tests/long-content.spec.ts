@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, approvedTraveller, snap, token, type Account } from './support';
+import { ADMIN, PASSWORD, approvedTraveller, snap, token, type Account } from './support';
 
 /*
  * What people type is as long as the limits let it be: a 120-character title with no space to break at, a
@@ -107,6 +107,19 @@ test('titles, names and messages at their longest keep every page inside the scr
     offeredItemIds: [offered.id],
   });
   await call(request, asker, 'post', `/api/favorites/${item.id}`, {});
+  await call(request, asker, 'post', '/api/reports', {
+    type: 'user',
+    urgency: 'high',
+    subject: title,
+    description: `Asked for a deposit before we could meet: ${title}`,
+    relatedUser: owner.id,
+  });
+  const admin = {
+    id: 'admin',
+    email: ADMIN.email,
+    fullName: 'Admin',
+    token: await token(request, ADMIN.email, ADMIN.password),
+  };
 
   const pages: { who: Person; url: string; shows: string }[] = [
     { who: asker, url: '/browse', shows: title },
@@ -118,6 +131,9 @@ test('titles, names and messages at their longest keep every page inside the scr
     { who: owner, url: '/profile?tab=swaps', shows: fullName },
     { who: asker, url: '/profile?tab=favorites', shows: title },
     { who: asker, url: `/user/${owner.id}`, shows: fullName },
+    { who: admin, url: '/admin/reports', shows: title },
+    { who: admin, url: '/admin/users', shows: fullName },
+    { who: admin, url: `/admin/users/${owner.id}`, shows: fullName },
   ];
   const problems: string[] = [];
   let signedInAs: Person | null = null;
@@ -134,6 +150,6 @@ test('titles, names and messages at their longest keep every page inside the scr
     if (wide > width) problems.push(`${url}: the page is ${wide} px wide on a ${width} px screen`);
     for (const problem of found) problems.push(`${url}: ${problem}`);
   }
-  await snap(page, testInfo, 'long-content-public-profile', { fullPage: false });
+  await snap(page, testInfo, 'long-content-admin-user', { fullPage: false });
   expect(problems).toEqual([]);
 });

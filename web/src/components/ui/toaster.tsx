@@ -222,7 +222,7 @@ function ToastItem({ record, paused, onClose, onShown, closeLabel }: ToastItemPr
         variantClasses[variant],
       )}
     >
-      <div ref={contentRef} className="grid min-w-0 gap-1 break-words">
+      <div ref={contentRef} className="grid min-w-0 gap-1 wrap-anywhere">
         {title ? <div className="text-sm font-semibold">{title}</div> : null}
         {description ? <div className="text-sm">{description}</div> : null}
       </div>

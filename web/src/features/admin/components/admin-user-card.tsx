@@ -28,19 +28,19 @@ export function AdminUserCard({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Card className="grid gap-5 p-5 sm:p-6">
+    <Card className="grid grid-cols-1 gap-5 p-5 sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Avatar src={user.avatar} name={user.fullName} className="size-20 text-xl" />
-        <div className="grid min-w-0 flex-1 gap-1">
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight">{user.fullName}</h1>
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere">{user.fullName}</h1>
             {user.isApproved ? (
               <Badge variant="success">{t('admin.badgeApproved')}</Badge>
             ) : (
               <Badge variant="warning">{t('admin.badgePending')}</Badge>
             )}
           </div>
-          <p className="text-muted-foreground">@{user.username}</p>
+          <p className="text-muted-foreground wrap-anywhere">@{user.username}</p>
           <div className="flex items-center gap-2 text-sm">
             <StarRating rating={user.rating} />
             <span className="font-semibold">{formatRating(user.rating, i18n.language)}</span>
@@ -54,7 +54,7 @@ export function AdminUserCard({
           {isSelf ? null : <DeleteUserButton user={user} via="admin" onDeleted={onDeleted} />}
         </div>
       </div>
-      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
         <Detail
           icon={MapPin}
           label={t('profile.location')}
@@ -83,7 +83,7 @@ export function AdminUserCard({
       {user.bio ? (
         <div className="grid gap-1">
           <h2 className="text-sm font-semibold">{t('admin.bio')}</h2>
-          <p className="whitespace-pre-line text-sm text-foreground/90">{user.bio}</p>
+          <p className="whitespace-pre-line text-sm text-foreground/90 wrap-anywhere">{user.bio}</p>
         </div>
       ) : null}
     </Card>
@@ -108,7 +108,7 @@ function Detail({
         <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
         {label}
       </dt>
-      <dd className={cn('pl-6', mono ? 'break-all font-mono text-xs' : 'break-words')}>{value}</dd>
+      <dd className={cn('pl-6', mono ? 'break-all font-mono text-xs' : 'wrap-anywhere')}>{value}</dd>
     </div>
   );
 }

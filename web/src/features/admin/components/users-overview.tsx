@@ -121,11 +121,11 @@ function UserRow({ user, isSelf }: { user: UserSelf; isSelf: boolean }) {
     <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar src={user.avatar} name={user.fullName} className="size-11" />
-        <div className="grid min-w-0 gap-0.5">
+        <div className="grid min-w-0 grid-cols-1 gap-0.5">
           <div className="flex flex-wrap items-center gap-2">
             <Link
               to={paths.adminUser(user.id)}
-              className="truncate rounded font-semibold hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              className="min-w-0 truncate rounded font-semibold hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {user.fullName}
             </Link>

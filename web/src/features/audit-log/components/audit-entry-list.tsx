@@ -75,7 +75,7 @@ export function AuditEntryList({ query, limit }: { query: UseQueryResult<AuditLo
         const target = `${t(`auditLog.targets.${entry.target.type}`)} ${targetName(t, entry) ?? entry.target.id}`;
         const diff = change(entry);
         return (
-          <li key={entry.id} className="grid gap-0.5 p-3 text-sm break-words">
+          <li key={entry.id} className="grid gap-0.5 p-3 text-sm wrap-anywhere">
             <p>
               <span className="font-semibold">{entry.actor?.fullName ?? t('auditLog.formerAdmin')}</span>{' '}
               {t(`auditLog.actions.${entry.action}`)}{' '}

@@ -42,7 +42,7 @@ export function ContactMessagesSection() {
           {messages.data.messages.map((message) => (
             <li key={message.id} className="grid gap-1 rounded-xl border bg-card p-4 text-sm shadow-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <h3 className="font-semibold break-words">{message.subject}</h3>
+                <h3 className="font-semibold wrap-anywhere">{message.subject}</h3>
                 <Badge variant="outline">{t(`contact.categories.${message.category}`)}</Badge>
               </div>
               <p className="text-xs break-all text-muted-foreground">
@@ -52,7 +52,7 @@ export function ContactMessagesSection() {
                 </a>{' '}
                 · {formatDate(message.createdAt, i18n.language)}
               </p>
-              <p className="whitespace-pre-line break-words">{message.message}</p>
+              <p className="whitespace-pre-line wrap-anywhere">{message.message}</p>
             </li>
           ))}
         </ul>

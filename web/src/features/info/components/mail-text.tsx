@@ -8,7 +8,7 @@ import { inlineLinkClass } from './info-layout';
 /** `<mail>` of a catalogue text: Trans fills in the address as the link's text. */
 function MailAnchor({ email, children }: { email: string; children?: ReactNode }) {
   return (
-    <a href={`mailto:${email}`} className={`${inlineLinkClass} break-words`}>
+    <a href={`mailto:${email}`} className={`${inlineLinkClass} wrap-anywhere`}>
       {children ?? email}
     </a>
   );

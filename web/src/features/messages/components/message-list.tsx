@@ -336,7 +336,7 @@ const MessageBubble = memo(function MessageBubble({ bubble, onRetry, onReport }:
     <li className={cn('flex flex-col', bubble.mine ? 'items-end' : 'items-start')}>
       <div
         className={cn(
-          'max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug shadow-xs sm:max-w-[75%]',
+          'max-w-[85%] whitespace-pre-wrap wrap-anywhere rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-snug shadow-xs sm:max-w-[75%]',
           bubble.mine
             ? 'rounded-br-md bg-primary text-primary-foreground'
             : 'rounded-bl-md border bg-card text-card-foreground',

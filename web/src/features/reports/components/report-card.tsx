@@ -52,7 +52,7 @@ export function ReportCard({
   const checkboxId = `report-${report.id}-done`;
   return (
     <article
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm"
       aria-labelledby={`report-${report.id}`}
     >
       <div className="flex items-start gap-3">
@@ -64,8 +64,8 @@ export function ReportCard({
           aria-label={isOpen ? t('adminReports.markResolved') : t('adminReports.reopen')}
           className="mt-1"
         />
-        <div className="grid min-w-0 flex-1 gap-1">
-          <h3 id={`report-${report.id}`} className="font-semibold break-words">
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
+          <h3 id={`report-${report.id}`} className="font-semibold wrap-anywhere">
             {report.subject}
           </h3>
           <div className="flex flex-wrap items-center gap-1.5">
@@ -84,14 +84,14 @@ export function ReportCard({
               </Badge>
             ) : null}
           </div>
-          <p className="text-xs break-words text-muted-foreground">
+          <p className="text-xs wrap-anywhere text-muted-foreground">
             {t('adminReports.byOn', {
               reporter: report.reporter ? personName(t, report.reporter) : t('adminReports.anonymous'),
               date: formatDate(report.createdAt, i18n.language),
             })}
           </p>
           {report.contactEmail ? (
-            <p className="text-xs break-words text-muted-foreground">
+            <p className="text-xs wrap-anywhere text-muted-foreground">
               {t('adminReports.replyTo')}{' '}
               <a href={`mailto:${report.contactEmail}`} className="text-primary hover:underline">
                 {report.contactEmail}
@@ -101,7 +101,7 @@ export function ReportCard({
         </div>
       </div>
       <ReportSubjects report={report} />
-      <p className="whitespace-pre-line text-sm break-words">{report.description}</p>
+      <p className="whitespace-pre-line text-sm wrap-anywhere">{report.description}</p>
       {/* Ids are a secondary detail; they wrap between each other, never inside one. */}
       <p className="text-xs text-muted-foreground">
         {[
@@ -155,7 +155,7 @@ function ReportSubjects({ report }: { report: Report }) {
     : null;
   if (!user && !report.relatedItemTitle) return null;
   return (
-    <ul className="grid gap-0.5 text-sm break-words">
+    <ul className="grid gap-0.5 text-sm wrap-anywhere">
       {user ? <li>{t('adminReports.reportedUser', { name: user })}</li> : null}
       {report.relatedItemTitle ? (
         <li>{t('adminReports.reportedListing', { title: report.relatedItemTitle })}</li>

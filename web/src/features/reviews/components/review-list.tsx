@@ -85,7 +85,7 @@ function ReviewCard({
     <article className="grid gap-2 rounded-xl border bg-card p-4 shadow-sm">
       <div className="flex items-start gap-3">
         <Avatar src={reviewer?.avatar} name={name} className="size-10" />
-        <div className="grid min-w-0 flex-1 gap-0.5">
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-0.5">
           {reviewer && linkReviewer ? (
             <Link
               to={paths.user(reviewer.id)}
@@ -103,7 +103,7 @@ function ReviewCard({
         </div>
         {canDelete ? <DeleteReviewButton review={review} reviewerName={name} /> : null}
       </div>
-      <p className="whitespace-pre-line text-sm">{review.comment}</p>
+      <p className="whitespace-pre-line text-sm wrap-anywhere">{review.comment}</p>
     </article>
   );
 }

@@ -56,7 +56,7 @@ export function SanctionBanners({ user }: { user: UserSelf }) {
                     })
                   : t('sanctions.banner.restrictedForGood')}
               </p>
-              <p className="break-words text-xs">
+              <p className="wrap-anywhere text-xs">
                 {t('sanctions.banner.reason', { reason: restriction.reason })}
               </p>
               <p className="text-xs">
@@ -73,7 +73,7 @@ export function SanctionBanners({ user }: { user: UserSelf }) {
           <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-3 text-sm text-warning-foreground">
             <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <div className="min-w-0 flex-1 space-y-1">
-              <p id="warning-text" className="break-words font-medium">
+              <p id="warning-text" className="wrap-anywhere font-medium">
                 {t('sanctions.banner.warning', { reason: warning.reason })}
               </p>
               <p className="text-xs">

@@ -62,7 +62,7 @@ export function SanctionPanel({ user, isSelf }: { user: UserSelf; isSelf: boolea
           <p className="font-medium">
             {t(`sanctions.current.${current.type}`)} · {until(current.endsAt)}
           </p>
-          <p className="break-words text-muted-foreground">{current.reason}</p>
+          <p className="wrap-anywhere text-muted-foreground">{current.reason}</p>
           <div>
             <Button size="sm" variant="outline" onClick={() => setConfirmLift(true)}>
               {t('sanctions.lift')}
@@ -128,7 +128,7 @@ function HistoryRow({ sanction, until }: { sanction: Sanction; until: (endsAt: s
           {sanction.type === 'warn' ? '' : ` · ${until(sanction.endsAt)}`}
         </span>
       </div>
-      <p className="break-words">{sanction.reason}</p>
+      <p className="wrap-anywhere">{sanction.reason}</p>
       <p className="text-xs text-muted-foreground">
         {t('sanctions.by', { name: sanction.admin?.fullName ?? t('sanctions.unknownAdmin') })}
         {sanction.liftedAt

@@ -26,7 +26,7 @@ export function SuspensionNotice() {
             : t('sanctions.suspended.forGood')}
         </p>
         {notice.reason ? (
-          <p className="break-words">{t('sanctions.banner.reason', { reason: notice.reason })}</p>
+          <p className="wrap-anywhere">{t('sanctions.banner.reason', { reason: notice.reason })}</p>
         ) : null}
         <Link to={APPEAL_PATH} className="text-xs font-medium underline underline-offset-2">
           {t('sanctions.banner.appeal')}
