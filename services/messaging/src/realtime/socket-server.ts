@@ -21,7 +21,13 @@ import {
 import { MSG } from '@nomadswap/contracts/messages';
 import { sanctionInForce } from '@nomadswap/contracts/sanctions';
 import { sanctionedError, sanctionInForceOrThrow } from '@nomadswap/service-kit/auth';
-import { ForbiddenError, UnauthorizedError, toErrorBody, toHttpError } from '@nomadswap/service-kit/errors';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  toErrorBody,
+  toHttpError,
+} from '@nomadswap/service-kit/errors';
 import type { RateLimiter } from '@nomadswap/service-kit/rate-limit';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../domain/count-unread';
@@ -354,11 +360,13 @@ export function attachSocketServer(
         }
       });
     };
-    // Events nobody handles cost the budget too (a flood of unknown names is still a flood).
+    // Events nobody handles cost the budget too (a flood of unknown names is still a flood), and an acknowledgement
+    // hears "not found", as an unknown route does: a client waiting on it is not left waiting.
     socket.use(([event, ...args], next) => {
       if (handled.has(event)) return next();
       const ack = args.at(-1);
-      spend(socket, budget, event, typeof ack === 'function' ? (ack as Reply) : () => undefined);
+      const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+      if (spend(socket, budget, event, reply)) reply(toErrorBody(new NotFoundError(MSG.notFound)).body);
     });
 
     void (async () => {
