@@ -33,7 +33,8 @@ export function replyDelays(
   return delays;
 }
 
-function median(values: number[]): number {
+/** The middle value (the mean of the two middle ones for an even count); `values` is left as it was. */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Message } from '@nomadswap/contracts/responses';
 import { createNotificationQueue, type NotificationQueue } from '@nomadswap/service-kit/notifications';
 import { eventually } from '@nomadswap/service-kit/testing';
 import {
@@ -7,7 +8,8 @@ import {
   type MessagingTestEnv,
   type TestUser,
 } from '../../test/support/messaging-test-env';
-import { createOfflineNudge } from './nudge-offline-recipient';
+import { oid } from '../data/ids';
+import { createOfflineNudge, NUDGE_INTERVAL_MS } from './nudge-offline-recipient';
 
 let env: MessagingTestEnv;
 let notifications: NotificationQueue;
@@ -127,5 +129,92 @@ describe('offline e-mail nudge', () => {
     await env.ctx.presence.disconnected(online.id, 'socket-1');
     await send(ana, online, 'now?');
     await eventually(async () => (await mailsTo(online)).length === 1);
+  });
+});
+
+/*
+ * What the nudge decides for one stored message, called directly (the sends above run it as a hook, whose answer
+ * nobody reads): whether it mailed, and what it queued.
+ */
+describe('the nudge for one message', () => {
+  let sequence = 0;
+  const message = (from: TestUser, to: TestUser, sender?: { fullName: string }): Message =>
+    ({
+      id: `m${Date.now().toString(36)}${++sequence}`,
+      senderId: from.id,
+      receiverId: to.id,
+      content: 'the tent is yours',
+      ...(sender && { sender }),
+    }) as unknown as Message;
+  const nudgeWith = (options: { intervalMs?: number } = {}) => {
+    const enqueue = vi.fn(async () => undefined);
+    const nudge = createOfflineNudge(env.ctx, { notifications: { enqueue } as never, ...options });
+    return { enqueue, nudge };
+  };
+
+  it('mails (true) an offline receiver once per window: the job named after the message, the window 30 min', async () => {
+    const [ana, ben] = await Promise.all([env.user({ fullName: 'Ana' }), env.user()]);
+    const { enqueue, nudge } = nudgeWith();
+    const first = message(ana, ben, { fullName: 'Ana Nomad' });
+    expect(await nudge(first, { receiverOnline: false } as never)).toBe(true);
+    expect(enqueue).toHaveBeenCalledTimes(1);
+    expect(enqueue).toHaveBeenCalledWith(
+      expect.objectContaining({ to: ben.email, subject: 'New message from Ana Nomad' }),
+      { jobId: `message-nudge-${first.id}` },
+    );
+    const ttl = await env.ctx.redis.pttl(`${env.ctx.keyPrefix}nudge:${ben.id}:${ana.id}`);
+    expect(ttl).toBeGreaterThan(NUDGE_INTERVAL_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(30 * 60 * 1000);
+    // The window holds: a second message is not mailed (false).
+    expect(await nudge(message(ana, ben), { receiverOnline: false } as never)).toBe(false);
+    expect(enqueue).toHaveBeenCalledTimes(1);
+  });
+
+  it('names "A NomadSwap traveller" when the message carries no sender, and links nowhere without a public address', async () => {
+    const [ana, ben] = await Promise.all([env.user(), env.user()]);
+    const { enqueue, nudge } = nudgeWith();
+    expect(await nudge(message(ana, ben), { receiverOnline: false } as never)).toBe(true);
+    const [mail] = enqueue.mock.calls[0] as unknown as [{ subject: string; text: string }];
+    expect(mail.subject).toBe('New message from A NomadSwap traveller');
+    // Without the app's public address the mail has no link line at all.
+    expect(mail.text).toBe(
+      `Hi ${ben.fullName},\n\nA NomadSwap traveller sent you a message on NomadSwap.\n\n` +
+        'You can turn these e-mails off in your profile settings.\nThe NomadSwap team\n',
+    );
+  });
+
+  it('does not mail (false) a receiver online, by the send’s facts or else by presence', async () => {
+    const [ana, ben] = await Promise.all([env.user(), env.user()]);
+    const { enqueue, nudge } = nudgeWith();
+    expect(await nudge(message(ana, ben), { receiverOnline: true } as never)).toBe(false);
+    await env.ctx.presence.connected(ben.id, 'nudge-socket');
+    expect(await nudge(message(ana, ben))).toBe(false);
+    // The send's facts, when it has them, are what counts (read in the send's own round).
+    expect(await nudge(message(ana, ben), { receiverOnline: false } as never)).toBe(true);
+    await env.ctx.presence.disconnected(ben.id, 'nudge-socket');
+    expect(enqueue).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not mail (false) one who turned e-mails off, has no address known, or is deleted', async () => {
+    const [ana, off, noAddress, deleted] = await Promise.all([
+      env.user(),
+      env.user(),
+      env.user(),
+      env.user(),
+    ]);
+    await request(env.app)
+      .put('/api/messaging/settings')
+      .set(off.headers)
+      .send({ emailNotifications: false })
+      .expect(200);
+    await env.ctx.users.updateOne({ _id: oid(noAddress.id) }, { $unset: { email: 1 } });
+    await env.ctx.users.updateOne({ _id: oid(deleted.id) }, { $set: { deleted: true } });
+    const { enqueue, nudge } = nudgeWith();
+    for (const to of [off, noAddress, deleted])
+      expect(await nudge(message(ana, to), { receiverOnline: false } as never)).toBe(false);
+    expect(enqueue).not.toHaveBeenCalled();
+    // None of them took the window: a later message to one whose address is back is mailed.
+    await env.ctx.users.updateOne({ _id: oid(noAddress.id) }, { $set: { email: noAddress.email } });
+    expect(await nudge(message(ana, noAddress), { receiverOnline: false } as never)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { oid } from '../data/ids';
-import { replyDelays } from './get-reply-time';
+import { median, replyDelays } from './get-reply-time';
 
 /** How reply delays are counted, without stores (issue 21); the reply-time route test reads real messages. */
 const ME = '65a1b2c3d4e5f60718293a4b';
@@ -32,5 +32,20 @@ describe('replyDelays', () => {
       replyDelays(ME, [msg(ME, B, 0), msg(A, ME, 1), msg(B, ME, 2), msg(ME, B, 4), msg(ME, A, 7)]),
     ).toEqual([2 * 60_000, 6 * 60_000]);
     expect(replyDelays(ME, [msg(A, B, 0), msg(B, A, 1)])).toEqual([]);
+  });
+});
+
+describe('median', () => {
+  it('is the middle delay by value (not as text), whatever the order, leaving the delays as they were', () => {
+    const delays = [100, 9, 10];
+    // As text, 100 sorts between 10 and 9: the middle would be 100.
+    expect(median(delays)).toBe(10);
+    expect(delays).toEqual([100, 9, 10]);
+    expect(median([5])).toBe(5);
+  });
+
+  it('is the mean of the two middle delays for an even count', () => {
+    expect(median([100, 1, 10, 4])).toBe(7);
+    expect(median([3, 8])).toBe(5.5);
   });
 });

@@ -303,6 +303,53 @@ describe('accepting reserves the item for one requester', () => {
 });
 
 describe('the meetup', () => {
+  it('as a calendar file: none before a meetup (404 NO_MEETUP), then the whole event, tentative until agreed, naming the other person', async () => {
+    const { owner, requester, id } = await acceptedSwap();
+    const ics = (who: TestUser) => api().get(`/api/exchanges/${id}/meetup.ics`).set(who.headers);
+    const none = await ics(requester);
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('NO_MEETUP');
+    const proposedAt = clock;
+    const at = new Date(clock.getTime() + 2 * DAY);
+    await meetup(owner, id, {
+      at: at.toISOString(),
+      place: 'Rossio; by the clock',
+      note: 'blue jacket',
+    }).expect(200);
+    clock = new Date(clock.getTime() + HOUR);
+    const event = (status: string, other: TestUser) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//NomadSwap//Swap meetup//EN',
+        'CALSCALE:GREGORIAN',
+        'METHOD:PUBLISH',
+        'BEGIN:VEVENT',
+        `UID:exchange-${id}@nomadswap`,
+        'DTSTAMP:20270301T110000Z',
+        'DTSTART:20270303T100000Z',
+        // An hour long.
+        'DTEND:20270303T110000Z',
+        // The proposal's time in seconds: a moved meetup is a newer version of the same event.
+        `SEQUENCE:${proposedAt.getTime() / 1000}`,
+        `SUMMARY:NomadSwap: swap with ${other.fullName} (Hiking boots)`,
+        'LOCATION:Rossio\\; by the clock',
+        'DESCRIPTION:blue jacket',
+        `STATUS:${status}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    const tentative = await ics(requester);
+    expect(tentative.headers['content-disposition']).toBe(
+      `attachment; filename="nomadswap-meetup-${id}.ics"`,
+    );
+    expect(tentative.text).toBe(event('TENTATIVE', owner));
+    expect((await ics(owner)).text).toBe(event('TENTATIVE', requester));
+    await act(requester, id, 'meetup/accept').expect(200);
+    expect((await ics(owner)).text).toBe(event('CONFIRMED', requester));
+  });
+
   it('is proposed by one, accepted by the other, downloadable as .ics, with reminder and prompt jobs that move with it', async () => {
     const { owner, requester, id } = await acceptedSwap();
     const at = new Date(clock.getTime() + 2 * DAY);

@@ -77,4 +77,22 @@ describe('GET /api/messaging/users/:userId/reply-time', () => {
       (await request(env.app).get('/api/messaging/users/nope/reply-time').set(viewer.headers)).status,
     ).toBe(400);
   });
+
+  it('serves the figure it worked out for 10 minutes, new replies or not', async () => {
+    const [host, guest, viewer] = await Promise.all([env.user(), env.user(), env.user()]);
+    const pairs = (delays: number[], from: number) =>
+      delays.flatMap((delay, i) => [
+        message(guest, host, from + i * 100),
+        message(host, guest, from + i * 100 + delay),
+      ]);
+    await env.ctx.messages.collection.insertMany(pairs([2, 2, 2], 0));
+    const path = `/api/messaging/users/${host.id}/reply-time`;
+    const first = await request(env.app).get(path).set(viewer.headers);
+    expect(first.body).toMatchObject({ medianMinutes: 2, samples: 3 });
+    await env.ctx.messages.collection.insertMany(pairs([50, 50, 50, 50], 1_000));
+    expect((await request(env.app).get(path).set(viewer.headers)).body).toEqual(first.body);
+    const ttl = await env.stores.redis.ttl(`${env.ctx.keyPrefix}replytime:${host.id}`);
+    expect(ttl).toBeGreaterThan(590);
+    expect(ttl).toBeLessThanOrEqual(600);
+  });
 });
