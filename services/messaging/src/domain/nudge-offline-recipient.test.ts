@@ -163,7 +163,9 @@ describe('the nudge for one message', () => {
       { jobId: `message-nudge-${first.id}` },
     );
     const ttl = await env.ctx.redis.pttl(`${env.ctx.keyPrefix}nudge:${ben.id}:${ana.id}`);
-    expect(ttl).toBeGreaterThan(NUDGE_INTERVAL_MS - 60_000);
+    // One e-mail per conversation per 30 minutes (decision 0023).
+    expect(NUDGE_INTERVAL_MS).toBe(30 * 60 * 1000);
+    expect(ttl).toBeGreaterThan(29 * 60 * 1000);
     expect(ttl).toBeLessThanOrEqual(30 * 60 * 1000);
     // The window holds: a second message is not mailed (false).
     expect(await nudge(message(ana, ben), { receiverOnline: false } as never)).toBe(false);

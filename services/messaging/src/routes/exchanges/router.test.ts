@@ -348,6 +348,12 @@ describe('the meetup', () => {
     expect((await ics(owner)).text).toBe(event('TENTATIVE', requester));
     await act(requester, id, 'meetup/accept').expect(200);
     expect((await ics(owner)).text).toBe(event('CONFIRMED', requester));
+    // Moved, without a note: no description, a later version of the same event.
+    await meetup(requester, id, { at: at.toISOString(), place: 'Rossio; by the clock' }).expect(200);
+    const moved = (await ics(owner)).text;
+    expect(moved).not.toContain('DESCRIPTION');
+    expect(moved).toContain(`SEQUENCE:${clock.getTime() / 1000}\r\n`);
+    expect(moved).toContain('STATUS:TENTATIVE\r\n');
   });
 
   it('is proposed by one, accepted by the other, downloadable as .ics, with reminder and prompt jobs that move with it', async () => {
