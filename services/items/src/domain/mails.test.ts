@@ -68,6 +68,14 @@ describe.each(LANGUAGES)('the items texts in %s', (language) => {
     notEnglish(t.signature, english.signature);
   });
 
+  it('writes one item in the singular, not as "1" put into the plural', () => {
+    const asPlural = (text: (count: number) => string) => text(7).replaceAll('7', '1');
+    expect(t.reminderSubject(1, 'Lisbon')).not.toBe(asPlural((n) => t.reminderSubject(n, 'Lisbon')));
+    expect(t.reminderBody(reminder(1))).not.toBe(asPlural((n) => t.reminderBody(reminder(n))));
+    expect(t.reminderPushBody(1, 'WHEN')).not.toBe(asPlural((n) => t.reminderPushBody(n, 'WHEN')));
+    expect(t.alertSubject(1, 'Porto')).not.toBe(asPlural((n) => t.alertSubject(n, 'Porto')));
+  });
+
   it('names every category, each differently', () => {
     const names = CATEGORIES.map((category) => t.categoryNames[category]);
     for (const name of names) expect(name?.trim()).toBeTruthy();
