@@ -167,14 +167,16 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's WCAG 2 A/AA rules on the page as it is; only serious and critical findings are returned. */
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A/AA rules on the page as it is; only serious and critical findings are returned. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (options: object) => Promise<{ violations: unknown[] }> } }
     ).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    const result = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
     return result.violations;
   });
   return (violations as AxeViolation[])

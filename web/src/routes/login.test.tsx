@@ -94,7 +94,7 @@ describe('/auth/login', () => {
       password: 'secret12',
     });
     expect(
-      await screen.findByRole('button', { name: 'Account menu for Lena Traveller' }),
+      await screen.findByRole('button', { name: 'LT, account menu for Lena Traveller' }),
     ).toBeInTheDocument();
   });
 

@@ -16,8 +16,9 @@ function signIn(user = buildUser(), extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-async function openAccountMenu(name: string) {
-  const trigger = await screen.findByRole('button', { name: `Account menu for ${name}` });
+/** The account button of a user without a photo: it shows their initials, and its name starts with them. */
+async function openAccountMenu(name: string, shownInitials: string) {
+  const trigger = await screen.findByRole('button', { name: `${shownInitials}, account menu for ${name}` });
   trigger.focus();
   await userEvent.keyboard('{Enter}');
   return screen.findByRole('menu');
@@ -86,11 +87,25 @@ describe('shell navigation', () => {
     ]);
   });
 
+  it('the account button’s name starts with the initials it shows (WCAG 2.5.3); with a photo it is the plain name', async () => {
+    signIn(buildUser({ fullName: 'Noor al Haddad' }));
+    const { unmount } = renderApp('/');
+    const button = await screen.findByRole('button', { name: 'NH, account menu for Noor al Haddad' });
+    expect(button).toHaveTextContent('NH');
+    unmount();
+
+    signIn(buildUser({ fullName: 'Noor al Haddad', avatar: '/api/files/avatar-1' }));
+    renderApp('/');
+    const withPhoto = await screen.findByRole('button', { name: 'Account menu for Noor al Haddad' });
+    expect(withPhoto).not.toHaveTextContent('NH');
+    expect(withPhoto.querySelector('img')).toHaveAttribute('src', '/api/files/avatar-1');
+  });
+
   it('a regular user’s menu has Profile and Logout but no Admin Panel', async () => {
     signIn(buildUser({ role: 'user' }));
     renderApp('/');
 
-    const menu = await openAccountMenu('Lena Traveller');
+    const menu = await openAccountMenu('Lena Traveller', 'LT');
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
@@ -100,7 +115,7 @@ describe('shell navigation', () => {
     signIn(buildUser({ role: 'admin', fullName: 'Ada Admin' }));
     renderApp('/');
 
-    const menu = await openAccountMenu('Ada Admin');
+    const menu = await openAccountMenu('Ada Admin', 'AA');
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
   });
 
@@ -138,7 +153,7 @@ describe('shell navigation', () => {
     });
     const { router, queryClient } = renderApp('/no-such-page');
 
-    const menu = await openAccountMenu('Lena Traveller');
+    const menu = await openAccountMenu('Lena Traveller', 'LT');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByText('Logged out')).toBeInTheDocument();

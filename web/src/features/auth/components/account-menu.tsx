@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../../../config/paths';
-import { Avatar } from '../../../components/ui/avatar';
+import { Avatar, initials } from '../../../components/ui/avatar';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -32,7 +32,13 @@ export function AccountMenu({ user }: { user: UserSelf }) {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        aria-label={t('nav.accountMenu', { name: user.fullName })}
+        aria-label={
+          // Without a photo the button shows the initials: its name starts with them (WCAG 2.5.3, label in name),
+          // so a voice-control user can say what they see.
+          user.avatar
+            ? t('nav.accountMenu', { name: user.fullName })
+            : t('nav.accountMenuInitials', { initials: initials(user.fullName), name: user.fullName })
+        }
       >
         <Avatar src={user.avatar} name={user.fullName} />
       </DropdownMenuTrigger>

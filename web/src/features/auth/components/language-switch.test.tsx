@@ -58,7 +58,7 @@ describe('choosing the language', () => {
     window.localStorage.setItem('authToken', 'token-abc');
     renderApp('/');
 
-    const trigger = await screen.findByRole('button', { name: `Account menu for ${user.fullName}` });
+    const trigger = await screen.findByRole('button', { name: `LT, account menu for ${user.fullName}` });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
