@@ -4,6 +4,7 @@ import { PRERENDERED_HOME_ATTRIBUTE, ROOT_ID } from '@nomadswap/contracts/early-
 import { takePrerendered } from './early/prerendered-home';
 import { startEarlyReads } from './early/early-reads';
 import { startDeferredPreloads } from './early/early-shell';
+import { afterFirstPaint } from './early/after-first-paint';
 import { getAuthToken } from './lib/auth-token';
 
 /*
@@ -32,14 +33,12 @@ const start = () => {
 const rendered = container ? takePrerendered(container) : null;
 
 if (rendered && document.visibilityState === 'visible')
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      // The home's chunk alongside the app. A server-rendered /browse's is fetched by boot.tsx (preloadPage):
-      // its page is complete without script, and one more import here would grow the first render of `/`.
-      if (rendered.hasAttribute(PRERENDERED_HOME_ATTRIBUTE)) void import('./routes/home');
-      start();
-    }, 0),
-  );
+  afterFirstPaint(() => {
+    // The home's chunk alongside the app. A server-rendered /browse's is fetched by boot.tsx (preloadPage):
+    // its page is complete without script, and one more import here would grow the first render of `/`.
+    if (rendered.hasAttribute(PRERENDERED_HOME_ATTRIBUTE)) void import('./routes/home');
+    start();
+  });
 else if (photo) void photo.then(start);
 else start();
 
