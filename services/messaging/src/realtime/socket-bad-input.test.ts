@@ -4,7 +4,6 @@ import { MESSAGE_MAX_LENGTH } from '@nomadswap/contracts/messaging-limits';
 import { isAckError, SOCKET_EVENT_BUDGET, SOCKET_HANDLED } from '@nomadswap/contracts/socket-events';
 import { oid } from '../data/ids';
 import {
-  connected,
   createMessagingTestEnv,
   type ClientSocket,
   type MessagingTestEnv,
@@ -86,11 +85,7 @@ function expectClearRefusal(ack: unknown, context: string) {
   expect(requestId, context).toBeUndefined();
 }
 
-async function online(user: TestUser): Promise<ClientSocket> {
-  const socket = env.connectClient(server.url, user.token);
-  await connected(socket);
-  return socket;
-}
+const online = (user: TestUser) => env.online(server.url, user.token);
 
 describe('client events given what they do not expect', () => {
   it('fit one socket’s burst: each event’s bad payloads and the good send after them', () => {

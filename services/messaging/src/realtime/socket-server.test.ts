@@ -39,11 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 
-async function online(user: TestUser, instance = one): Promise<ClientSocket> {
-  const socket = env.connectClient(instance.url, user.token);
-  await connected(socket);
-  return socket;
-}
+const online = (user: TestUser, instance = one) => env.online(instance.url, user.token);
 
 function sendOverSocket(socket: ClientSocket, payload: Record<string, unknown>): Promise<MessageSendAck> {
   return new Promise((resolve) => {

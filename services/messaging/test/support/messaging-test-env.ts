@@ -51,6 +51,8 @@ export interface MessagingTestEnv {
   startInstance(options?: Partial<SocketServerOptions>): Promise<RunningInstance>;
   /** A socket.io-client connected (or refused) to `url` with `token`. */
   connectClient(url: string, token: string | undefined): ClientSocket;
+  /** A socket.io-client connected to `url` with `token`, once it is (rejects with the `connect_error`). */
+  online(url: string, token: string): Promise<ClientSocket>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,19 @@ export async function createMessagingTestEnv(
   const instances: RunningInstance[] = [];
   const clients: ClientSocket[] = [];
   let version = 0;
+
+  function connectClient(url: string, token: string | undefined): ClientSocket {
+    const socket: ClientSocket = connect(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: token === undefined ? {} : { token },
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 200,
+      forceNew: true,
+    });
+    clients.push(socket);
+    return socket;
+  }
 
   return {
     stores,
@@ -146,16 +161,10 @@ export async function createMessagingTestEnv(
       await new Promise((resolve) => setTimeout(resolve, 300));
       return instance;
     },
-    connectClient(url, token) {
-      const socket: ClientSocket = connect(url, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        auth: token === undefined ? {} : { token },
-        reconnectionDelay: 100,
-        reconnectionDelayMax: 200,
-        forceNew: true,
-      });
-      clients.push(socket);
+    connectClient,
+    async online(url, token) {
+      const socket = connectClient(url, token);
+      await connected(socket);
       return socket;
     },
     async close() {
