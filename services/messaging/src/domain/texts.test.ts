@@ -51,6 +51,9 @@ describe.each(LANGUAGES)('the messaging texts in %s', (language) => {
     for (const text of ['reminderBody', 'promptBody'] as const) {
       const body = mail[text]('Kai', 'PLACE', 'WHEN');
       for (const part of ['Kai', 'PLACE', 'WHEN']) expect(body, text).toContain(part);
+      // Written in two pieces: the second one is there, and the body ends as a sentence.
+      expect(body, text).toMatch(/\S\.$/);
+      expect(body.length, text).toBeGreaterThan(englishMail[text]('Kai', 'PLACE', 'WHEN').length / 2);
       notEnglish(body, englishMail[text]('Kai', 'PLACE', 'WHEN'));
     }
     expect(mail.promptBody('Kai', 'PLACE', 'WHEN')).not.toBe(mail.reminderBody('Kai', 'PLACE', 'WHEN'));
