@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@nomadswap/service-kit/testing';
+import { oid } from '../../data/ids';
 import {
   createMessagingTestEnv,
   type MessagingTestEnv,
@@ -51,6 +52,28 @@ describe('/api/blocks', () => {
     expect(lifted.body).toEqual({ blocked: false });
     expect((await api().delete(`/api/blocks/${b.id}`).set(a.headers)).status).toBe(200);
     await send(b, a).expect(201);
+  });
+
+  it('lists the caller’s blocks newest first, by when each was made', async () => {
+    const [me, b, c, d] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
+    for (const other of [b, c, d]) await api().post(`/api/blocks/${other.id}`).set(me.headers).expect(201);
+    // Made in the order c, d, b (not the order of the calls): the list follows createdAt.
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    for (const [other, minutes] of [
+      [c, 0],
+      [d, 1],
+      [b, 2],
+    ] as const)
+      await env.ctx.blocks.updateOne(
+        { blockerId: oid(me.id), blockedId: oid(other.id) },
+        { $set: { createdAt: at(minutes) } },
+      );
+    const listed = (await api().get('/api/blocks').set(me.headers).expect(200)).body as {
+      userId: string;
+      createdAt: string;
+    }[];
+    expect(listed.map((row) => row.userId)).toEqual([b.id, d.id, c.id]);
+    expect(listed[0]!.createdAt).toBe(at(2).toISOString());
   });
 
   it('refuses blocking oneself (400) and an unknown user (404)', async () => {

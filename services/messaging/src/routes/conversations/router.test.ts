@@ -72,6 +72,42 @@ describe('GET /api/conversations', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('a page that holds the last conversation exactly has no cursor; one more and the cursor follows the page’s last row', async () => {
+    const me = await env.user();
+    const others = [await env.user(), await env.user(), await env.user()];
+    for (const other of others) await send(other, me, 'ping');
+    const exact = await api().get('/api/conversations?limit=3').set(me.headers);
+    expect(exact.body).toHaveLength(3);
+    expect(exact.headers['x-next-cursor']).toBeUndefined();
+
+    const fourth = await env.user();
+    await send(fourth, me, 'ping');
+    const over = await api().get('/api/conversations?limit=3').set(me.headers);
+    const newestFirst = [fourth, ...others.slice().reverse()].map((other) => other.id);
+    expect(over.body.map((row: Conversation) => row.otherUser.id)).toEqual(newestFirst.slice(0, 3));
+    const rest = await api()
+      .get(`/api/conversations?limit=3&before=${over.headers['x-next-cursor']}`)
+      .set(me.headers);
+    expect(rest.body.map((row: Conversation) => row.otherUser.id)).toEqual(newestFirst.slice(3));
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('counts as unread only what the other sent the caller and the caller has not read', async () => {
+    const [me, ben, cleo] = await Promise.all([env.user(), env.user(), env.user()]);
+    await send(ben, me, 'one');
+    await send(ben, me, 'two');
+    await api().post(`/api/conversations/${ben.id}/read`).set(me.headers).expect(200);
+    await send(ben, me, 'three');
+    // Ben's messages to someone else and the caller's own to Ben are not the caller's unread.
+    await send(ben, cleo, 'to cleo');
+    await send(me, ben, 'reply');
+    await send(ben, me, 'four');
+    const rows = (await api().get('/api/conversations').set(me.headers)).body as Conversation[];
+    expect(rows.map((row) => [row.otherUser.id, row.unreadCount, row.lastMessage.content])).toEqual([
+      [ben.id, 2, 'four'],
+    ]);
+  });
+
   it('answers 401 to visitors and 403 to unapproved users; a non-participant sees none of it', async () => {
     expect((await api().get('/api/conversations')).status).toBe(401);
     const refused = await api().get('/api/conversations').set(pending.headers);

@@ -12,6 +12,7 @@ import {
 import { exchangeCalls } from '../../../test/support/exchange-calls';
 import { runExchangeTimer } from '../../jobs/exchange-timers';
 import { applyItemSnapshot } from '../../domain/apply-item-events';
+import { oid } from '../../data/ids';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -677,5 +678,44 @@ describe('GET /api/exchanges', () => {
     expect((await api().get(`/api/exchanges/${newId()}`).set(owner.headers)).status).toBe(404);
     expect((await api().get('/api/exchanges')).status).toBe(401);
     expect((await api().get('/api/exchanges').set(pending.headers)).status).toBe(403);
+  });
+
+  it('never lists other people’s exchanges; the most recently changed first (then the newest); the item filter narrows an owner’s list', async () => {
+    const [owner, requester, stranger, strangersOwner] = await Promise.all([
+      env.user(),
+      env.user(),
+      env.user(),
+      env.user(),
+    ]);
+    const [tent, stove, strangersItem] = await Promise.all([
+      env.item({ ownerId: owner.id, title: 'Tent' }),
+      env.item({ ownerId: owner.id, title: 'Stove' }),
+      env.item({ ownerId: strangersOwner.id }),
+    ]);
+    const forTent = (await ask(requester, { itemId: tent }).expect(201)).body as ExchangeView;
+    const forStove = (await ask(requester, { itemId: stove }).expect(201)).body as ExchangeView;
+    await ask(stranger, { itemId: strangersItem }).expect(201);
+    const ids = async (user: TestUser, query = '') =>
+      ((await api().get(`/api/exchanges${query}`).set(user.headers).expect(200)).body as ExchangeView[]).map(
+        (exchange) => exchange.id,
+      );
+    const changedAt = (id: string, minutes: number) =>
+      env.ctx.exchanges.updateOne(
+        { _id: oid(id) },
+        { $set: { updatedAt: new Date(Date.UTC(2026, 0, 1, 12, minutes)) } },
+      );
+
+    // The tent's request changed last: first, though it was made first.
+    await changedAt(forStove.id, 0);
+    await changedAt(forTent.id, 1);
+    expect(await ids(requester)).toEqual([forTent.id, forStove.id]);
+    expect(await ids(owner)).toEqual([forTent.id, forStove.id]);
+    // Changed at the same moment: the newer request first.
+    await changedAt(forTent.id, 0);
+    expect(await ids(requester)).toEqual([forStove.id, forTent.id]);
+    expect(await ids(owner, `?itemId=${tent}`)).toEqual([forTent.id]);
+    expect(await ids(owner, `?itemId=${strangersItem}`)).toEqual([]);
+    expect(await ids(stranger)).toHaveLength(1);
+    expect(await ids(stranger)).not.toContain(forTent.id);
   });
 });

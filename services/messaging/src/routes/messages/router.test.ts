@@ -223,6 +223,23 @@ describe('GET /api/messages', () => {
     expect(nosyAdmin.body).toEqual([]);
   });
 
+  it('a page that reaches the first message exactly has no cursor; one message more and the cursor is the page’s last', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    for (let i = 0; i < 3; i++) await send(a, { receiverId: b.id, content: `m${i}` }).expect(201);
+    const exact = await api().get(`/api/messages?with=${b.id}&limit=3`).set(a.headers);
+    expect(exact.body.map((m: Message) => m.content)).toEqual(['m2', 'm1', 'm0']);
+    expect(exact.headers['x-next-cursor']).toBeUndefined();
+
+    await send(a, { receiverId: b.id, content: 'm3' }).expect(201);
+    const over = await api().get(`/api/messages?with=${b.id}&limit=3`).set(a.headers);
+    expect(over.body.map((m: Message) => m.content)).toEqual(['m3', 'm2', 'm1']);
+    expect(over.headers['x-next-cursor']).toBe(over.body[2].id);
+    const rest = await api()
+      .get(`/api/messages?with=${b.id}&limit=3&before=${over.headers['x-next-cursor']}`)
+      .set(a.headers);
+    expect(rest.body.map((m: Message) => m.content)).toEqual(['m0']);
+  });
+
   it('without `with`, answers the caller’s most recent messages across conversations, bounded by limit', async () => {
     const [a, b, c] = await Promise.all([env.user(), env.user(), env.user()]);
     await send(a, { receiverId: b.id, content: 'to b' }).expect(201);
