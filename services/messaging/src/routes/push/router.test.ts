@@ -2,6 +2,7 @@ import request from 'supertest';
 import webpush from 'web-push';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@nomadswap/contracts/messages';
 import { PUSH_LIMITS } from '@nomadswap/contracts/push';
 import type { Message } from '@nomadswap/contracts/responses';
 import { PUSH_QUEUE, PUSH_TAG_INTERVAL_MS } from '@nomadswap/service-kit/push';
@@ -68,6 +69,32 @@ describe('/api/push', () => {
   it('serves the VAPID public key to anyone', async () => {
     const answer = await api().get('/api/push/key').expect(200);
     expect(answer.body).toEqual({ publicKey: vapid.publicKey });
+  });
+
+  it('without VAPID keys: the key and a new device answer 503 PUSH_NOT_CONFIGURED; turning a device off still works', async () => {
+    const unkeyed = await createMessagingTestEnv();
+    try {
+      const kai = await unkeyed.user();
+      const refused = { error: MSG.pushNotConfigured, code: 'PUSH_NOT_CONFIGURED' };
+      const key = await request(unkeyed.app).get('/api/push/key');
+      expect(key.status).toBe(503);
+      expect(key.body).toMatchObject(refused);
+      const subscription = await pushService.subscribe(vapid.publicKey);
+      const added = await request(unkeyed.app)
+        .post('/api/push/subscriptions')
+        .set(kai.headers)
+        .send({ endpoint: subscription.endpoint, keys: subscription.keys });
+      expect(added.status).toBe(503);
+      expect(added.body).toMatchObject(refused);
+      expect(await unkeyed.ctx.pushSubscriptions.countDocuments({})).toBe(0);
+      await request(unkeyed.app)
+        .delete('/api/push/subscriptions')
+        .set(kai.headers)
+        .send({ endpoint: subscription.endpoint })
+        .expect(204);
+    } finally {
+      await unkeyed.close();
+    }
   });
 
   it('keeps one row per device, owned by whoever registered it last, and forgets it on DELETE', async () => {

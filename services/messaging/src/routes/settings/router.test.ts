@@ -66,20 +66,45 @@ describe('/api/messaging/settings', () => {
     ]);
   });
 
-  it('announces, once, the settings a user changed before changes were announced (no version yet)', async () => {
-    const user = await env.user();
-    await env.ctx.settings.collection.insertOne({
-      _id: new mongoose.Types.ObjectId(user.id),
-      ...DEFAULT_MESSAGING_SETTINGS,
-      emailReminders: false,
-    });
-    const mine = async () =>
+  it('announces, once, the settings users changed before changes were announced (no version yet), and no others', async () => {
+    const [first, second, versioned] = await Promise.all([env.user(), env.user(), env.user()]);
+    for (const user of [first, second])
+      await env.ctx.settings.collection.insertOne({
+        _id: new mongoose.Types.ObjectId(user.id),
+        ...DEFAULT_MESSAGING_SETTINGS,
+        emailReminders: false,
+      });
+    await api().put('/api/messaging/settings').set(versioned.headers).send({ pushSwaps: false }).expect(200);
+    await api().put('/api/messaging/settings').set(versioned.headers).send({ pushSwaps: true }).expect(200);
+    const eventsOf = async (user: TestUser) =>
       (await env.events('messaging.settings-updated')).filter((event) => event.data.userId === user.id);
-    expect(await announceUnversionedSettings(env.ctx)).toBeGreaterThanOrEqual(1);
-    expect(await announceUnversionedSettings(env.ctx)).toBe(0);
-    expect((await mine()).map((event) => event.data)).toEqual([
-      { userId: user.id, version: 1, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+
+    // Two replicas starting together: between them, each unversioned record announced once.
+    const announced = await Promise.all([
+      announceUnversionedSettings(env.ctx),
+      announceUnversionedSettings(env.ctx),
     ]);
+    expect(announced[0] + announced[1]).toBe(2);
+    expect(await announceUnversionedSettings(env.ctx)).toBe(0);
+    for (const user of [first, second])
+      expect((await eventsOf(user)).map((event) => event.data)).toEqual([
+        { userId: user.id, version: 1, settings: { ...DEFAULT_MESSAGING_SETTINGS, emailReminders: false } },
+      ]);
+    // The versioned record keeps its version and its two events.
+    expect((await eventsOf(versioned)).map((event) => event.data.version)).toEqual([1, 2]);
+    const stored = await env.ctx.settings.collection.findOne({
+      _id: new mongoose.Types.ObjectId(versioned.id),
+    });
+    expect(stored?.version).toBe(2);
+  });
+
+  it('a first change stores every setting, the defaults with it', async () => {
+    const user = await env.user();
+    await api().put('/api/messaging/settings').set(user.headers).send({ readReceipts: false }).expect(200);
+    const record = await env.ctx.settings.collection.findOne({ _id: new mongoose.Types.ObjectId(user.id) });
+    const { _id, version, ...stored } = record!;
+    expect([String(_id), version]).toEqual([user.id, 1]);
+    expect(stored).toEqual({ ...DEFAULT_MESSAGING_SETTINGS, readReceipts: false });
   });
 
   it('refuses unknown fields and wrong types with 400', async () => {
