@@ -143,6 +143,9 @@ describe('POST /api/conversations/:userId/read', () => {
     await api().post(`/api/conversations/${a.id}/read`).set(b.headers).expect(200);
     const fromA = await api().get(`/api/messages?with=${b.id}`).set(a.headers);
     expect(fromA.body[0]).toMatchObject({ content: 'to b', isRead: false, readAt: null });
+    // The conversation list's last message tells no more than the thread.
+    const listed = (await api().get('/api/conversations').set(a.headers)).body as Conversation[];
+    expect(listed[0]!.lastMessage).toMatchObject({ content: 'to b', isRead: false, readAt: null });
     const fromB = await api().get(`/api/messages?with=${a.id}`).set(b.headers);
     expect(fromB.body[0].isRead).toBe(true);
 
