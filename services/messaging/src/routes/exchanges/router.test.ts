@@ -633,6 +633,71 @@ describe('POST /api/exchanges/complete (the chat’s Complete Swap) — one pers
     });
   });
 
+  it('both pressing Complete Swap at once, with nothing agreed yet: one exchange, completed once', async () => {
+    const [a, b] = await Promise.all([env.user(), env.user()]);
+    await send(a, b);
+    const answers = await Promise.all([
+      complete(a, { otherUserId: b.id }),
+      complete(b, { otherUserId: a.id }),
+    ]);
+    const ids = new Set(answers.map((answer) => answer.body.exchange.id as string));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(answers.map((answer) => answer.body.exchange.status)).toContain('completed');
+    expect((await eventsFor(id!)).filter((event) => event.type === 'exchange.completed')).toHaveLength(1);
+    const between = await env.ctx.exchanges.countDocuments({
+      $or: [
+        { requesterId: oid(a.id), ownerId: oid(b.id) },
+        { requesterId: oid(b.id), ownerId: oid(a.id) },
+      ],
+    });
+    expect(between).toBe(1);
+  });
+
+  it('with two accepted swaps, confirms the named item’s; unnamed, the one changed last — never a request still unanswered', async () => {
+    const [owner, requester] = await Promise.all([env.user(), env.user()]);
+    const [tent, stove, lamp] = await Promise.all([
+      env.item({ ownerId: owner.id, title: 'Tent' }),
+      env.item({ ownerId: owner.id, title: 'Stove' }),
+      env.item({ ownerId: owner.id, title: 'Lamp' }),
+    ]);
+    const asked = async (itemId: string) =>
+      ((await ask(requester, { itemId }).expect(201)).body as ExchangeView).id;
+    const [forTent, forStove, forLamp] = [await asked(tent), await asked(stove), await asked(lamp)];
+    await act(owner, forTent, 'accept').expect(200);
+    await act(owner, forStove, 'accept').expect(200);
+    const changedAt = (id: string, minutes: number) =>
+      env.ctx.exchanges.updateOne(
+        { _id: oid(id) },
+        { $set: { updatedAt: new Date(Date.UTC(2026, 0, 1, 12, minutes)) } },
+      );
+    // The stove's changed after the tent's (made first), and the unanswered lamp request after both.
+    await changedAt(forTent, 0);
+    await changedAt(forStove, 1);
+    await changedAt(forLamp, 5);
+
+    const unnamed = await complete(requester, { otherUserId: owner.id });
+    expect(unnamed.body.exchange).toMatchObject({
+      id: forStove,
+      status: 'accepted',
+      confirmedBy: [requester.id],
+    });
+    const named = await complete(requester, { otherUserId: owner.id, itemId: tent });
+    expect(named.body.exchange).toMatchObject({
+      id: forTent,
+      status: 'accepted',
+      confirmedBy: [requester.id],
+    });
+    const done = await complete(owner, { otherUserId: requester.id, itemId: tent });
+    expect(done.body).toMatchObject({
+      exchange: { id: forTent, status: 'completed' },
+      redirectTo: `/review/${requester.id}`,
+    });
+    const lamps = (await api().get(`/api/exchanges/${forLamp}`).set(owner.headers).expect(200))
+      .body as ExchangeView;
+    expect([lamps.status, lamps.confirmedBy]).toEqual(['proposed', []]);
+  });
+
   it('names an item of either party (never a stranger’s), refuses self, unknown, unapproved and unknown conversations', async () => {
     const [a, b, c, stranger] = await Promise.all([env.user(), env.user(), env.user(), env.user()]);
     await send(a, b);
@@ -641,11 +706,19 @@ describe('POST /api/exchanges/complete (the chat’s Complete Swap) — one pers
     expect(res.body.exchange).toMatchObject({ ownerId: a.id, requesterId: b.id, itemId: own });
     const foreign = await complete(a, { otherUserId: b.id, itemId: await env.item({ ownerId: c.id }) });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.code).toBe('ITEM_NOT_THEIRS');
-    expect((await complete(a, { otherUserId: b.id, itemId: newId() })).status).toBe(404);
+    expect(foreign.body).toMatchObject({
+      code: 'ITEM_NOT_THEIRS',
+      details: [{ field: 'itemId', message: foreign.body.error }],
+    });
+    const unknownItem = await complete(a, { otherUserId: b.id, itemId: newId() });
+    expect([unknownItem.status, unknownItem.body.code]).toEqual([404, 'ITEM_NOT_FOUND']);
     const self = await complete(a, { otherUserId: a.id });
     expect(self.status).toBe(400);
-    expect(self.body.error).toBe('You cannot complete a swap with yourself');
+    expect(self.body).toMatchObject({
+      error: 'You cannot complete a swap with yourself',
+      code: 'EXCHANGE_WITH_SELF',
+      details: [{ field: 'otherUserId', message: 'You cannot complete a swap with yourself' }],
+    });
     expect((await complete(a, { otherUserId: newId() })).status).toBe(404);
     expect((await complete(a, { otherUserId: pending.id })).body.code).toBe('USER_NOT_APPROVED');
     expect((await complete(a, { otherUserId: stranger.id })).body.code).toBe('NO_CONVERSATION');
