@@ -652,6 +652,17 @@ describe('POST /api/exchanges/complete (the chat’s Complete Swap) — one pers
       ],
     });
     expect(between).toBe(1);
+
+    // Another pair's waiting confirmation is its own (one at a time per pair, not overall).
+    const [c, d] = await Promise.all([env.user(), env.user()]);
+    await send(c, d);
+    const [first, other] = [
+      await complete(a, { otherUserId: b.id }),
+      await complete(c, { otherUserId: d.id }),
+    ];
+    expect([first.status, other.status]).toEqual([201, 201]);
+    expect(other.body.exchange).toMatchObject({ requesterId: c.id, ownerId: d.id, confirmedBy: [c.id] });
+    expect(other.body.exchange.id).not.toBe(first.body.exchange.id);
   });
 
   it('with two accepted swaps, confirms the named item’s; unnamed, the one changed last — never a request still unanswered', async () => {
