@@ -404,6 +404,28 @@ describe('deliverPush', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('a push the service refuses for good (400, 413) is dropped: no retry, the device kept; 404 and 410 forget it', async () => {
+    for (const [status, outcome] of [
+      [400, { sent: 0, removed: 0 }],
+      [413, { sent: 0, removed: 0 }],
+      [404, { sent: 0, removed: 1 }],
+      [410, { sent: 0, removed: 1 }],
+    ] as const) {
+      const kai = await env.user();
+      const phone = await device(kai);
+      const refusing = async () => {
+        throw Object.assign(new Error('refused'), { statusCode: status });
+      };
+      const result = await deliverPush(env.ctx, {
+        job: job(kai.id, `refused-${status}`),
+        retry: false,
+        send: refusing,
+      });
+      expect(result, String(status)).toEqual(outcome);
+      expect(await endpointsOf(kai), String(status)).toEqual(outcome.removed ? [] : [phone.endpoint]);
+    }
+  });
+
   it('asks for a retry on 429 and 5xx, and the retry serves only the devices still owed', async () => {
     const kai = await env.user();
     const [one, two] = [await device(kai), await device(kai)];
