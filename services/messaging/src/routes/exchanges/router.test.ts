@@ -633,6 +633,16 @@ describe('POST /api/exchanges/complete (the chat’s Complete Swap) — one pers
     });
   });
 
+  it('a user deleted in the chat’s records is not found, even while their account state is still cached', async () => {
+    const [a, gone] = await Promise.all([env.user(), env.user()]);
+    await send(a, gone);
+    await send(gone, a);
+    // The projection's tombstone (it outlives the Redis state) decides before the cached state does.
+    await env.ctx.users.updateOne({ _id: oid(gone.id) }, { $set: { deleted: true } });
+    const refused = await complete(a, { otherUserId: gone.id });
+    expect([refused.status, refused.body.code]).toEqual([404, 'USER_NOT_FOUND']);
+  });
+
   it('both pressing Complete Swap at once, with nothing agreed yet: one exchange, completed once', async () => {
     const [a, b] = await Promise.all([env.user(), env.user()]);
     await send(a, b);
