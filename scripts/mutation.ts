@@ -12,6 +12,10 @@
  *
  *   npm run mutation -- messaging --mutate src/domain/exchange-process.ts --unit src/domain/exchange-process.test.ts
  *   npm run mutation -- messaging --mutate src/domain/get-reply-time.ts:15-34 --unit src/domain/reply-delays.test.ts
+ *
+ * `--all-tests` runs every related test against each mutant instead of only the tests Stryker saw covering it
+ * (coverageAnalysis 'all'): slower, but right for code a background worker runs between tests (a queue's
+ * processor, a projection), which per-test coverage does not pair with the test that caused it (docs/mutation.md).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,7 +39,10 @@ if (unitAt >= 0 && !unitTests) {
   console.error('--unit needs the test files, comma-separated (paths in the target)');
   process.exit(2);
 }
-const strykerArgs = unitAt >= 0 ? [...args.slice(0, unitAt), ...args.slice(unitAt + 2)] : args;
+const allTests = args.includes('--all-tests');
+const strykerArgs = (unitAt >= 0 ? [...args.slice(0, unitAt), ...args.slice(unitAt + 2)] : args).filter(
+  (arg) => arg !== '--all-tests',
+);
 if (!target || !TARGETS[target]) {
   console.error(`usage: npm run mutation -- <${Object.keys(TARGETS).join('|')}> [stryker options]`);
   process.exit(2);
@@ -55,7 +62,11 @@ say(`── mutation testing ${target} (${TARGETS[target]}), at most ${minutes} 
 fs.rmSync(reportFile, { force: true });
 const child = spawn('npx', ['stryker', 'run', 'stryker.config.mjs', ...strykerArgs], {
   cwd: dir,
-  env: unitTests ? { ...process.env, MUTATION_UNIT_TESTS: unitTests } : process.env,
+  env: {
+    ...process.env,
+    ...(unitTests ? { MUTATION_UNIT_TESTS: unitTests } : {}),
+    ...(allTests ? { MUTATION_ALL_TESTS: '1' } : {}),
+  },
   stdio: 'inherit',
   detached: true,
 });

@@ -20,7 +20,9 @@ export function mutationConfig(target, options) {
     // Only the test files that import the mutated code (vitest's `related`), each mutant only against the
     // tests that cover it.
     vitest: { configFile: 'vitest.config.ts', related: true },
-    coverageAnalysis: 'perTest',
+    // Each mutant only against the tests seen covering it; `--all-tests` (MUTATION_ALL_TESTS): against every
+    // related test, for code a background worker runs between tests, which per-test coverage misses.
+    coverageAnalysis: process.env.MUTATION_ALL_TESTS ? 'all' : 'perTest',
     // The machine has 2 shared cores and others run tests on it.
     concurrency: 2,
     // Only mutants whose code or tests changed since the last run are tested again.
