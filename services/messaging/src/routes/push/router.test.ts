@@ -374,6 +374,80 @@ describe('pushes through a real push service', () => {
     expect(await env.ctx.push.queue.count()).toBe(waiting);
     socket.disconnect();
   });
+
+  describe('a message to an offline receiver', () => {
+    let next = 0;
+    /** A message from `from` to `to` with a fresh id (its push's job id is `message-push-<id>`). */
+    const message = (from: TestUser, to: string, extra: Partial<Message> = {}) =>
+      ({
+        id: `65a1b2c3d4e5f6071829${String(++next).padStart(4, '0')}`,
+        senderId: from.id,
+        receiverId: to,
+        content: 'Is the tent still there?',
+        sender: { fullName: from.fullName },
+        ...extra,
+      }) as Message;
+    const pushOf = async (sent: Message) =>
+      (await env.ctx.push.queue.getJob(`message-push-${sent.id}`))?.data;
+    const offline = { receiverOnline: false };
+
+    it("is pushed once per message, in the receiver's language, whoever calls it again", async () => {
+      const [ana, kai] = await Promise.all([
+        env.user({ fullName: 'Ana Ribeiro' }),
+        env.user({ language: 'es' }),
+      ]);
+      await device(kai);
+      const sent = message(ana, kai.id);
+      const push = createOfflinePush(env.ctx);
+      expect(await push(sent, offline)).toBe(true);
+      // The send's hooks run again after a retry: the job id keeps it one push.
+      expect(await push(sent, offline)).toBe(true);
+      const jobs = await env.ctx.push.queue.getJobs(['delayed', 'waiting', 'active', 'completed']);
+      expect(jobs.filter((job) => job.id === `message-push-${sent.id}`)).toHaveLength(1);
+      expect(await pushOf(sent)).toEqual({
+        userId: kai.id,
+        kind: 'messages',
+        title: 'NomadSwap',
+        body: 'Nuevo mensaje de Ana Ribeiro',
+        url: `/messages?user=${ana.id}`,
+        tag: `conversation-${ana.id}`,
+      });
+    });
+
+    it('reaches a receiver not projected yet, in English, and names an unknown sender "someone"', async () => {
+      const [ana, kai] = await Promise.all([env.user(), env.user({ language: 'de' })]);
+      await device(kai);
+      await env.ctx.users.deleteOne({ _id: kai.id });
+      const sent = message(ana, kai.id, { sender: undefined });
+      expect(await createOfflinePush(env.ctx)(sent, offline)).toBe(true);
+      expect(await pushOf(sent)).toMatchObject({
+        title: 'NomadSwap',
+        body: 'New message from A NomadSwap traveller',
+      });
+    });
+
+    it("is not pushed without a device of the receiver's (another user's device does not count)", async () => {
+      const [ana, kai, lea] = await Promise.all([env.user(), env.user(), env.user()]);
+      await device(lea);
+      const sent = message(ana, kai.id);
+      expect(await createOfflinePush(env.ctx)(sent, offline)).toBe(false);
+      expect(await pushOf(sent)).toBeUndefined();
+    });
+
+    it("is not pushed for a swap request's message (the request has its own push), nor by a server without VAPID keys", async () => {
+      const [ana, kai] = await Promise.all([env.user(), env.user()]);
+      await device(kai);
+      const request = message(ana, kai.id, { exchangeId: '65a1b2c3d4e5f60718290000' });
+      expect(await createOfflinePush(env.ctx)(request, offline)).toBe(false);
+      expect(await pushOf(request)).toBeUndefined();
+      const unkeyed = message(ana, kai.id);
+      expect(await createOfflinePush({ ...env.ctx, pushConfig: undefined })(unkeyed, offline)).toBe(false);
+      expect(await pushOf(unkeyed)).toBeUndefined();
+      // The same message on a server with keys is pushed: the keys made the difference.
+      expect(await createOfflinePush(env.ctx)(unkeyed, offline)).toBe(true);
+      expect(await pushOf(unkeyed)).toBeDefined();
+    });
+  });
 });
 
 describe('deliverPush', () => {
