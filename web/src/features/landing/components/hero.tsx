@@ -12,19 +12,6 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden bg-gradient-to-br from-teal-900 via-teal-700 to-emerald-600 text-white"
     >
-      <div
-        aria-hidden="true"
-        className="absolute -right-24 -top-24 -z-10 size-80 rounded-full bg-teal-400/25 blur-2xl"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute -bottom-32 -left-20 -z-10 size-72 rounded-full bg-emerald-300/20 blur-2xl"
-      />
-      <RefreshCw
-        aria-hidden="true"
-        strokeWidth={1.25}
-        className="absolute -right-16 top-1/2 -z-10 hidden size-[26rem] -translate-y-1/2 text-white/10 lg:block xl:right-8"
-      />
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20 lg:py-24">
         <h1
           id="hero-title"
@@ -60,6 +47,22 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           </Link>
         </div>
       </div>
+      {/* The decorations come after the text (they are behind it all the same: -z-10 in an isolated section): two
+          of them sit against the hero's bottom or middle, and a browser paints the document as it arrives, so
+          before the text had arrived they were painted higher up and moved down when it came (a layout shift). */}
+      <div
+        aria-hidden="true"
+        className="absolute -right-24 -top-24 -z-10 size-80 rounded-full bg-teal-400/25 blur-2xl"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -bottom-32 -left-20 -z-10 size-72 rounded-full bg-emerald-300/20 blur-2xl"
+      />
+      <RefreshCw
+        aria-hidden="true"
+        strokeWidth={1.25}
+        className="absolute -right-16 top-1/2 -z-10 hidden size-[26rem] -translate-y-1/2 text-white/10 lg:block xl:right-8"
+      />
     </section>
   );
 }

@@ -80,7 +80,11 @@ export function LocationBar({ city, countFor }: LocationBarProps) {
             {countFor ? (
               t('home.location.activeNearby', { count: countFor(city) })
             ) : (
-              <Skeleton className="mt-1 h-4 w-36" />
+              // The text line's box (20 px): a margin here would collapse through the line's element and move it
+              // when the count replaces the placeholder.
+              <div className="py-0.5">
+                <Skeleton className="h-4 w-36" />
+              </div>
             )}
           </div>
         </div>
