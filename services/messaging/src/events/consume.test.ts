@@ -57,13 +57,25 @@ describe('messaging projections', () => {
       const found = await env.ctx.users.findById(id).lean();
       return found?.version === 3 ? found : null;
     });
-    expect(stored).toMatchObject({ fullName: 'Ana Nomad', email: 'a@x.test', deleted: false });
+    expect(stored).toMatchObject({
+      fullName: 'Ana Nomad',
+      email: 'a@x.test',
+      deleted: false,
+      rating: 4.5,
+      reviewCount: 2,
+    });
 
     await publisher.publish('user.deleted', { id });
     await publisher.publish('user.updated', user(id, { version: 4, fullName: 'Back?' }));
     await eventually(async () => (await env.ctx.users.findById(id).lean())?.deleted === true);
     await drained();
-    expect(await env.ctx.users.findById(id).lean()).toMatchObject({ deleted: true, fullName: '' });
+    // Nothing of the account stays on its tombstone, its rating neither.
+    expect(await env.ctx.users.findById(id).lean()).toMatchObject({
+      deleted: true,
+      fullName: '',
+      rating: 0,
+      reviewCount: 0,
+    });
   });
 
   it('keeps item context (title, photo, owner, swapped) and marks deleted items', async () => {
@@ -88,6 +100,16 @@ describe('messaging projections', () => {
     await eventually(async () => (await env.ctx.items.findById(id).lean())?.isSwapped === true);
     await publisher.publish('item.deleted', { id, userId: owner });
     await eventually(async () => (await env.ctx.items.findById(id).lean())?.deleted === true);
+    // The title is kept for the conversations about it.
+    expect(await env.ctx.items.findById(id).lean()).toMatchObject({ title: 'Tent', isSwapped: true });
+
+    // Deleted before its creation reached us: a tombstone with its owner and nothing else, so a late
+    // item.created cannot bring it back.
+    const early = newId();
+    await publisher.publish('item.deleted', { id: early, userId: owner });
+    const tombstone = await eventually(() => env.ctx.items.findById(early).lean());
+    expect(tombstone).toMatchObject({ deleted: true, title: '', image: null, isSwapped: false });
+    expect(String(tombstone.ownerId)).toBe(owner);
   });
 
   it('a deleted account ends its open exchanges; a deleted or swapped item declines the requests waiting for it', async () => {

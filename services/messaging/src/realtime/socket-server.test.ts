@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { UserEventData } from '@nomadswap/contracts/events';
 import type { Message } from '@nomadswap/contracts/responses';
 import {
   isAckError,
@@ -13,6 +14,7 @@ import { SOCKET_CONNECTION_LIMIT } from '@nomadswap/contracts/limits.test-table'
 import { createTokenService } from '@nomadswap/service-kit/auth';
 import { eventually } from '@nomadswap/service-kit/testing';
 import { applyUserDeleted, applyUserSnapshot } from '../domain/apply-user-events';
+import { chatVersionKey, isCacheableVersion } from '../data/chat-state-cache';
 import { oid } from '../data/ids';
 import { presenceKey } from './presence';
 import {
@@ -786,6 +788,45 @@ describe('account changes while connected', () => {
     });
     await expect(goneClosed).resolves.toBe('io server disconnect');
     await expect(demotedClosed).resolves.toBe('io server disconnect');
+  });
+
+  it('keeps an approved user and an admin connected through a change, stores their rating and renews their chat state', async () => {
+    const [ana, admin, demoted] = await Promise.all([env.user(), env.user({ role: 'admin' }), env.user()]);
+    const [sa, sadmin, sd] = await Promise.all([online(ana, one), online(admin, two), online(demoted, two)]);
+    const versionOf = (id: string) => env.stores.redis.get(chatVersionKey(env.ctx.keyPrefix, id));
+    const before = await versionOf(ana.id);
+    const snapshot = (user: TestUser, changes: Partial<UserEventData>) =>
+      applyUserSnapshot(one.ctx, {
+        id: user.id,
+        username: user.username,
+        fullName: user.fullName,
+        avatar: null,
+        location: 'Porto',
+        rating: 0,
+        reviewCount: 0,
+        isApproved: true,
+        role: 'user',
+        version: 1_000,
+        ...changes,
+      });
+    await snapshot(ana, { fullName: 'Ana Renamed', rating: 4.5, reviewCount: 3 });
+    await snapshot(admin, { role: 'admin', isApproved: false });
+    // The sentinel: a demotion after them, on the admin's replica, is carried out after theirs would have been.
+    const demotedClosed = new Promise((resolve) => sd.once('disconnect', resolve));
+    await snapshot(demoted, { isApproved: false });
+    await expect(demotedClosed).resolves.toBe('io server disconnect');
+    expect([sa.connected, sadmin.connected]).toEqual([true, true]);
+    expect(await env.ctx.users.findById(ana.id).lean()).toMatchObject({
+      fullName: 'Ana Renamed',
+      rating: 4.5,
+      reviewCount: 3,
+    });
+    // Every replica's cached chat state of Ana (how her sends show her) is stale: her version is a new one.
+    const after = await versionOf(ana.id);
+    expect(after).not.toBe(before);
+    expect(isCacheableVersion(after)).toBe(true);
+    sa.disconnect();
+    sadmin.disconnect();
   });
 
   it('tells the other side exchange:updated live, on another replica', async () => {
