@@ -69,7 +69,17 @@ for (const path of ['/', '/browse']) {
     // document (the build's home, the gateway's /browse) is cut after each block of the page rendered ahead and
     // laid out without the app's scripts.
     await withoutAppScripts(page);
-    const html = await (await page.request.get(path)).text();
+    // The gateway serves the plain shell when items is slow to answer (250 ms): asked again until rendered.
+    let html = '';
+    await expect
+      .poll(
+        async () => {
+          html = await (await page.request.get(path)).text();
+          return html.search(/data-prerendered-(home|page)/);
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     const start = html.search(/data-prerendered-(home|page)/);
     const end = html.indexOf('</main>', start);
     expect(start).toBeGreaterThan(0);
