@@ -43,7 +43,7 @@ test("a visitor's / paints the header and hero from the HTML, before any script 
 /** Where each element of the prerendered home starts (its top-left corner), in document order; only those on screen. */
 const startsOnScreen = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll('[data-prerendered-home] *, [data-prerendered-page] *')].map(
+    Array.from(document.querySelectorAll('[data-prerendered-home] *, [data-prerendered-page] *')).map(
       (element, index) => {
         const { x, y, width, height } = element.getBoundingClientRect();
         const shown =
