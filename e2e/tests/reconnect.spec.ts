@@ -85,3 +85,55 @@ test('a connection dropped mid-conversation loses no message and shows none twic
   await a.context.close();
   await b.context.close();
 });
+
+/*
+ * The page reads the chat before its socket has joined the user's room: a message sent in between reaches
+ * neither (CI's run of stop 38 lost a swap's "accepted" this way). The socket is held back until the message is
+ * in; once it connects, the page catches up on what it read before.
+ */
+test('a message sent while the page loads, before its socket joined, still shows', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const ana = await approvedTraveller(request, 'Ana');
+  const ben = await approvedTraveller(request, 'Ben');
+  const anaAuth = { Authorization: `Bearer ${await token(request, ana.email, PASSWORD)}` };
+  const hello = await request.post('/api/messages', {
+    headers: anaAuth,
+    data: { receiverId: ben.id, content: 'hello before the page' },
+  });
+  expect(hello.status()).toBe(201);
+
+  const benToken = await token(request, ben.email, PASSWORD);
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await context.addInitScript((t) => window.localStorage.setItem('authToken', t), benToken);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sockets = 0;
+  await context.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    sockets += 1;
+    await held;
+    ws.connectToServer();
+  });
+  const page = await context.newPage();
+  await page.goto(`/messages?user=${ana.id}`);
+  await expect.poll(() => shown(page, ana.fullName, 'hello before the page')).toBe(1);
+  await expect.poll(() => sockets).toBeGreaterThan(0);
+
+  const meanwhile = await request.post('/api/messages', {
+    headers: anaAuth,
+    data: { receiverId: ben.id, content: 'sent before the socket joined' },
+  });
+  expect(meanwhile.status()).toBe(201);
+  release();
+  await expect.poll(() => shown(page, ana.fullName, 'sent before the socket joined')).toBe(1);
+  // Live from here on.
+  await request.post('/api/messages', {
+    headers: anaAuth,
+    data: { receiverId: ben.id, content: 'and live' },
+  });
+  await expect.poll(() => shown(page, ana.fullName, 'and live')).toBe(1);
+  expect(await shown(page, ana.fullName, 'sent before the socket joined')).toBe(1);
+  await context.close();
+});

@@ -426,6 +426,18 @@ describe('/messages swap cards', () => {
     expect(within(card).getByText('Reserved')).toBeInTheDocument();
   });
 
+  it('the first connect fetches the swaps again: a step taken while the page loaded is not missed', async () => {
+    let stored = [exchange({}, { mine: true })];
+    openChat([], { 'GET /api/exchanges': () => jsonResponse(200, stored) });
+    await screen.findByRole('article', { name: 'You asked for Blue tent' });
+    // Marco accepted after the page read the swaps and before the socket joined: no exchange:updated reached it.
+    stored = [exchange(accepted, { mine: true })];
+    act(() => lastSocket().serverConnect());
+    expect(
+      await screen.findByText('Marco Rossi accepted: Blue tent is reserved for you.'),
+    ).toBeInTheDocument();
+  });
+
   it('after a reconnect the swaps are fetched again (a step taken during the drop is not missed)', async () => {
     const { fetchMock } = openChat([exchange()]);
     await screen.findByRole('article', { name: 'Marco Rossi asked for Blue tent' });

@@ -563,7 +563,9 @@ describe('/messages', () => {
       await within(log).findByText('Hi Lena');
       const socket = lastSocket();
       act(() => socket.serverConnect());
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(1));
+      // The first connect reads the chat's newest page again (what was sent before the socket joined).
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(2));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(2));
       const before = calls(fetchMock, 'GET', '/api/conversations');
 
       // Marco's message reached the server as the transport came back; the recovery's replay did not carry it.
@@ -580,7 +582,7 @@ describe('/messages', () => {
       stored = [live, missed, history];
       act(() => socket.serverDisconnect());
       act(() => socket.serverConnect({ recovered: false }));
-      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(3));
+      await waitFor(() => expect(calls(fetchMock, 'GET', '/api/messages')).toBe(4));
       await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toBe(before + 2));
       for (const text of ['Hi Lena', 'Sent while you were away', 'Sent live, kept by REST']) {
         expect(within(log).getAllByText(text)).toHaveLength(1);
@@ -590,6 +592,48 @@ describe('/messages', () => {
       const at = (text: string) => order.findIndex((line) => line.includes(text));
       expect(at('Hi Lena')).toBeLessThan(at('Sent while you were away'));
       expect(at('Sent while you were away')).toBeLessThan(at('Sent live, kept by REST'));
+    });
+
+    it('the first connect catches up what was sent after the chat was read and before the socket joined', async () => {
+      const history = first();
+      const meanwhile = buildMessage({ from: marco, to: meChat, content: 'Sent while the page loaded' });
+      let stored: Message[] = [history];
+      const fetchMock = liveSetup({ 'GET /api/messages': () => jsonResponse(200, stored) });
+      renderApp(`/messages?user=${marco.id}`);
+      const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      await within(log).findByText('Hi Lena');
+      stored = [meanwhile, history];
+      act(() => lastSocket().serverConnect());
+      expect(await within(log).findByText('Sent while the page loaded')).toBeInTheDocument();
+      expect(within(log).getAllByText('Hi Lena')).toHaveLength(1);
+      expect(calls(fetchMock, 'GET', '/api/messages')).toBe(2);
+    });
+
+    it('a chat still being read at the first connect is read again once its first answer is in', async () => {
+      const history = first();
+      const meanwhile = buildMessage({ from: marco, to: meChat, content: 'Sent during the first read' });
+      let stored: Message[] = [history];
+      let answerFirstRead: () => void = () => undefined;
+      const firstRead = new Promise<void>((resolve) => (answerFirstRead = resolve));
+      let reads = 0;
+      liveSetup({
+        'GET /api/messages': async () => {
+          reads += 1;
+          // The first read looked at the server before the message; it answers after the connect.
+          const snapshot = stored;
+          if (reads === 1) await firstRead;
+          return jsonResponse(200, snapshot);
+        },
+      });
+      renderApp(`/messages?user=${marco.id}`);
+      await waitFor(() => expect(reads).toBe(1));
+      stored = [meanwhile, history];
+      act(() => lastSocket().serverConnect());
+      answerFirstRead();
+      const log = await screen.findByRole('log', { name: 'Conversation with Marco Rossi' });
+      expect(await within(log).findByText('Sent during the first read')).toBeInTheDocument();
+      expect(within(log).getAllByText('Hi Lena')).toHaveLength(1);
+      expect(reads).toBe(2);
     });
   });
 

@@ -1,34 +1,62 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { mergeNewestPage } from './cache';
 import { getMessages } from './get-messages';
 import { messagesKeys } from './query-keys';
 
 /**
- * After every reconnect, recovered or not. A recovered connection can still miss a message published at the
- * moment it comes back (the server's replay and its live delivery leave a gap;
- * docs/decisions/0055-sockets-re-check-who-they-are.md), so REST, the source of truth, fills in: each open
- * chat asks for its newest page and merges it (one request, when that page reaches back to the newest message
- * held; else the chat is fetched again from the start). Chats not on screen are marked stale, the
- * conversations and the unread total fetched again. Messages are keyed by id and clientId: none is shown
- * twice.
+ * What a live connection can have missed, filled in from REST (the source of truth) after every connect, the
+ * first included. A reconnect, recovered or not, can miss a message published at the moment it comes back (the
+ * server's replay and its live delivery leave a gap; docs/decisions/0055-sockets-re-check-who-they-are.md). The
+ * first connect can too: a chat or the swaps read before the socket joined its user's room miss what was sent
+ * in between (a request accepted while the page loaded) — so whatever was read before the connect, or was still
+ * being read, is read again.
+ *
+ * Each open chat asks for its newest page and merges it (one request, when that page reaches back to the newest
+ * message held; else the chat is fetched again from the start); the conversations and the swaps on screen are
+ * fetched again, the other chats marked stale. The unread total is fetched again after a reconnect (the first
+ * connect's `unread:count` is already current). Messages are keyed by id and clientId: none is shown twice.
  */
-export async function catchUpAfterReconnect(queryClient: QueryClient): Promise<void> {
-  void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-  void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
-  void queryClient.invalidateQueries({ queryKey: messagesKeys.threads, refetchType: 'none' });
-  const open = queryClient.getQueryCache().findAll({ queryKey: messagesKeys.threads, type: 'active' });
+export async function catchUpAfterConnect(
+  queryClient: QueryClient,
+  { first }: { first: boolean },
+): Promise<void> {
+  const active = (queryKey: QueryKey) => queryClient.getQueryCache().findAll({ queryKey, type: 'active' });
+  // A first read still under way may have read the server before the connect: its answer comes first.
   await Promise.all(
-    open.map(async ({ queryKey }) => {
-      const otherId = queryKey[2];
-      if (typeof otherId !== 'string') return;
-      try {
-        const page = await getMessages(otherId);
-        if (!mergeNewestPage(queryClient, otherId, page)) {
-          await queryClient.refetchQueries({ queryKey, exact: true });
+    [
+      ...active(messagesKeys.conversations),
+      ...active(queryKeys.exchanges.all),
+      ...active(messagesKeys.threads),
+    ]
+      .filter((query) => query.state.data === undefined && query.state.fetchStatus === 'fetching')
+      .map((query) => (query.promise ?? Promise.resolve()).catch(() => undefined)),
+  );
+  const readBefore = (query: Query) => query.state.data !== undefined;
+  if (!first || active(messagesKeys.conversations).some(readBefore)) {
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+  }
+  if (!first || active(queryKeys.exchanges.all).some(readBefore)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
+  }
+  if (!first) {
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
+    void queryClient.invalidateQueries({ queryKey: messagesKeys.threads, refetchType: 'none' });
+  }
+  await Promise.all(
+    active(messagesKeys.threads)
+      .filter(readBefore)
+      .map(async ({ queryKey }) => {
+        const otherId = queryKey[2];
+        if (typeof otherId !== 'string') return;
+        try {
+          const page = await getMessages(otherId);
+          if (!mergeNewestPage(queryClient, otherId, page)) {
+            await queryClient.refetchQueries({ queryKey, exact: true });
+          }
+        } catch {
+          await queryClient.refetchQueries({ queryKey, exact: true }).catch(() => undefined);
         }
-      } catch {
-        await queryClient.refetchQueries({ queryKey, exact: true }).catch(() => undefined);
-      }
-    }),
+      }),
   );
 }

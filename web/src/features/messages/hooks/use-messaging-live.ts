@@ -2,9 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { SERVER_EVENTS } from '@nomadswap/contracts/socket-events';
 import { applyExchange, applyItemReserved } from '../../../lib/exchange-cache';
-import { queryKeys } from '../../../lib/query-keys';
 import { applyMessage, applyPresence, applyReadReceipt, countIncoming } from '../api/cache';
-import { catchUpAfterReconnect } from '../api/catch-up';
+import { catchUpAfterConnect } from '../api/catch-up';
 import { messagesKeys } from '../api/query-keys';
 import { closeMessagingSocket, openMessagingSocket } from '../api/socket';
 import { clearOutbox, settleOutbox } from './use-outbox';
@@ -13,25 +12,23 @@ import { clearLiveState, setPresence, setTyping } from './use-live-state';
 /**
  * Keeps one Socket.IO connection open for a signed-in, approved user and turns its events into cache
  * updates: new messages, read receipts, typing, presence, the unread total (counted here from `message:new`,
- * set from the server's `unread:count` after reads and at connect) and swaps moving. After every
- * reconnect, recovered or not, the open chats catch up from REST (catch-up.ts) and the swaps are fetched again,
- * so no message or step is lost; updates are keyed by id and clientId, so none is shown twice.
+ * set from the server's `unread:count` after reads and at connect) and swaps moving. After every connect, the
+ * first included, and every reconnect, recovered or not, what was read before it catches up from REST
+ * (catch-up.ts: the open chats, the conversations, the swaps), so no message or step is lost; updates are keyed
+ * by id and clientId, so none is shown twice.
  */
 export function useMessagingLive(viewerId: string): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
     const socket = openMessagingSocket();
-    let connectedBefore = false;
+    let first = true;
     const counted = new Set<string>();
 
     socket.on('connect', () => {
-      // Every reconnect, recovered or not: what the live connection missed comes from REST (swaps too).
-      if (connectedBefore) {
-        void catchUpAfterReconnect(queryClient);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
-      }
-      connectedBefore = true;
+      // Every connect: what was read before it, or sent while the connection was down, comes from REST.
+      void catchUpAfterConnect(queryClient, { first });
+      first = false;
     });
     socket.on(SERVER_EVENTS.messageNew, (message) => {
       applyMessage(queryClient, message, viewerId);
