@@ -133,12 +133,79 @@ function firstRenderChunk(
   };
   if (sharedBy(home)) return 'home-shared';
   if (sharedBy(BROWSE)) return 'browse-shared';
+  // Likewise the small modules of ours that the signed-in pages with an early skeleton (`/messages`, `/profile`)
+  // share with other pages only a signed-in user opens: ~20 files of 0.3–1.5 KiB each (the swap cards' helpers and
+  // reads, the profile's reads and stat cards) fetched before their first render become one (issue 25: on a
+  // phone's connection each file is a request, six at a time). Only when no page or part a visitor loads reaches
+  // the module, so a visitor's page never downloads more for it; libraries keep Rolldown's split (a page would
+  // otherwise fetch part of one, socket.io's, before it needs it); a lazily loaded module stays its own entry.
+  if (
+    !id.includes(`${path.sep}node_modules${path.sep}`) &&
+    (info?.dynamicImporters.length ?? 0) === 0 &&
+    SIGNED_IN_PAGES.some(sharedBy) &&
+    [...entriesReaching(id, ctx)].every((entry) => SIGNED_IN_ENTRIES.has(entry))
+  ) {
+    return 'signed-in-shared';
+  }
   return null;
+}
+
+/** The lazily loaded modules (pages and their lazy parts) whose static imports reach `id`, at any depth. */
+function entriesReaching(
+  id: string,
+  ctx: {
+    getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  },
+): Set<string> {
+  const entries = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const info = ctx.getModuleInfo(next);
+    if ((info?.dynamicImporters.length ?? 0) > 0) entries.add(next);
+    stack.push(...(info?.importers ?? []));
+  }
+  return entries;
 }
 const closures = new Map<string, Set<string>>();
 const SRC = path.resolve(import.meta.dirname, 'src');
 const SMALL_MODULE = 4096;
 const BROWSE = path.join(SRC, 'routes/browse.tsx');
+const SIGNED_IN_PAGES = [path.join(SRC, 'routes/messages.tsx'), path.join(SRC, 'routes/profile.tsx')];
+/**
+ * The lazily loaded pages and parts only a signed-in user loads (the routes behind sign-in or admin, the signed-in
+ * header's and home's parts). One missing here only keeps a module in Rolldown's split; a visitor's page listed
+ * here would make visitors download `signed-in-shared`.
+ */
+const SIGNED_IN_ENTRIES = new Set(
+  [
+    'routes/messages.tsx',
+    'routes/messages-prefetch.ts',
+    'routes/profile.tsx',
+    'routes/profile-prefetch.ts',
+    'routes/add-item.tsx',
+    'routes/edit-item.tsx',
+    'routes/item.tsx',
+    'routes/review.tsx',
+    'routes/welcome.tsx',
+    'routes/home-signed-in-sections.tsx',
+    'routes/admin.tsx',
+    'routes/admin-users.tsx',
+    'routes/admin-user.tsx',
+    'routes/admin-reports.tsx',
+    'routes/admin-audit-log.tsx',
+    'features/alerts/components/alerts-card.tsx',
+    'features/auth/components/account-menu.tsx',
+    'features/auth/components/profile-language.tsx',
+    'features/auth/components/edit-profile-form.tsx',
+    'features/messages/components/messaging-live.tsx',
+    'features/exchanges/components/request-cards.tsx',
+    'features/exchanges/components/request-exchange-dialog.tsx',
+  ].map((file) => path.join(SRC, file)),
+);
 
 /**
  * `vite build --ssr`: the server renderer (src/early/entry-server.tsx) for the gateway, written into dist/.ssr (a dot

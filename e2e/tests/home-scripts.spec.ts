@@ -1,4 +1,5 @@
 import { expect, test, type Request } from '@playwright/test';
+import { PASSWORD, approvedTraveller, token } from './support';
 
 /*
  * What a phone downloads while loading `/` is budgeted (issue 25: all of it, headers included, as Lighthouse's
@@ -52,4 +53,45 @@ test("a visitor's / loads seven scripts, none after load, and its hashed scripts
   // The figure Lighthouse would count for these requests (bench/web.ts budgets it; not pinned here: it moves with
   // every change of the app).
   testInfo.annotations.push({ type: 'scripts of /', description: `${(bytes / 1024).toFixed(1)} KiB` });
+});
+
+/*
+ * `signed-in-shared` gathers the small modules `/messages` and `/profile` share with pages only a signed-in user
+ * opens (web/vite.config.ts, SIGNED_IN_ENTRIES): a visitor's page must never download it, or the list is wrong.
+ */
+test("no visitor page downloads the signed-in pages' shared chunk; /profile does", async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(chunkName(request.url()));
+  });
+  for (const path of [
+    '/',
+    '/browse',
+    '/auth/register',
+    '/auth/login',
+    '/contact',
+    '/learn-more',
+    '/safety-guidelines',
+    '/community-rules',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/legal-summary',
+    '/report-issue',
+    '/alerts/stop',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(scripts, path).not.toContain('signed-in-shared');
+  }
+  expect(scripts).toContain('app');
+
+  const traveller = await approvedTraveller(request, 'Ana');
+  const authToken = await token(request, traveller.email, PASSWORD);
+  await page.evaluate((value) => window.localStorage.setItem('authToken', value), authToken);
+  await page.goto('/profile');
+  await expect(page.getByRole('tablist')).toBeVisible();
+  expect(scripts).toContain('signed-in-shared');
 });
