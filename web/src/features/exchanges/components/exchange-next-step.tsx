@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExchangeView } from '@nomadswap/contracts/messaging-responses';
 import { nextStep, otherPartyName } from '../utils/exchange-steps';
-import { endedText, formatMeetupTime } from './exchange-step-card';
+import { endedText, formatMeetupTime } from '../utils/step-texts';
 
 /** The line that says what happens next in a swap ("Waiting for Marco to accept the meetup"). */
 export function useNextStepText() {

@@ -1,5 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
 import {
   CalendarCheck,
   CalendarClock,
@@ -21,7 +20,6 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { toast } from '../../../hooks/use-toast';
 import { errorText } from '../../../i18n/message-text';
-import { formatDate } from '../../../lib/format';
 import { cn } from '../../../lib/utils';
 import { useDownloadMeetupIcs } from '../api/download-meetup-ics';
 import type { ExchangeStepAction } from '../api/act-on-exchange';
@@ -35,22 +33,10 @@ import {
   startedAsConfirmation,
   type ExchangeStep,
 } from '../utils/exchange-steps';
+import { endedText, formatMeetupTime } from '../utils/step-texts';
 import { CancelExchangeDialog } from './cancel-exchange-dialog';
 import { ExchangeItemThumb } from './exchange-item-thumb';
 import { MeetupDialog } from './meetup-dialog';
-
-const MEETUP_FORMAT: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-
-/** A meetup's time as people say it: "Sat 14 Jun, 15:30". */
-export function formatMeetupTime(iso: string, language: string): string {
-  return formatDate(iso, language, MEETUP_FORMAT);
-}
 
 interface StepCardProps {
   step: ExchangeStep;
@@ -109,38 +95,6 @@ function useNames(exchange: ExchangeView, viewerId: string): Names {
     other: otherPartyName(exchange, viewerId, t('exchanges.someone')),
     title: exchange.item?.title ?? t('exchanges.anItem'),
   };
-}
-
-/** How an exchange ended, from the viewer's side. */
-export function endedText(exchange: ExchangeView, viewerId: string, other: string, t: TFunction): string {
-  const byMe = exchange.endedBy === viewerId;
-  switch (exchange.status) {
-    case 'declined':
-      // A Complete Swap the other answered with "It didn't happen" ends declined too.
-      if (startedAsConfirmation(exchange)) {
-        return byMe
-          ? t('exchanges.card.didNotHappenYou')
-          : t('exchanges.card.didNotHappenThem', { name: other });
-      }
-      return byMe ? t('exchanges.card.declinedYou') : t('exchanges.card.declinedThem', { name: other });
-    case 'withdrawn':
-      return byMe ? t('exchanges.card.withdrawnYou') : t('exchanges.card.withdrawnThem', { name: other });
-    case 'cancelled':
-      if (exchange.endReason === 'blocked') return t('exchanges.card.cancelledBlocked');
-      if (exchange.endReason === 'did_not_happen') return t('exchanges.card.cancelledDidNotHappen');
-      if (exchange.endReason === 'item_unavailable') return t('exchanges.card.cancelledItemUnavailable');
-      return byMe
-        ? t('exchanges.card.cancelledYou', { reason: exchange.endReason ?? '' })
-        : t('exchanges.card.cancelledThem', { name: other, reason: exchange.endReason ?? '' });
-    case 'no_show':
-      return exchange.noShowUserId === viewerId
-        ? t('exchanges.card.noShowYou', { name: other })
-        : t('exchanges.card.noShowThem', { name: other });
-    case 'expired':
-      return t('exchanges.card.expired');
-    default:
-      return t('exchanges.next.ended');
-  }
 }
 
 const TONES = {
