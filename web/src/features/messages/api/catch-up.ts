@@ -1,4 +1,4 @@
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { mergeNewestPage } from './cache';
 import { getMessages } from './get-messages';
@@ -32,20 +32,14 @@ export async function catchUpAfterConnect(
       .filter((query) => query.state.data === undefined && query.state.fetchStatus === 'fetching')
       .map((query) => (query.promise ?? Promise.resolve()).catch(() => undefined)),
   );
-  const readBefore = (query: Query) => query.state.data !== undefined;
-  if (!first || active(messagesKeys.conversations).some(readBefore)) {
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-  }
-  if (!first || active(queryKeys.exchanges.all).some(readBefore)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
-  }
-  if (!first) {
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.threads, refetchType: 'none' });
-  }
+  // Those on screen are read again (React Query refetches only active queries), the others marked stale.
+  void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.exchanges.all });
+  void queryClient.invalidateQueries({ queryKey: messagesKeys.threads, refetchType: 'none' });
+  if (!first) void queryClient.invalidateQueries({ queryKey: messagesKeys.unreadCount });
   await Promise.all(
     active(messagesKeys.threads)
-      .filter(readBefore)
+      .filter((query) => query.state.data !== undefined)
       .map(async ({ queryKey }) => {
         const otherId = queryKey[2];
         if (typeof otherId !== 'string') return;
