@@ -3,7 +3,11 @@ import { LIMITS } from '@nomadswap/contracts/enums';
 import {
   approvedTraveller,
   framesSeen,
+  holdTheApp,
+  layoutShiftSources,
   layoutShiftTotal,
+  logIn,
+  PASSWORD,
   recordLayoutShifts,
   snap,
   token,
@@ -14,6 +18,8 @@ import {
  * A visitor's `/browse` arrives rendered by the gateway (web/src/early/entry-server.tsx, gateway/src/ssr.ts): the cards
  * and their photos paint from the HTML, before any script of the app, and the app takes the page over without a
  * shift and without asking the API again. A signed-in user must never see a frame of that visitor markup.
+ * A signed-in `/profile` arrives rendered for the session the render cookie carries (decisions/0096), and only
+ * for that session.
  */
 
 interface Card {
@@ -159,4 +165,114 @@ test("a signed-in user's /browse never shows the visitor markup, not even before
   const seen = await framesSeen(page);
   expect(seen.frames).toBeGreaterThan(0);
   expect(seen.shown).toBe(0);
+});
+
+test.describe("a signed-in user's /profile", () => {
+  /** The render cookies of the page's context: name@path → value. */
+  const renderCookies = async (page: Page) =>
+    Object.fromEntries(
+      (await page.context().cookies())
+        .filter((cookie) => cookie.name === 'ns_render')
+        .map((cookie) => [`${cookie.name}@${cookie.path}`, cookie.value]),
+    );
+
+  test('arrives rendered for the session that logged in, is taken over without a shift or a read, and ends at logout', async ({
+    page,
+  }, testInfo) => {
+    const me = await approvedTraveller(page.request, 'ssrprofile');
+    await logIn(page, me.email, PASSWORD);
+    const stored = await page.evaluate(() => window.localStorage.getItem('authToken'));
+    // The login wrote the cookie with the token, for the two rendered pages' documents only.
+    await expect
+      .poll(() => renderCookies(page))
+      .toEqual({
+        'ns_render@/profile': stored,
+        'ns_render@/messages': stored,
+      });
+
+    await watchServerRendered(page);
+    await recordLayoutShifts(page);
+    const reads: string[] = [];
+    // Counted from /profile's document on (the home the login landed on may still be asking for its own).
+    let counting = false;
+    page.on('request', (request) => {
+      if (!counting) return;
+      // The page's first reads (routes/profile-prefetch.ts): who is signed in, their items, reviews, favourites.
+      const { pathname, search } = new URL(request.url());
+      if (/^\/api\/(auth\/me|items|reviews\/[^/]+|favorites)$/.test(pathname)) reads.push(pathname + search);
+    });
+    const release = await holdTheApp(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+    counting = true;
+    // The page itself before any script of the app has run: the user's card, stay and listings; no skeleton.
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
+    await expect(page.getByText('Your stay')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /My Items/ })).toBeVisible();
+    await expect(page.locator('[data-early-page="ns-early-profile"]')).toBeHidden();
+    await snap(page, testInfo, 'ssr-profile-before-the-app', { fullPage: false });
+
+    release();
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
+    expect((await framesSeen(page)).shown).toBeGreaterThan(0);
+    expect(await layoutShiftTotal(page), await layoutShiftSources(page)).toBeLessThan(0.01);
+    // Its data came with the document: the app asked for none of it again.
+    expect(reads).toEqual([]);
+    // The app is live: the tabs work.
+    const reviewsTab = page.getByRole('tab', { name: /^Reviews/ });
+    await reviewsTab.click();
+    await expect(reviewsTab).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: `Account menu for ${me.fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out').first()).toBeVisible();
+    await expect.poll(() => renderCookies(page)).toEqual({});
+    const after = await page.request.get('/profile');
+    expect(await after.text()).not.toContain('data-prerendered-session');
+  });
+
+  test('a tap on its controls before the app has taken over is not lost: the app replays it', async ({
+    page,
+  }) => {
+    const me = await approvedTraveller(page.request, 'ssrtap');
+    await logIn(page, me.email, PASSWORD);
+    const release = await holdTheApp(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    // Nothing can act yet: the markup stays as it was.
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
+    await expect(page.getByLabel('Bio')).toHaveCount(0);
+    release();
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+    // The app opened the form, once.
+    await expect(page.getByLabel('Bio')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
+  });
+
+  test("is never shown to another session than the cookie's, not even for a frame", async ({ page }) => {
+    const first = await approvedTraveller(page.request, 'ssrfirst');
+    const second = await approvedTraveller(page.request, 'ssrsecond');
+    const firstToken = await token(page.request, first.email, PASSWORD);
+    const secondToken = await token(page.request, second.email, PASSWORD);
+    // The first user's cookie left behind, the second user's session stored (say, storage restored from elsewhere).
+    await page
+      .context()
+      .addCookies([{ name: 'ns_render', value: firstToken, domain: '127.0.0.1', path: '/profile' }]);
+    await page.addInitScript((value) => window.localStorage.setItem('authToken', value), secondToken);
+    await watchServerRendered(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: second.fullName })).toBeVisible({
+      timeout: 30_000,
+    });
+    const seen = await framesSeen(page);
+    expect(seen.frames).toBeGreaterThan(0);
+    expect(seen.shown).toBe(0);
+    await expect(page.getByText(first.fullName)).toHaveCount(0);
+    // The entry wrote the stored session's cookie: the next load is rendered for it.
+    const response = await page.goto('/profile');
+    expect(await response!.text()).toContain(second.fullName);
+    await expect(page.getByRole('heading', { level: 1, name: second.fullName })).toBeVisible();
+  });
 });

@@ -130,11 +130,11 @@ export function createGateway({ config, logger, redis, resolve }: GatewayDeps) {
     socketProxy.http(req, res, next);
   });
 
-  // The visitor's `/browse` as server-rendered HTML when the build has the renderer; the shell otherwise.
+  // The visitor's `/browse` (and a signed-in `/profile`) as server-rendered HTML when the build has the renderer.
   web.use(
     serverRenderedPages({
       distDir: config.WEB_DIST,
-      itemsUrls: upstreams.items,
+      upstreams,
       timeoutMs: config.SSR_TIMEOUT_MS,
       cacheMs: config.SSR_CACHE_MS,
       rendersPerMinute: config.SSR_RENDERS_PER_MINUTE,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { PRERENDER_GATE_PATH } from '@nomadswap/contracts/early-paint';
+import { SESSION_GATE_PATH } from '@nomadswap/contracts/render-session';
 
 export interface SecurityHeaderOptions {
   geocoderOrigin: string;
@@ -71,14 +72,14 @@ export function subresourceHeaders(
 }
 
 /**
- * The build's hashed scripts and stylesheets, and the prerender gate: loaded by a page, never opened as one or run
+ * The build's hashed scripts and stylesheets, and the gates (prerender and session): loaded by a page, never opened as one or run
  * as a worker (the service worker is `/sw.js`). Other files in `/assets` (an SVG is a document when opened) and
  * every other path keep the full set.
  */
 const SUBRESOURCE = /^\/assets\/[^/]+\.(?:js|css)$/;
 
 export function isSubresource(path: string): boolean {
-  return SUBRESOURCE.test(path) || path === PRERENDER_GATE_PATH;
+  return SUBRESOURCE.test(path) || path === PRERENDER_GATE_PATH || path === SESSION_GATE_PATH;
 }
 
 export function writeHeaders(res: ServerResponse, headers: ReadonlyArray<readonly [string, string]>) {

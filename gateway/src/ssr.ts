@@ -15,9 +15,16 @@ import {
   PROFILE_PAGE_PATH,
   PRERENDERED_PAGE_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
+  PRERENDER_GATE_PATH,
   QUERY_STATE_ID,
   ROOT_ID,
 } from '@nomadswap/contracts/early-paint';
+import {
+  PRERENDERED_SESSION_ATTRIBUTE,
+  RENDER_SESSION_COOKIE,
+  SESSION_GATE_PATH,
+} from '@nomadswap/contracts/render-session';
+import { findRoute, type ServiceName } from '@nomadswap/contracts/routes';
 
 /*
  * Server-rendered visitor pages (web/src/early/entry-server.tsx, built into the web build's `.ssr` folder): for the paths
@@ -25,6 +32,13 @@ import {
  * are passed on — and answers with index.html whose #root holds the page with its data. Whenever that cannot be
  * done quickly (no renderer in the build, items slow, down or answering an error) the request falls through to
  * the plain shell: a page never fails because of this. The API path does not pass here (app.ts).
+ *
+ * A signed-in user's `/profile` (issue 25) is rendered too when its request carries the session cookie the web
+ * app writes with the stored token (RENDER_SESSION_COOKIE, sent only with these pages' documents): the renderer's
+ * reads go to each path's service with that token as the Authorization header, as the app's own would. Such a page
+ * is never cached, here or by anyone (`private, no-store`); it takes the same per-client render budget, and any
+ * failure (a refused token, a slow service) falls through to the page's usual document. The cookie authorises
+ * nothing else: the services read the token from the Authorization header only.
  */
 
 /** The renderer's interface (web/src/early/entry-server.tsx); kept here so the gateway does not import web code. */
@@ -37,7 +51,8 @@ export interface RenderedPage {
   html: string;
   state: string;
   title: string;
-  description: string;
+  /** None for a signed-in page: index.html's stays. */
+  description?: string;
 }
 interface Renderer {
   warmUp?(): Promise<unknown>;
@@ -45,12 +60,18 @@ interface Renderer {
   /** The URL that renders the same page as `url` with only what changes the page (older builds: none). */
   pageKey?(url: string): string;
   renderPage(url: string, api: (apiPath: string) => Promise<ApiAnswer>): Promise<RenderedPage | null>;
+  /** Signed-in pages (older builds: none). */
+  isSignedInRendered?(pathname: string): boolean;
+  renderSignedInPage?(
+    url: string,
+    api: (apiPath: string) => Promise<ApiAnswer>,
+  ): Promise<RenderedPage | null>;
 }
 
 export interface ServerRenderOptions {
   distDir: string;
-  /** The items service's replicas. */
-  itemsUrls: readonly string[];
+  /** Every service's replicas (a visitor's page asks items only). */
+  upstreams: Readonly<Record<ServiceName, readonly string[]>>;
   /** How long the items call may take before the shell is served instead. */
   timeoutMs: number;
   /** How long a rendered page is reused for the same URL. */
@@ -90,14 +111,23 @@ export const escapeJsonForScript = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The whole document for a rendered page. */
-export function pageDocument(template: { head: string; tail: string }, pathname: string, page: RenderedPage) {
+export function pageDocument(
+  template: { head: string; tail: string },
+  pathname: string,
+  page: RenderedPage,
+  { signedIn = false } = {},
+) {
+  // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor; a
+  // signed-in page's, marked, it hides, and session-gate.js (right after it) shows it to the session the cookie
+  // carried.
+  const marks = `${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}"${signedIn ? ` ${PRERENDERED_SESSION_ATTRIBUTE}` : ''}`;
+  const gate = `<script src="${PRERENDER_GATE_PATH}"></script>`;
   const head = template.head
-    // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor.
-    .replace('<html lang="en">', `<html lang="en" ${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}">`)
+    .replace('<html lang="en">', `<html lang="en" ${marks}>`)
+    .replace(gate, signedIn ? `${gate}<script src="${SESSION_GATE_PATH}"></script>` : gate)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_match, open: string, close: string) => `${open}${escapeHtml(page.description)}${close}`,
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (match, open: string, close: string) =>
+      page.description === undefined ? match : `${open}${escapeHtml(page.description)}${close}`,
     );
   return (
     `${head}<div ${PRERENDERED_PAGE_ATTRIBUTE}>${page.html}</div>` +
@@ -120,14 +150,17 @@ interface CachedPage {
   body: Promise<Record<Encoding, Buffer> | null>;
 }
 
+/** `identity` in `encoding`, with fast settings: a page is compressed while the user waits. */
+function compress(identity: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br')
+    return zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  return encoding === 'gzip' ? zlib.gzipSync(identity, { level: 6 }) : identity;
+}
+
+/** Every encoding of a page kept for others (compressed once per cache period). */
 function compressAll(html: string): Record<Encoding, Buffer> {
   const identity = Buffer.from(html);
-  return {
-    identity,
-    // Fast settings: the page is compressed once per cache period, while the visitor waits.
-    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzip: zlib.gzipSync(identity, { level: 6 }),
-  };
+  return { identity, br: compress(identity, 'br'), gzip: compress(identity, 'gzip') };
 }
 
 /**
@@ -150,9 +183,10 @@ export function chunkFiles(
 }
 
 /**
- * `/item/:id` cannot be rendered here: it is for approved users (spec section 6), whose token the server cannot
- * see. index.html paints a static skeleton of the page for a signed-in user and the small entry puts the item's
- * photo, the LCP element, into it before starting the app (web/src/early/early-shell.ts). Its document is the shell
+ * `/item/:id` is not rendered here: it is for approved users (spec section 6), and only `/profile` is rendered with
+ * the session cookie (see the file's comment). index.html paints a static skeleton of the page for a signed-in user
+ * and the small entry puts the item's photo, the LCP element, into it before starting the app
+ * (web/src/early/early-shell.ts). Its document is the shell
  * with the item page's chunk and its imports listed as inert `<link data-modulepreload>` elements: the entry turns
  * them into modulepreload links when it starts the app, so they download with the app instead of after its first
  * render, but not before the photo (the same connection). An import in the entry would reshuffle the build's chunks
@@ -163,10 +197,31 @@ export function routePreloadDocument(
   template: { head: string; tail: string },
   files: readonly string[],
 ): string {
+  return withPreloadLinks(`${template.head}${template.tail}`, files);
+}
+
+/** `html` with `files` listed in its head as inert preload links (see routePreloadDocument). */
+function withPreloadLinks(html: string, files: readonly string[]): string {
   const links = files
     .map((file) => `<link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="${escapeHtml(file)}">`)
     .join('');
-  return `${template.head}${template.tail}`.replace('</head>', `${links}</head>`);
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/** The session token the web app copied into the render cookie, or null (none, empty or malformed). */
+export function renderSessionOf(cookieHeader: string | undefined): string | null {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, ...value] = pair.trim().split('=');
+    if (name !== RENDER_SESSION_COOKIE) continue;
+    try {
+      const token = decodeURIComponent(value.join('='));
+      // A token is one header value's worth of visible characters; anything else is not one.
+      return /^[\x21-\x7e]{1,4096}$/.test(token) ? token : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /** The signed-in pages whose document lists their chunks for preloading (see routePreloadDocument). */
@@ -210,7 +265,7 @@ async function loadRenderer(distDir: string, logger: Logger): Promise<Renderer |
  * the SPA fallback. The renderer is loaded (and its page modules warmed up) when the gateway starts.
  */
 export function serverRenderedPages(options: ServerRenderOptions): RequestHandler {
-  const { distDir, itemsUrls, timeoutMs, cacheMs, logger } = options;
+  const { distDir, upstreams, timeoutMs, cacheMs, logger } = options;
   // A render costs the gateway CPU that every client's calls share (200 unique URLs from one client slowed others'
   // /api/config from ~1 ms to 82 ms): each client may cause only so many; cached pages cost nothing.
   const renderBudget = new RateLimiterMemory({
@@ -234,27 +289,42 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
   const cache = new Map<string, CachedPage>();
   // Each preloaded page's document, built once (null: the plain shell).
   const preloadDocuments = new Map<RegExp, Record<Encoding, Buffer> | null>();
-  const preloadDocumentOf = (page: (typeof PRELOADED_PAGES)[number]) => {
-    const built = preloadDocuments.get(page.path);
-    if (built !== undefined) return built;
-    preloadDocuments.set(page.path, null);
-    const shell = templateOf();
+  // Each preloaded page's chunk files, read once from the build's manifest (none: no manifest in this build).
+  const pageFiles = new Map<RegExp, string[]>();
+  const filesOf = (page: (typeof PRELOADED_PAGES)[number]) => {
+    let files = pageFiles.get(page.path);
+    if (files) return files;
     try {
       const manifest = JSON.parse(
         fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
       ) as Record<string, { file: string; imports?: string[] }>;
-      const files = [...new Set(page.chunks.flatMap((chunk) => chunkFiles(manifest, chunk)))];
-      if (shell && files.length > 0)
-        preloadDocuments.set(page.path, compressAll(routePreloadDocument(shell, files)));
+      files = [...new Set(page.chunks.flatMap((chunk) => chunkFiles(manifest, chunk)))];
     } catch {
-      // No manifest in this build: the page gets the plain shell.
+      files = [];
     }
+    pageFiles.set(page.path, files);
+    return files;
+  };
+  const preloadDocumentOf = (page: (typeof PRELOADED_PAGES)[number]) => {
+    const built = preloadDocuments.get(page.path);
+    if (built !== undefined) return built;
+    const shell = templateOf();
+    const files = filesOf(page);
+    // No manifest in this build: the page gets the plain shell.
+    preloadDocuments.set(
+      page.path,
+      shell && files.length > 0 ? compressAll(routePreloadDocument(shell, files)) : null,
+    );
     return preloadDocuments.get(page.path) ?? null;
   };
   let next = 0;
+  const pick = (service: ServiceName) => {
+    const replicas = upstreams[service];
+    return replicas[next++ % replicas.length]!;
+  };
 
   const visitorApi = async (apiPath: string): Promise<ApiAnswer> => {
-    const base = itemsUrls[next++ % itemsUrls.length]!;
+    const base = pick('items');
     // No header of the caller's: the page is the visitor view whoever asks (a token lives in localStorage anyway).
     const response = await fetch(new URL(apiPath, base), {
       headers: { accept: 'application/json' },
@@ -264,6 +334,48 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     const body: unknown = response.ok ? await response.json() : null;
     return { status: response.status, body, headers: Object.fromEntries(response.headers) };
   };
+
+  /** A GET of the API as the user whose token `token` is, at the path's service (the gateway's route table). */
+  const sessionApi =
+    (token: string, clientAddress: string) =>
+    async (apiPath: string): Promise<ApiAnswer> => {
+      const route = findRoute(apiPath.split('?', 1)[0]!);
+      if (!route) throw new Error(`no service serves ${apiPath}`);
+      const response = await fetch(new URL(apiPath, pick(route.service)), {
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${token}`,
+          // As the API proxy forwards it: the services' per-client limits see the user's address, not ours.
+          'x-forwarded-for': clientAddress,
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      const body: unknown = response.ok ? await response.json() : null;
+      return { status: response.status, body, headers: Object.fromEntries(response.headers) };
+    };
+
+  /** The signed-in page as `token` sees it, with its chunks listed for preloading; null when it cannot be. */
+  async function renderSignedIn(req: Request, token: string, files: readonly string[]) {
+    const loaded = await renderer;
+    const shell = templateOf();
+    if (!loaded?.renderSignedInPage || !loaded.isSignedInRendered?.(req.path) || !shell) return null;
+    const allowed = await renderBudget.consume(options.clientOf(req)).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) return null;
+    try {
+      const page = await loaded.renderSignedInPage(req.url, sessionApi(token, options.clientOf(req)));
+      return page ? withPreloadLinks(pageDocument(shell, req.path, page, { signedIn: true }), files) : null;
+    } catch (error) {
+      logger.warn(
+        { err: error, path: req.path },
+        'signed-in page not server-rendered: its document is served',
+      );
+      return null;
+    }
+  }
 
   async function render(loaded: Renderer, url: string, pathname: string) {
     const shell = templateOf();
@@ -277,12 +389,17 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     }
   }
 
-  const send = (req: Request, res: Response, bodies: Record<Encoding, Buffer>) => {
+  /**
+   * A document in the encoding the client accepts: from `bodies` (built for everyone), or `html` compressed for this
+   * response only — a signed-in page, which no cache may keep (it is one user's).
+   */
+  const send = (req: Request, res: Response, bodies: Record<Encoding, Buffer> | { html: string }) => {
     const encoding = encodingFor(req.headers['accept-encoding']);
-    const body = bodies[encoding];
+    const personal = 'html' in bodies;
+    const body = personal ? compress(Buffer.from(bodies.html), encoding) : bodies[encoding];
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', personal ? 'private, no-store' : 'no-cache');
+    res.setHeader('Vary', personal ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.status(200).end(req.method === 'HEAD' ? undefined : body);
@@ -293,6 +410,10 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     // A signed-in page's document preloads the page's chunks (see routePreloadDocument).
     const preloaded = PRELOADED_PAGES.find((page) => page.path.test(req.path));
     if (preloaded) {
+      // With the session cookie, the page itself when the renderer takes it (see the file's comment).
+      const token = renderSessionOf(req.headers.cookie);
+      const signedIn = token ? await renderSignedIn(req, token, filesOf(preloaded)) : null;
+      if (signedIn) return send(req, res, { html: signedIn });
       const document = preloadDocumentOf(preloaded);
       return document ? send(req, res, document) : nextHandler();
     }

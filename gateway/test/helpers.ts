@@ -83,6 +83,7 @@ export function makeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(dir, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'prerender-gate.js'), 'void 0');
+  fs.writeFileSync(path.join(dir, 'session-gate.js'), 'void 0');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(dir, 'push-sw.js'), 'self.addEventListener("push", () => {})');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"NomadSwap"}');

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers';
-import { chunkFiles, escapeJsonForScript, splitTemplate } from '../src/ssr';
+import { chunkFiles, escapeJsonForScript, renderSessionOf, splitTemplate } from '../src/ssr';
 
 /*
  * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/early/entry-server.tsx is built
@@ -118,6 +118,15 @@ function queryState(html: string) {
   };
 }
 
+beforeAll(() => {
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/early/entry-server.tsx', '--outDir', rendererDir], {
+    cwd: web,
+    stdio: 'pipe',
+    // As `npm run build` builds it (vitest sets NODE_ENV=test, which would select React's development JSX).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}, 180_000);
+
 describe('server-rendered /browse', () => {
   let stack: Awaited<ReturnType<typeof startAllUpstreams>>;
   const open: { redis: { disconnect(): void } }[] = [];
@@ -142,14 +151,8 @@ describe('server-rendered /browse', () => {
   }
 
   beforeAll(async () => {
-    execFileSync('npx', ['vite', 'build', '--ssr', 'src/early/entry-server.tsx', '--outDir', rendererDir], {
-      cwd: web,
-      stdio: 'pipe',
-      // As `npm run build` builds it (vitest sets NODE_ENV=test, which would select React's development JSX).
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
     stack = await startAllUpstreams();
-  }, 180_000);
+  });
   afterAll(async () => {
     await stack.close();
     await Promise.all(standIns.map((s) => s.close()));
@@ -165,6 +168,7 @@ describe('server-rendered /browse', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     const html = response.text;
     expect(html).toContain('<html lang="en" data-prerendered-path="/browse">');
+    expect(html).not.toContain('session-gate');
     expect(html).toContain('<title>Browse Items · NomadSwap</title>');
     expect(html).toContain('<div data-prerendered-page>');
     expect(html).not.toContain('Welcome home');
@@ -342,6 +346,219 @@ describe('server-rendered /browse', () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+/** The user /api/auth/me answers for `token` (as the auth service: the user's own view). */
+const self = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `user${n}`,
+  username: `traveller${n}`,
+  fullName: `Traveller Number${n}`,
+  bio: `Bio of traveller ${n}`,
+  location: 'Lisbon',
+  placeId: null,
+  avatar: null,
+  rating: 4,
+  reviewCount: 1,
+  completedSwaps: 1,
+  arrangedSwaps: 1,
+  isVerified: false,
+  isApproved: true,
+  role: 'user',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  stay: null,
+  email: `traveller${n}@example.com`,
+  approvedAt: '2026-11-02T00:00:00.000Z',
+  approvedBy: 'admin1',
+  noShows: 0,
+  inTransit: false,
+  language: null,
+  ...extra,
+});
+const ownItem = (n: number, userId: string) => ({
+  ...fullItem(n),
+  title: `Own item ${n} of ${userId}`,
+  userId,
+});
+
+describe("a signed-in user's /profile, rendered with the session cookie", () => {
+  const TOKENS: Record<string, number> = { 'token-one': 1, 'token-two': 2 };
+  const open: { redis: { disconnect(): void } }[] = [];
+  const standIns: ItemsStandIn[] = [];
+  /** Each service's stand-in: auth knows the two tokens, items and moderation answer the user's lists. */
+  async function services(options: { meDelayMs?: number; meStatus?: number; language?: string } = {}) {
+    const userOf = (req: http.IncomingMessage) =>
+      TOKENS[(req.headers.authorization ?? '').replace('Bearer ', '')];
+    const auth = await startItems((req) => {
+      const n = userOf(req);
+      if (!n || options.meStatus) return { status: options.meStatus ?? 401, body: { error: 'no' } };
+      return {
+        status: 200,
+        body: self(n, options.language ? { language: options.language } : {}),
+        delayMs: options.meDelayMs,
+      };
+    });
+    const items = await startItems((req) => {
+      const n = userOf(req);
+      if (!n) return { status: 401, body: {} };
+      return { status: 200, body: req.url?.startsWith('/api/favorites') ? [] : [ownItem(7, `user${n}`)] };
+    });
+    const moderation = await startItems((req) => ({ status: userOf(req) ? 200 : 401, body: [] }));
+    standIns.push(auth, items, moderation);
+    return { auth, items, moderation };
+  }
+  async function gatewayFor(
+    upstreams: Awaited<ReturnType<typeof services>>,
+    env: Record<string, string> = {},
+    dist = webDist(),
+  ) {
+    const gateway = await buildGateway(
+      {
+        auth: upstreams.auth.url,
+        items: upstreams.items.url,
+        messaging: await deadUrl(),
+        moderation: upstreams.moderation.url,
+      },
+      { WEB_DIST: dist, ...env },
+    );
+    open.push(gateway);
+    return gateway;
+  }
+  afterAll(async () => {
+    await Promise.all(standIns.map((s) => s.close()));
+    for (const gateway of open) gateway.redis.disconnect();
+  });
+
+  it("answers with the user's page, its data, the session mark and headers that keep it out of every cache", async () => {
+    const upstreams = await services();
+    const dist = webDist();
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/routes/profile.tsx': { file: 'assets/profile-4.js', imports: ['_tabs.js'] },
+        'src/routes/profile-prefetch.ts': { file: 'assets/profile-prefetch-5.js' },
+        '_tabs.js': { file: 'assets/tabs-6.js' },
+      }),
+    );
+    const gateway = await gatewayFor(upstreams, {}, dist);
+    const response = await request(gateway.app)
+      .get('/profile?tab=reviews')
+      .set('cookie', 'other=1; ns_render=token-one')
+      .set('accept-encoding', 'br');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/Cookie/);
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = response.text;
+    expect(html).toContain('<html lang="en" data-prerendered-path="/profile" data-prerendered-session>');
+    // The session gate right after the gate: it shows the page to the session it was rendered for.
+    expect(html).toContain(
+      '<script src="/prerender-gate.js"></script><script src="/session-gate.js"></script>',
+    );
+    expect(html).toContain('<title>My Profile · NomadSwap</title>');
+    // index.html's description stays: the page has none of its own.
+    expect(html).toContain('content="NomadSwap is a free marketplace."');
+    expect(html).toContain('<div data-prerendered-page>');
+    expect(html).not.toContain('Welcome home');
+    expect(html).toContain('Traveller Number1');
+    expect(html).toContain('Own item 7 of user1');
+    // The chunks are listed for the app as on the page's usual document.
+    for (const file of ['/assets/profile-4.js', '/assets/tabs-6.js', '/assets/profile-prefetch-5.js'])
+      expect(html).toContain(`<link data-modulepreload crossorigin href="${file}">`);
+    expect(html.match(/<script/g)).toHaveLength(4);
+    // The app's own queries, with the answers its first reads would get.
+    const keys = queryState(html).queries.map((query) => query.queryKey);
+    expect(keys).toEqual([
+      ['auth', 'me'],
+      ['items', { userId: 'user1' }],
+      ['reviews', 'user1'],
+      ['favorites'],
+    ]);
+    // Each read went to its service with the user's token as the app sends it, and the user's address.
+    const asked = (standIn: ItemsStandIn) =>
+      standIn.requests.map((r) => [r.url, r.headers.authorization, r.headers['x-forwarded-for']]);
+    expect(asked(upstreams.auth)).toEqual([['/api/auth/me', 'Bearer token-one', '127.0.0.1']]);
+    expect(asked(upstreams.items)).toEqual([
+      ['/api/items?userId=user1', 'Bearer token-one', '127.0.0.1'],
+      ['/api/favorites', 'Bearer token-one', '127.0.0.1'],
+    ]);
+    expect(asked(upstreams.moderation)).toEqual([['/api/reviews/user1', 'Bearer token-one', '127.0.0.1']]);
+    // No cookie reaches a service.
+    expect([...upstreams.auth.requests, ...upstreams.items.requests].every((r) => !r.headers.cookie)).toBe(
+      true,
+    );
+  });
+
+  it("renders each request for its own session: never one user's page for another", async () => {
+    const gateway = await gatewayFor(await services());
+    const one = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+    const two = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-two');
+    const again = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+    expect(one.text).toContain('Traveller Number1');
+    expect(two.text).toContain('Traveller Number2');
+    expect(two.text).not.toContain('Traveller Number1');
+    expect(again.text).toContain('Traveller Number1');
+    expect(again.text).not.toContain('Traveller Number2');
+  });
+
+  it("serves the page's usual document without the cookie, with a refused, slow or unreadable one, or on another path", async () => {
+    const upstreams = await services();
+    const gateway = await gatewayFor(upstreams);
+    const usual = async (req: request.Test) => {
+      const response = await req;
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.text).not.toContain('data-prerendered-session');
+      expect(response.text).not.toContain('Traveller Number');
+      return response;
+    };
+    await usual(request(gateway.app).get('/profile'));
+    await usual(request(gateway.app).get('/profile').set('cookie', 'ns_render='));
+    await usual(request(gateway.app).get('/profile').set('cookie', 'ns_render=%E0%A4%A'));
+    await usual(request(gateway.app).get('/profile').set('cookie', 'ns_render=token-three'));
+    // Only the path's own cookie is read; the API never answers to it.
+    await usual(request(gateway.app).get('/profile').set('cookie', 'session=token-one'));
+    const api = await request(gateway.app).get('/api/auth/me').set('cookie', 'ns_render=token-one');
+    expect(api.status).toBe(401);
+    // `/messages` and other signed-in pages are not rendered here (yet): their documents.
+    await usual(request(gateway.app).get('/messages?user=user2').set('cookie', 'ns_render=token-one'));
+    await usual(request(gateway.app).get('/profile/x').set('cookie', 'ns_render=token-one'));
+    expect(upstreams.auth.requests.map((r) => r.url)).toEqual(['/api/auth/me', '/api/auth/me']);
+
+    const slow = await gatewayFor(await services({ meDelayMs: 1_000 }), { SSR_TIMEOUT_MS: '100' });
+    await usual(request(slow.app).get('/profile').set('cookie', 'ns_render=token-one'));
+    const failing = await gatewayFor(await services({ meStatus: 503 }));
+    await usual(request(failing.app).get('/profile').set('cookie', 'ns_render=token-one'));
+    // A user who chose another language: the gate would hide English markup, so none is rendered.
+    const french = await gatewayFor(await services({ language: 'fr' }));
+    await usual(request(french.app).get('/profile').set('cookie', 'ns_render=token-one'));
+  });
+
+  it('takes the per-client render budget: exactly SSR_RENDERS_PER_MINUTE pages, then the document', async () => {
+    const upstreams = await services();
+    const gateway = await gatewayFor(upstreams, { SSR_RENDERS_PER_MINUTE: '2' });
+    for (let n = 0; n < 2; n++) {
+      const response = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+      expect(response.text, `render ${n + 1}`).toContain('Traveller Number1');
+    }
+    const over = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+    expect(over.status).toBe(200);
+    expect(over.text).not.toContain('Traveller Number1');
+    expect(upstreams.auth.requests).toHaveLength(2);
+  });
+
+  it('reads the token from the render cookie only, and only a well-formed one', () => {
+    expect(renderSessionOf('ns_render=abc.def-ghi_j')).toBe('abc.def-ghi_j');
+    expect(renderSessionOf('a=1;  ns_render=x%3Dy ; b=2')).toBe('x=y');
+    expect(renderSessionOf('ns_render=a=b')).toBe('a=b');
+    expect(renderSessionOf(undefined)).toBeNull();
+    expect(renderSessionOf('ns_renderx=abc')).toBeNull();
+    expect(renderSessionOf('ns_render=')).toBeNull();
+    expect(renderSessionOf('ns_render=a%20b')).toBeNull();
+    expect(renderSessionOf('ns_render=%E0%A4%A')).toBeNull();
+    expect(renderSessionOf(`ns_render=${'a'.repeat(4096)}`)).toBe('a'.repeat(4096));
+    expect(renderSessionOf(`ns_render=${'a'.repeat(4097)}`)).toBeNull();
   });
 });
 

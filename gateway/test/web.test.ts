@@ -83,7 +83,12 @@ describe('gateway serving the web app', () => {
     const sent = (headers: Record<string, string>) =>
       Object.fromEntries(Object.entries(headers).filter(([name]) => name in full));
 
-    it.each(['/assets/index-abc123.js', '/assets/index-abc123.css', '/prerender-gate.js'])(
+    it.each([
+      '/assets/index-abc123.js',
+      '/assets/index-abc123.css',
+      '/prerender-gate.js',
+      '/session-gate.js',
+    ])(
       'a script or stylesheet the page loads, %s, carries nosniff and CORP and no document header',
       async (path) => {
         const response = await request(gateway.app).get(path).set('accept-encoding', 'br');

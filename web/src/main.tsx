@@ -5,7 +5,7 @@ import { takePrerendered } from './early/prerendered-home';
 import { startEarlyReads } from './early/early-reads';
 import { startDeferredPreloads } from './early/early-shell';
 import { afterFirstPaint } from './early/after-first-paint';
-import { getAuthToken } from './lib/auth-token';
+import { getAuthToken, syncRenderSessionCookie } from './lib/auth-token';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -16,11 +16,18 @@ import { getAuthToken } from './lib/auth-token';
  * before the first frame and hold the page blank. That page's chunk is fetched alongside the app then, as the
  * app's first render needs it. Without one (other routes, a signed-in user), the app starts at once.
  */
+const container = document.getElementById(ROOT_ID);
+const rendered = container ? takePrerendered(container) : null;
 // A signed-in user's page: its first API reads start now, in parallel with the app's download (early/early-reads.ts).
 // On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once the photo is in it.
-const photo = startEarlyReads();
+// A page the gateway rendered for this session (`/profile`) brought its data: nothing to read early.
+const photo = rendered ? null : startEarlyReads();
+// The cookie that lets the gateway render `/profile` for this session follows the stored token (lib/auth-token.ts),
+// also for a session stored before the cookie existed. (A visitor's left-behind cookie is harmless: the gateway's
+// renderer is refused with it, and session-gate.js shows nothing without a stored session.)
+const stored = getAuthToken();
+if (stored !== null) void syncRenderSessionCookie(stored);
 
-const container = document.getElementById(ROOT_ID);
 // (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
 // here would reshuffle the build's chunks and grow the first render of `/`.)
 const start = () => {
@@ -30,7 +37,6 @@ const start = () => {
   // (Signed-in pages: a visitor is asked to log in there and never uses them.)
   if (getAuthToken() !== null) setTimeout(startDeferredPreloads, 0);
 };
-const rendered = container ? takePrerendered(container) : null;
 
 if (rendered && document.visibilityState === 'visible')
   afterFirstPaint(() => {

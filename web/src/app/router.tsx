@@ -49,7 +49,12 @@ export function preloadHome(): Promise<unknown> {
 }
 
 /** The pages that can arrive prerendered or server-rendered, by path: their chunks load before the first render. */
-const PRELOADABLE: Record<string, () => Promise<unknown>> = { '/': home.load, '/browse': browse.load };
+const PRELOADABLE: Record<string, () => Promise<unknown>> = {
+  '/': home.load,
+  '/browse': browse.load,
+  // Signed in, rendered by the gateway with the session cookie (early/entry-server.tsx).
+  '/profile': profile.load,
+};
 
 /**
  * Loads the item page's chunk and its first data (who is signed in, the item): with index.html's early skeleton on

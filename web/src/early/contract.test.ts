@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import * as contract from '@nomadswap/contracts/early-paint';
-import { earlyPaint, EARLY_PAINT_CSS, GATE_NAMES, GATE_TEMPLATE, prerenderGateScript } from './vite-plugin';
+import * as session from '@nomadswap/contracts/render-session';
+import {
+  earlyPaint,
+  EARLY_PAINT_CSS,
+  GATE_NAMES,
+  GATE_TEMPLATE,
+  prerenderGateScript,
+  SESSION_GATE_TEMPLATE,
+  sessionGateScript,
+} from './vite-plugin';
 
 // The web workspace's folder (vitest runs there; jsdom's import.meta.url is not a file URL).
 const web = path.resolve(import.meta.dirname, '../..');
@@ -17,7 +26,7 @@ const WORDS: string[] = [contract.ROOT_ID, contract.LANGUAGE_STORAGE_KEY, contra
  * source text.
  */
 const SPELT = [
-  ...(Object.values(contract) as (string | RegExp)[]).filter(
+  ...([...Object.values(contract), ...Object.values(session)] as unknown[]).filter(
     (value): value is string => typeof value === 'string' && !WORDS.includes(value),
   ),
   contract.ITEM_PAGE_PATH.source.slice(1, contract.ITEM_PAGE_PATH.source.indexOf('(')),
@@ -81,6 +90,25 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     expect(gate!.source.length).toBeLessThan(template.length / 2);
   });
 
+  it('the build emits session-gate.js with the names it reads, from the contract', async () => {
+    const { emitted } = await runPlugin();
+    const gate = emitted.find((file) => `/${file.fileName}` === session.SESSION_GATE_PATH);
+    expect(gate?.source).toBe(
+      sessionGateScript(fs.readFileSync(path.join(web, SESSION_GATE_TEMPLATE), 'utf8')),
+    );
+    for (const value of [
+      contract.AUTH_TOKEN_KEY,
+      session.RENDER_SESSION_COOKIE,
+      contract.PRERENDERED_PATH_ATTRIBUTE,
+      contract.PRERENDERED_PAGE_ATTRIBUTE,
+      contract.SKIP_PRERENDER_CLASS,
+      contract.EARLY_PROFILE_CLASS,
+      session.EARLY_CLICK_PROPERTY,
+    ])
+      expect(gate?.source).toContain(`\`${value}\``);
+    expect(gate?.source).not.toContain('/*');
+  });
+
   it("the build's index.html loads the gate and styles the contract's classes, attributes and ids", async () => {
     const { html } = await runPlugin();
     const head = html.slice(0, html.indexOf('</head>'));
@@ -116,9 +144,12 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     );
   });
 
-  it('the gate template spells out none of the names: it gets them all from the plugin', () => {
+  it('the gate templates spell out none of the names: they get them all from the plugin', () => {
     expect(code(template).match(/EARLY_PAINT_NAMES/g)).toHaveLength(1);
     for (const value of SPELT) expect(code(template), value).not.toContain(value);
+    const sessionTemplate = fs.readFileSync(path.join(web, SESSION_GATE_TEMPLATE), 'utf8');
+    expect(code(sessionTemplate).match(/EARLY_PAINT_NAMES/g)).toHaveLength(1);
+    for (const value of SPELT) expect(code(sessionTemplate), value).not.toContain(value);
     // Nor the languages (the contracts' LANGUAGES).
     expect(code(template)).not.toMatch(/'(en|es|pt|fr|de)'|\(en\|/);
   });
@@ -145,6 +176,7 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     expect(SPELT).toContain('\\/item\\/');
     expect(SPELT).toContain('^\\/messages$');
     expect(SPELT).toContain('ns-early-profile');
+    expect(SPELT).toContain('ns_render');
     expect(code(`localStorage.getItem('authToken'); // authToken`)).toContain('authToken');
     expect(code(`/* ${contract.QUERY_STATE_ID} */ const a = 1;`)).not.toContain(contract.QUERY_STATE_ID);
   });

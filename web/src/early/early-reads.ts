@@ -12,7 +12,8 @@ import { getAuthToken } from '../lib/auth-token';
 import { earlyItemId, earlyPage, itemIdOf, paintEarlyPhoto, removeEarlyShell } from './early-shell';
 
 /*
- * A signed-in user's page cannot arrive rendered (the server cannot see the token: it is in localStorage), so its
+ * A signed-in user's page mostly does not arrive rendered (only `/profile`, with the session cookie: then it brings
+ * its data and main.tsx starts none of these), so its
  * data would only be asked for once the app's script has downloaded and run, one call after another (who is
  * signed in, then the page's record), and its photo after that. The small entry (main.tsx) starts the reads the
  * page will make at once instead, in parallel with the app's download, and the photo as soon as the item is

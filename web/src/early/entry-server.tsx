@@ -5,21 +5,37 @@
  * `vite build --ssr` into dist/.ssr/entry-server.js with every library bundled in, so the gateway needs none of
  * the web app's dependencies (its Docker image has only its own).
  *
- * Visitor view only: the gateway asks the API without any credentials, and the browser hides this markup for a
+ * Visitor view: the gateway asks the API without any credentials, and the browser hides this markup for a
  * signed-in user before the first paint (early/prerender-gate.js). Only pages whose visitor view shows public
- * data are rendered here; the item page is for approved users (spec section 6), whose token the server cannot see.
+ * data are rendered so.
+ *
+ * Signed-in view (issue 25): `/profile`, when the document's request carried the session cookie
+ * (lib/auth-token.ts). The gateway passes a GET of the API as that user; the page is rendered with the answers the
+ * app's own first reads get (routes/profile-prefetch.ts), never cached, and shown by the gate only to the session
+ * the cookie carried.
  */
 import { renderToString } from 'react-dom/server';
 import { dehydrate } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { NEXT_CURSOR_HEADER } from '@nomadswap/contracts/headers';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE } from '@nomadswap/contracts/enums';
 import { ItemCardSchema } from '@nomadswap/contracts/responses';
 import { i18n } from '../i18n';
 import { AppProviders } from '../app/providers';
 import { preloadPage, routes } from '../app/router';
 import { browseItemsQueryOptions, type ItemsPage } from '../features/items/api/get-items';
-import { browseFiltersOf, browseItemsPath } from '../features/items/api/items-paths';
+import {
+  browseFiltersOf,
+  browseItemsPath,
+  FAVORITES_PATH,
+  userItemsPath,
+} from '../features/items/api/items-paths';
+import { currentUserQueryKey } from '../features/auth/api/get-current-user';
+import { queryKeys } from '../lib/query-keys';
+import { reviewsPath } from '../features/reviews/api/reviews-paths';
+import { ServerSessionContext } from '../hooks/use-auth-token';
+import type { QueryClient } from '@tanstack/react-query';
 import { withQuery } from '../lib/with-query';
 import { createQueryClient } from '../lib/query-client';
 
@@ -39,9 +55,9 @@ export interface RenderedPage {
   html: string;
   /** React Query's dehydrated cache as JSON (not yet escaped for a <script> element). */
   state: string;
-  /** The document title and meta description the page sets in the browser (usePageMeta). */
+  /** The document title and meta description the page sets in the browser (usePageMeta); a private page has none. */
   title: string;
-  description: string;
+  description?: string;
 }
 
 const VisitorCards = z.array(ItemCardSchema);
@@ -53,7 +69,7 @@ export function isServerRendered(pathname: string): boolean {
 
 /** Loads the rendered pages' chunks ahead of the first request (the gateway calls it when it loads this module). */
 export function warmUp(): Promise<unknown> {
-  return preloadPage('/browse');
+  return Promise.all([preloadPage('/browse'), preloadPage('/profile')]);
 }
 
 /** The filters a visitor's `/browse` applies: search, category and order from the URL; location never (spec 6/7). */
@@ -97,25 +113,85 @@ export async function renderPage(url: string, api: VisitorApiGet): Promise<Rende
     pageParams: [undefined],
   });
 
+  // The first card's photo (the LCP element) has fetchPriority="high": React puts a preload link for it at the
+  // start of the markup, so the browser fetches it while the stylesheet is still loading.
+  const t = i18n.t.bind(i18n);
+  return renderRoute(location, queryClient, null, {
+    title: t('browse.title'),
+    description: t('meta.descriptions.browse'),
+  });
+}
+
+/**
+ * The page at `location` with `queryClient`'s data, as `session` (null: a visitor) sees it, titled `meta.title` (the
+ * page's own title, as usePageMeta completes it); null if the route redirects.
+ */
+async function renderRoute(
+  location: URL,
+  queryClient: QueryClient,
+  session: string | null,
+  meta: { title: string; description?: string },
+): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  // The first card's photo (the LCP element) has fetchPriority="high": React puts a preload link for it at the
-  // start of the markup, so the browser fetches it while the stylesheet is still loading.
   const html = renderToString(
-    <AppProviders queryClient={queryClient}>
-      {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-          hydrate, it replaces this markup, see early/prerendered-home.ts). */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    <ServerSessionContext.Provider value={session}>
+      <AppProviders queryClient={queryClient}>
+        {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
+            hydrate, it replaces this markup, see early/prerendered-home.ts). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </ServerSessionContext.Provider>,
   );
-
-  const t = i18n.t.bind(i18n);
   return {
     html,
     state: JSON.stringify(dehydrate(queryClient)),
-    title: t('meta.titleTemplate', { title: t('browse.title') }),
-    description: t('meta.descriptions.browse'),
+    title: i18n.t('meta.titleTemplate', { title: meta.title }),
+    description: meta.description,
   };
+}
+
+/** A GET of the API as the signed-in user whose page is rendered; rejects when the call fails or times out. */
+export type SessionApiGet = (path: string) => Promise<ApiAnswer>;
+
+/** The signed-in pages rendered here (with the session cookie). Anything else gets the gateway's shell. */
+export function isSignedInRendered(pathname: string): boolean {
+  return pathname === '/profile';
+}
+
+/** What /api/auth/me answers, as far as this renderer reads it. */
+const SignedInUser = z.looseObject({
+  id: z.string(),
+  isApproved: z.boolean(),
+  language: z.string().nullable().optional(),
+});
+
+/**
+ * Renders `url` (`/profile`) as the user whose token `api` sends sees it first, or null when the token is refused
+ * (401: the gate would not show it anyway) or a read does not answer 200: the caller then serves the page's
+ * usual document (its early skeleton). Rejects when `api` rejects. Never cached: the data is this user's.
+ */
+export async function renderSignedInPage(url: string, api: SessionApiGet): Promise<RenderedPage | null> {
+  const location = new URL(url, 'http://server.invalid');
+  if (!isSignedInRendered(location.pathname)) return null;
+  const [me] = await Promise.all([api('/api/auth/me'), preloadPage(location.pathname)]);
+  const user = me.status === 200 ? SignedInUser.safeParse(me.body) : null;
+  if (!user?.success) return null;
+  // The markup is English, and the gate hides it for another language: a user who chose one gets the document.
+  if (user.data.language && user.data.language !== DEFAULT_LANGUAGE) return null;
+  // The reads routes/profile-prefetch.ts makes, by the same paths, into the same queries.
+  const reads: [readonly unknown[], string][] = [
+    [queryKeys.items.byUser(user.data.id), userItemsPath(user.data.id)],
+    [queryKeys.reviews.ofUser(user.data.id), reviewsPath(user.data.id)],
+    ...(user.data.isApproved ? [[queryKeys.favorites, FAVORITES_PATH] as [readonly unknown[], string]] : []),
+  ];
+  const answers = await Promise.all(reads.map(([, path]) => api(path)));
+  if (answers.some((answer) => answer.status !== 200 || !Array.isArray(answer.body))) return null;
+
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(currentUserQueryKey, me.body);
+  reads.forEach(([key], index) => queryClient.setQueryData(key, answers[index]!.body));
+  return renderRoute(location, queryClient, 'server-session', { title: i18n.t('profile.pageTitle') });
 }

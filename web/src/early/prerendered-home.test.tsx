@@ -5,7 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { injectPrerenderedHome } from './prerender-home';
 import { renderEarlySkeleton } from './early-skeleton';
-import { GATE_TEMPLATE, prerenderGateScript, withEarlyPaint } from './vite-plugin';
+import {
+  GATE_TEMPLATE,
+  prerenderGateScript,
+  SESSION_GATE_TEMPLATE,
+  sessionGateScript,
+  withEarlyPaint,
+} from './vite-plugin';
 import {
   AUTH_TOKEN_KEY,
   EARLY_ITEM_CLASS,
@@ -18,6 +24,11 @@ import {
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
 } from '@nomadswap/contracts/early-paint';
+import {
+  EARLY_CLICK_PROPERTY,
+  PRERENDERED_SESSION_ATTRIBUTE,
+  RENDER_SESSION_COOKIE,
+} from '@nomadswap/contracts/render-session';
 import { createQueryClient } from '../lib/query-client';
 import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
 import { takePrerendered } from './prerendered-home';
@@ -29,6 +40,7 @@ import { preloadHome, preloadItemPage, preloadPage, routes } from '../app/router
 const web = path.resolve(import.meta.dirname, '../..');
 // Both as the build writes them (vite-plugin.ts).
 const gate = prerenderGateScript(fs.readFileSync(path.join(web, GATE_TEMPLATE), 'utf8'));
+const sessionGate = sessionGateScript(fs.readFileSync(path.join(web, SESSION_GATE_TEMPLATE), 'utf8'));
 const indexHtml = withEarlyPaint(
   fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
   renderEarlySkeleton(),
@@ -93,6 +105,126 @@ describe('the prerender gate (prerender-gate.js)', () => {
     for (const path of ['/', '/item/abc', '/browse/x']) expect(runGate(path), path).toBe(true);
     window.localStorage.setItem(AUTH_TOKEN_KEY, 'token');
     expect(runGate('/browse')).toBe(true);
+  });
+
+  describe("a signed-in user's page the gateway rendered with the session cookie", () => {
+    const COOKIE_PATH = '/';
+    const setCookie = (value: string | null) => {
+      document.cookie =
+        value === null
+          ? `${RENDER_SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0`
+          : `${RENDER_SESSION_COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}`;
+    };
+    const renderedProfile = () => {
+      document.documentElement.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/profile');
+      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '');
+    };
+    /** Both gates, as the gateway's document for the page runs them (session-gate.js right after the gate). */
+    const runGates = (path: string) => {
+      document.documentElement.classList.remove(EARLY_PROFILE_CLASS);
+      runGate(path);
+      new Function(sessionGate)();
+      return document.documentElement.classList.contains(SKIP_PRERENDER_CLASS);
+    };
+    afterEach(() => {
+      setCookie(null);
+      document.documentElement.removeAttribute(PRERENDERED_SESSION_ATTRIBUTE);
+      document.documentElement.classList.remove(EARLY_PROFILE_CLASS);
+    });
+
+    it('is shown with the stored session the cookie carried, and no early skeleton over it', () => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      // The gate alone hides it and shows the page's skeleton, as for any signed-in page.
+      expect(runGate('/profile')).toBe(true);
+      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(true);
+      // The session gate shows it instead.
+      expect(runGates('/profile')).toBe(false);
+      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+      expect(runGates('/profile?tab=reviews')).toBe(false);
+      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+    });
+
+    it('keeps the last tap on a control of the shown page for the app, and lets links and other taps be', () => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML =
+        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><main><p>Hello</p>` +
+        '<div><button type="button"><span>Edit Profile</span></button><a href="/browse">Browse</a></div></main></div></div>' +
+        '<button type="button" id="outside">Outside</button>';
+      const store = window as unknown as Record<string, unknown>;
+      const tap = (element: Element) => {
+        const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      const listeners = vi.spyOn(document, 'addEventListener');
+      try {
+        expect(runGates('/profile')).toBe(false);
+        // The tap on the button's text counts for the button: kept, and its default prevented.
+        expect(tap(document.querySelector('button span')!)).toBe(true);
+        expect(store[EARLY_CLICK_PROPERTY]).toEqual({ path: [0, 1, 0], tag: 'BUTTON', text: 'Edit Profile' });
+        delete store[EARLY_CLICK_PROPERTY];
+        // A link navigates without the app; text and controls outside the markup are not its.
+        expect(tap(document.querySelector('a')!)).toBe(false);
+        expect(tap(document.querySelector('p')!)).toBe(false);
+        expect(tap(document.getElementById('outside')!)).toBe(false);
+        expect(store[EARLY_CLICK_PROPERTY]).toBeUndefined();
+        // Once the app has replaced the markup, nothing is kept any more.
+        document.querySelector(`[${PRERENDERED_PAGE_ATTRIBUTE}]`)!.remove();
+        document.getElementById('root')!.innerHTML = '<button type="button">Edit Profile</button>';
+        expect(tap(document.querySelector('#root button')!)).toBe(false);
+        expect(store[EARLY_CLICK_PROPERTY]).toBeUndefined();
+      } finally {
+        for (const [type, listener, options] of listeners.mock.calls)
+          document.removeEventListener(type, listener as EventListener, options);
+        listeners.mockRestore();
+        document.body.innerHTML = '';
+      }
+    });
+
+    it('keeps no tap on a page it hides, nor on a visitor page', () => {
+      const listeners = vi.spyOn(document, 'addEventListener');
+      try {
+        window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+        renderedProfile();
+        expect(runGates('/profile')).toBe(true); // no cookie: hidden
+        document.documentElement.removeAttribute(PRERENDERED_SESSION_ATTRIBUTE);
+        window.localStorage.clear();
+        document.documentElement.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/browse');
+        expect(runGate('/browse')).toBe(false);
+        expect(listeners.mock.calls.filter(([type]) => type === 'click')).toEqual([]);
+      } finally {
+        listeners.mockRestore();
+      }
+    });
+
+    it('is hidden for a visitor, another session, a cookie without a session, another path or language', () => {
+      renderedProfile();
+      setCookie('token-a');
+      // No stored session (signed out in another tab): a visitor is asked to log in there, no skeleton.
+      expect(runGates('/profile')).toBe(true);
+      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+      // Another session stored than the one it was rendered for: the skeleton shows instead.
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-b');
+      expect(runGates('/profile')).toBe(true);
+      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(true);
+      // No cookie: not the page of this session.
+      setCookie(null);
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      expect(runGates('/profile')).toBe(true);
+      // The right session on another path (the service worker answers any route with index.html offline).
+      setCookie('token-a');
+      expect(runGates('/messages')).toBe(true);
+      // A malformed cookie is no session's.
+      document.cookie = `${RENDER_SESSION_COOKIE}=%E0%A4%A; Path=${COOKIE_PATH}`;
+      expect(runGates('/profile')).toBe(true);
+      setCookie('token-a');
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+      expect(runGates('/profile')).toBe(true);
+    });
   });
 
   it("shows index.html's early item skeleton on an item page with a stored session only", () => {

@@ -30,7 +30,17 @@ import {
   PROFILE_PAGE_PATH,
   SKIP_PRERENDER_CLASS,
 } from '../../../shared/contracts/src/early-paint';
+import {
+  EARLY_CLICK_PROPERTY,
+  PRERENDERED_SESSION_ATTRIBUTE,
+  RENDER_SESSION_COOKIE,
+  SESSION_GATE_PATH,
+} from '../../../shared/contracts/src/render-session';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/contracts/src/enums';
+
+/** The controls of a signed-in rendered page whose tap before the app is kept for it (see EARLY_CLICK_PROPERTY). */
+export const EARLY_CONTROLS =
+  'button,input,select,textarea,label,summary,[role=tab],[role=checkbox],[role=switch]';
 
 /** The gate's source, relative to the web workspace, named as what it becomes; its last line passes the names below. */
 export const GATE_TEMPLATE = `src/early${PRERENDER_GATE_PATH}`;
@@ -39,6 +49,7 @@ const NAMES_PLACEHOLDER = '})(EARLY_PAINT_NAMES);';
 /** What the gate reads (its only input: it is a classic script and imports nothing). */
 export const GATE_NAMES = {
   pathAttribute: PRERENDERED_PATH_ATTRIBUTE,
+  sessionAttribute: PRERENDERED_SESSION_ATTRIBUTE,
   tokenKey: AUTH_TOKEN_KEY,
   languageKey: LANGUAGE_STORAGE_KEY,
   // The app's languages (web/src/i18n); the markup rendered ahead of time is in the default one.
@@ -54,18 +65,43 @@ export const GATE_NAMES = {
   earlyProfileClass: EARLY_PROFILE_CLASS,
 };
 
+/** session-gate.js's source, relative to the web workspace; it reads SESSION_GATE_NAMES. */
+export const SESSION_GATE_TEMPLATE = `src/early${SESSION_GATE_PATH}`;
+
+/** What session-gate.js reads (only a signed-in rendered page's document loads it). */
+export const SESSION_GATE_NAMES = {
+  pathAttribute: PRERENDERED_PATH_ATTRIBUTE,
+  pageAttribute: PRERENDERED_PAGE_ATTRIBUTE,
+  sessionCookie: RENDER_SESSION_COOKIE,
+  tokenKey: AUTH_TOKEN_KEY,
+  defaultLanguage: DEFAULT_LANGUAGE,
+  skipClass: SKIP_PRERENDER_CLASS,
+  earlyItemClass: EARLY_ITEM_CLASS,
+  earlyMessagesClass: EARLY_MESSAGES_CLASS,
+  earlyProfileClass: EARLY_PROFILE_CLASS,
+  clickProperty: EARLY_CLICK_PROPERTY,
+  // What a tap is kept for: the controls whose action needs the app (a link navigates without it).
+  controls: EARLY_CONTROLS,
+};
+
 /**
- * prerender-gate.js from its template: the contract's names in place of the placeholder, minified (every page
- * load waits for this script before it paints).
+ * A gate's script from its template: the contract's names in place of the placeholder, minified (every page load
+ * waits for it before it paints).
  */
-export function prerenderGateScript(template: string): string {
-  if (!template.includes(NAMES_PLACEHOLDER)) throw new Error(`${GATE_TEMPLATE} has no ${NAMES_PLACEHOLDER}`);
-  const source = template.replace(NAMES_PLACEHOLDER, () => `})(${JSON.stringify(GATE_NAMES)});`);
-  const { code, errors } = minifySync(GATE_TEMPLATE, source);
-  if (errors.length > 0)
-    throw new Error(`${GATE_TEMPLATE}: ${errors.map((error) => error.message).join('; ')}`);
+function gateScript(file: string, template: string, names: object): string {
+  if (!template.includes(NAMES_PLACEHOLDER)) throw new Error(`${file} has no ${NAMES_PLACEHOLDER}`);
+  const source = template.replace(NAMES_PLACEHOLDER, () => `})(${JSON.stringify(names)});`);
+  const { code, errors } = minifySync(file, source);
+  if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join('; ')}`);
   return code;
 }
+
+/** prerender-gate.js from its template. */
+export const prerenderGateScript = (template: string) => gateScript(GATE_TEMPLATE, template, GATE_NAMES);
+
+/** session-gate.js from its template. */
+export const sessionGateScript = (template: string) =>
+  gateScript(SESSION_GATE_TEMPLATE, template, SESSION_GATE_NAMES);
 
 const PRERENDERED = [PRERENDERED_HOME_ATTRIBUTE, PRERENDERED_PAGE_ATTRIBUTE].map((name) => `[${name}]`);
 
@@ -104,7 +140,14 @@ export function withEarlyPaint(html: string, skeleton: string): string {
 export function earlyPaint(): Plugin {
   let root = '';
   let server: ViteDevServer | undefined;
-  const gateScript = () => prerenderGateScript(fs.readFileSync(path.join(root, GATE_TEMPLATE), 'utf8'));
+  // Each gate's path and its script, built from its template when asked.
+  const gates: [string, () => string][] = [
+    [PRERENDER_GATE_PATH, () => prerenderGateScript(fs.readFileSync(path.join(root, GATE_TEMPLATE), 'utf8'))],
+    [
+      SESSION_GATE_PATH,
+      () => sessionGateScript(fs.readFileSync(path.join(root, SESSION_GATE_TEMPLATE), 'utf8')),
+    ],
+  ];
   // The dev server's module graph (it reloads an edited component); for a build, a module runner of its own.
   const skeleton = async () => {
     const module = server
@@ -126,13 +169,15 @@ export function earlyPaint(): Plugin {
     configureServer(devServer) {
       server = devServer;
       devServer.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== PRERENDER_GATE_PATH) return next();
+        const gate = gates.find(([file]) => file === req.url?.split('?')[0]);
+        if (!gate) return next();
         res.setHeader('Content-Type', 'text/javascript');
-        res.end(gateScript());
+        res.end(gate[1]());
       });
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: PRERENDER_GATE_PATH.slice(1), source: gateScript() });
+      for (const [file, script] of gates)
+        this.emitFile({ type: 'asset', fileName: file.slice(1), source: script() });
     },
     transformIndexHtml: { order: 'pre', handler: async (html) => withEarlyPaint(html, await skeleton()) },
   };

@@ -1,6 +1,8 @@
 /**
  * The session token lives in `localStorage.authToken` (spec section 3). Reads and writes go through this
  * module so that components can subscribe to changes (login, logout, a 401, or another tab signing out).
+ * A copy goes into a cookie sent only with the documents of the pages the gateway can render for a signed-in user
+ * (`/profile`, `/messages`; gateway/src/ssr.ts): written and removed with the stored token.
  */
 import { AUTH_TOKEN_KEY } from '@nomadswap/contracts/early-paint';
 
@@ -22,9 +24,18 @@ export function getAuthToken(): string | null {
   }
 }
 
+/** The render cookie follows the token (lib/render-session-cookie.ts, loaded then: visitors never download it). */
+export function syncRenderSessionCookie(token: string | null): Promise<void> {
+  return import('./render-session-cookie').then(
+    (module) => module.writeRenderSessionCookie(token),
+    () => undefined, // not loaded (offline, a new deploy): the page renders in the browser, as before
+  );
+}
+
 export function setAuthToken(token: string): void {
   try {
     window.localStorage.setItem(AUTH_TOKEN_KEY, token);
+    void syncRenderSessionCookie(token);
   } finally {
     notify();
   }
@@ -34,6 +45,7 @@ export function clearAuthToken(): void {
   try {
     window.localStorage.removeItem(AUTH_TOKEN_KEY);
   } finally {
+    void syncRenderSessionCookie(null);
     notify();
   }
 }

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_KEY } from '@nomadswap/contracts/early-paint';
+import { RENDER_SESSION_COOKIE, RENDER_SESSION_PATHS } from '@nomadswap/contracts/render-session';
+import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token';
+import { writeRenderSessionCookie } from './render-session-cookie';
+
+/** Every cookie write, as the browser was asked (jsdom's document.cookie keeps only the page's path's). */
+function recordCookieWrites() {
+  const writes: string[] = [];
+  const descriptor = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  Object.defineProperty(document, 'cookie', {
+    configurable: true,
+    get: () => descriptor.get!.call(document),
+    set: (value: string) => {
+      writes.push(value);
+      descriptor.set!.call(document, value);
+    },
+  });
+  return { writes, restore: () => delete (document as { cookie?: string }).cookie };
+}
+
+describe('the render cookie follows the stored token', () => {
+  let recorder: ReturnType<typeof recordCookieWrites> | undefined;
+  afterEach(() => {
+    recorder?.restore();
+    window.localStorage.clear();
+  });
+
+  it('is written on each signed-in page path with the token, and removed with it', async () => {
+    const { writes } = (recorder = recordCookieWrites());
+    setAuthToken('a.b-c_d');
+    expect(getAuthToken()).toBe('a.b-c_d');
+    // Its module loads on demand (a visitor's page never downloads it): the cookie follows a moment later.
+    await vi.waitFor(() =>
+      expect(writes).toEqual(
+        RENDER_SESSION_PATHS.map(
+          (path) => `${RENDER_SESSION_COOKIE}=a.b-c_d; Path=${path}; Max-Age=2592000; SameSite=Lax`,
+        ),
+      ),
+    );
+    writes.length = 0;
+    clearAuthToken();
+    expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    await vi.waitFor(() =>
+      expect(writes).toEqual(
+        RENDER_SESSION_PATHS.map(
+          (path) => `${RENDER_SESSION_COOKIE}=; Path=${path}; Max-Age=0; SameSite=Lax`,
+        ),
+      ),
+    );
+  });
+
+  it('is readable by the gate on its page as the token stored (escaped in the cookie)', () => {
+    window.history.replaceState(null, '', '/profile');
+    try {
+      writeRenderSessionCookie('x;y=z');
+      const pair = document.cookie.split('; ').find((part) => part.startsWith(`${RENDER_SESSION_COOKIE}=`));
+      expect(decodeURIComponent(pair!.slice(RENDER_SESSION_COOKIE.length + 1))).toBe('x;y=z');
+      writeRenderSessionCookie(null);
+      expect(document.cookie).not.toContain(`${RENDER_SESSION_COOKIE}=`);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});
