@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFERRED_MODULEPRELOAD_ATTRIBUTE,
   EARLY_GALLERY_ATTRIBUTE,
@@ -29,6 +29,7 @@ import {
 } from '../features/users/components/profile-layout';
 import { buildUser } from '../testing/api-mock';
 import {
+  PRELOADS_PER_TASK,
   startDeferredPreloads,
   earlyItemId,
   earlyPage,
@@ -225,17 +226,56 @@ describe('the early skeleton', () => {
 });
 
 describe('startDeferredPreloads', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+  });
+  const listed = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, n) => `<link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="/assets/chunk-${n}.js">`,
+    ).join('');
+  const preloads = () =>
+    [...document.head.querySelectorAll('link')].map((link) => [
+      link.rel,
+      link.getAttribute('href'),
+      link.getAttribute('crossorigin'),
+    ]);
+
   it("turns the item document's inert chunk links into modulepreload links, once", () => {
     document.head.innerHTML = `<link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="/assets/item-1.js"><link ${DEFERRED_MODULEPRELOAD_ATTRIBUTE} crossorigin href="/assets/app-2.js">`;
     startDeferredPreloads();
     startDeferredPreloads();
-    const links = [...document.head.querySelectorAll('link')];
-    expect(
-      links.map((link) => [link.rel, link.getAttribute('href'), link.getAttribute('crossorigin')]),
-    ).toEqual([
+    expect(preloads()).toEqual([
       ['modulepreload', '/assets/item-1.js', ''],
       ['modulepreload', '/assets/app-2.js', ''],
     ]);
-    document.head.innerHTML = '';
+  });
+
+  it('adds PRELOADS_PER_TASK links per task, in the listed order, each once', () => {
+    vi.useFakeTimers();
+    document.head.innerHTML = listed(PRELOADS_PER_TASK * 2 + 1);
+    startDeferredPreloads();
+    startDeferredPreloads(); // nothing left to take: no second set
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK);
+    vi.advanceTimersToNextTimer();
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK * 2);
+    vi.advanceTimersToNextTimer();
+    expect(preloads()).toEqual(
+      Array.from({ length: PRELOADS_PER_TASK * 2 + 1 }, (_, n) => [
+        'modulepreload',
+        `/assets/chunk-${n}.js`,
+        '',
+      ]),
+    );
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('exactly PRELOADS_PER_TASK links take one task', () => {
+    vi.useFakeTimers();
+    document.head.innerHTML = listed(PRELOADS_PER_TASK);
+    startDeferredPreloads();
+    expect(preloads()).toHaveLength(PRELOADS_PER_TASK);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -9,7 +9,8 @@ import {
 } from '@nomadswap/contracts/early-paint';
 
 /*
- * A signed-in user's item page cannot arrive rendered (the server cannot see the token, it is in localStorage), so
+ * A signed-in user's item page does not arrive rendered (the gateway renders only `/profile` with the session
+ * cookie: decisions/0096), so
  * index.html carries a static skeleton of it next to #root: the header bar and the page's frame with its gallery
  * box, the same sizes as the app's page. early/prerender-gate.js shows it (EARLY_ITEM_CLASS on <html>) before the
  * first paint on `/item/:id` with a stored session, so the page paints from the HTML instead of after the app. The
@@ -80,17 +81,28 @@ export function removeEarlyShell(doc: Document = document): void {
   doc.documentElement.classList.remove(...Object.values(EARLY_PAGES));
 }
 
+/** How many listed chunks become modulepreload links in one task (see startDeferredPreloads). */
+export const PRELOADS_PER_TASK = 4;
+
 /**
  * Starts downloading the chunks the document listed for later (main.tsx, when it starts the app): each becomes a
- * modulepreload link, once.
+ * modulepreload link, once. A few per task: each link costs about 2 ms at 4× CPU slowdown (the fetch it starts),
+ * and `/profile`'s thirty in one task made a 66 ms long task (a trace of the server-rendered page, where the page
+ * is already on screen and Lighthouse's TBT counts it).
  */
 export function startDeferredPreloads(doc: Document = document): void {
-  for (const listed of doc.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_MODULEPRELOAD_ATTRIBUTE}]`)) {
-    listed.remove();
-    const link = doc.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = listed.getAttribute('href') ?? '';
-    doc.head.append(link);
-  }
+  const listed = [...doc.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_MODULEPRELOAD_ATTRIBUTE}]`)];
+  // Taken off at once: a second call finds none.
+  for (const link of listed) link.remove();
+  const next = () => {
+    for (const inert of listed.splice(0, PRELOADS_PER_TASK)) {
+      const link = doc.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = inert.getAttribute('href') ?? '';
+      doc.head.append(link);
+    }
+    if (listed.length > 0) setTimeout(next, 0);
+  };
+  next();
 }
