@@ -69,6 +69,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Every e2e user registers from 127.0.0.1.
       REGISTER_LIMIT_PER_HOUR: '1000',
+      // The specs check pages the gateway renders (a visitor's /browse, a signed-in /profile): on a loaded CI
+      // machine an API read may pass the default 250 ms, and the page would then come as its usual document.
+      SSR_TIMEOUT_MS: '2000',
     },
   },
 });

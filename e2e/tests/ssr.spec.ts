@@ -270,9 +270,5 @@ test.describe("a signed-in user's /profile", () => {
     expect(seen.frames).toBeGreaterThan(0);
     expect(seen.shown).toBe(0);
     await expect(page.getByText(first.fullName)).toHaveCount(0);
-    // The entry wrote the stored session's cookie: the next load is rendered for it.
-    const response = await page.goto('/profile');
-    expect(await response!.text()).toContain(second.fullName);
-    await expect(page.getByRole('heading', { level: 1, name: second.fullName })).toBeVisible();
   });
 });

@@ -117,10 +117,10 @@ export function pageDocument(
   page: RenderedPage,
   { signedIn = false } = {},
 ) {
-  // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor; a
-  // signed-in page's, marked, it hides, and session-gate.js (right after it) shows it to the session the cookie
-  // carried.
-  const marks = `${PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}"${signedIn ? ` ${PRERENDERED_SESSION_ATTRIBUTE}` : ''}`;
+  // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor. A
+  // signed-in page names its path in another attribute: the gate hides it, and session-gate.js (right after the
+  // gate) shows it to the session the cookie carried.
+  const marks = `${signedIn ? PRERENDERED_SESSION_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}"`;
   const gate = `<script src="${PRERENDER_GATE_PATH}"></script>`;
   const head = template.head
     .replace('<html lang="en">', `<html lang="en" ${marks}>`)

@@ -451,7 +451,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     expect(response.headers.vary).toMatch(/Cookie/);
     expect(response.headers['content-encoding']).toBe('br');
     const html = response.text;
-    expect(html).toContain('<html lang="en" data-prerendered-path="/profile" data-prerendered-session>');
+    expect(html).toContain('<html lang="en" data-prerendered-session="/profile">');
     // The session gate right after the gate: it shows the page to the session it was rendered for.
     expect(html).toContain(
       '<script src="/prerender-gate.js"></script><script src="/session-gate.js"></script>',

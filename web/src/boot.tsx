@@ -9,7 +9,6 @@ import {
   PRERENDERED_PAGE_ATTRIBUTE,
   ROOT_ID,
 } from '@nomadswap/contracts/early-paint';
-import { PRERENDERED_SESSION_ATTRIBUTE } from '@nomadswap/contracts/render-session';
 import { seedQueryCache } from './early/server-rendered-data';
 import { prepareAppRouter, preloadItemPage, preloadPage, preloadSignedInPage } from './app/router';
 import { earlyItemId, earlyPage, removeEarlyShell } from './early/early-shell';
@@ -40,17 +39,9 @@ const render = () =>
     ),
   );
 
-/**
- * index.html's early skeleton (early/early-shell.ts) goes in React's first commit, before it is painted; a tap on
- * a signed-in rendered page's control before the app came is replayed on the app's (early/early-click.ts).
- */
+/** index.html's early skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
 function TakeOver() {
-  useLayoutEffect(() => {
-    removeEarlyShell();
-    // (Its module loads only then: a visitor's page never downloads it.)
-    if (rendered && document.documentElement.hasAttribute(PRERENDERED_SESSION_ATTRIBUTE))
-      void import('./early/early-click').then((module) => module.replayEarlyClick(container!));
-  }, []);
+  useLayoutEffect(() => removeEarlyShell(), []);
   return null;
 }
 

@@ -5,7 +5,7 @@ import { takePrerendered } from './early/prerendered-home';
 import { startEarlyReads } from './early/early-reads';
 import { startDeferredPreloads } from './early/early-shell';
 import { afterFirstPaint } from './early/after-first-paint';
-import { getAuthToken, syncRenderSessionCookie } from './lib/auth-token';
+import { getAuthToken } from './lib/auth-token';
 
 /*
  * The entry is this small module; the app is ./boot (framework, i18n, router), fetched by the dynamic import below
@@ -22,11 +22,6 @@ const rendered = container ? takePrerendered(container) : null;
 // On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once the photo is in it.
 // A page the gateway rendered for this session (`/profile`) brought its data: nothing to read early.
 const photo = rendered ? null : startEarlyReads();
-// The cookie that lets the gateway render `/profile` for this session follows the stored token (lib/auth-token.ts),
-// also for a session stored before the cookie existed. (A visitor's left-behind cookie is harmless: the gateway's
-// renderer is refused with it, and session-gate.js shows nothing without a stored session.)
-const stored = getAuthToken();
-if (stored !== null) void syncRenderSessionCookie(stored);
 
 // (An item page's chunks are listed by the gateway's HTML, gateway/src/ssr.ts, and fetched with the app: an import
 // here would reshuffle the build's chunks and grow the first render of `/`.)

@@ -12,14 +12,18 @@
 export const RENDER_SESSION_COOKIE = 'ns_render';
 /** The cookie's paths: one cookie each, so it travels with no script, stylesheet, image or API call. */
 export const RENDER_SESSION_PATHS = ['/profile', '/messages'] as const;
-/** Set on <html> by the gateway next to PRERENDERED_PATH_ATTRIBUTE: the rendered page is a signed-in user's. */
+/**
+ * Set on <html> by the gateway, instead of PRERENDERED_PATH_ATTRIBUTE, on a signed-in user's rendered page: the
+ * path it is for. prerender-gate.js, which reads only the other, hides it; session-gate.js shows it.
+ */
 export const PRERENDERED_SESSION_ATTRIBUTE = 'data-prerendered-session';
 
 /**
- * The window property where the gate keeps the last tap on a control of a signed-in rendered page before the app
- * has taken it over (its place in the markup and what it said); the app replays it on the same control.
+ * The controls of such a page whose tap before the app has taken over is kept by session-gate.js and given to the
+ * app's page (a link navigates without the app).
  */
-export const EARLY_CLICK_PROPERTY = '__nsEarlyClick';
+export const EARLY_CONTROLS =
+  'button,input,select,textarea,label,summary,[role=tab],[role=checkbox],[role=switch]';
 
 /** The blocking script a signed-in rendered page's document runs after the gate: it shows that page to its session. */
 export const SESSION_GATE_PATH = '/session-gate.js';

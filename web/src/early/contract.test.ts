@@ -99,11 +99,11 @@ describe('the early-paint contract (@nomadswap/contracts/early-paint) is the sin
     for (const value of [
       contract.AUTH_TOKEN_KEY,
       session.RENDER_SESSION_COOKIE,
-      contract.PRERENDERED_PATH_ATTRIBUTE,
+      session.PRERENDERED_SESSION_ATTRIBUTE,
       contract.PRERENDERED_PAGE_ATTRIBUTE,
       contract.SKIP_PRERENDER_CLASS,
       contract.EARLY_PROFILE_CLASS,
-      session.EARLY_CLICK_PROPERTY,
+      contract.ROOT_ID,
     ])
       expect(gate?.source).toContain(`\`${value}\``);
     expect(gate?.source).not.toContain('/*');

@@ -34,7 +34,7 @@ import {
 import { currentUserQueryKey } from '../features/auth/api/get-current-user';
 import { queryKeys } from '../lib/query-keys';
 import { reviewsPath } from '../features/reviews/api/reviews-paths';
-import { ServerSessionContext } from '../hooks/use-auth-token';
+import { renderingForSession } from '../hooks/use-auth-token';
 import type { QueryClient } from '@tanstack/react-query';
 import { withQuery } from '../lib/with-query';
 import { createQueryClient } from '../lib/query-client';
@@ -136,14 +136,14 @@ async function renderRoute(
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <ServerSessionContext.Provider value={session}>
+  const html = renderingForSession(session, () =>
+    renderToString(
       <AppProviders queryClient={queryClient}>
         {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
             hydrate, it replaces this markup, see early/prerendered-home.ts). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </ServerSessionContext.Provider>,
+      </AppProviders>,
+    ),
   );
   return {
     html,

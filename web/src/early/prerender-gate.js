@@ -8,16 +8,16 @@
  * static skeleton of that page instead (web/src/early/early-shell.ts), so it paints before the app has run; so do
  * `/messages` with a conversation open (`?user=`) and `/profile`, each with its own frame of the skeleton.
  * The markup is English: hidden too when the page load starts in another language (no flash of English).
- * A signed-in page the gateway rendered (<html data-prerendered-session>, `/profile`) is hidden here like any
- * other, its early skeleton shown; the gateway's document for it runs session-gate.js next, which shows it instead
- * to the session it was rendered for. (Visitors' pages do not download that one.)
+ * A signed-in page the gateway rendered names its path in <html data-prerendered-session> instead, so it is hidden
+ * here like any markup not for this page load, its early skeleton shown; its document runs session-gate.js next,
+ * which shows it instead to the session it was rendered for. (Visitors' pages do not download that one.)
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts): web/src/early/vite-plugin.ts
  * writes them in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
 (function (names) {
   var page = document.documentElement.getAttribute(names.pathAttribute) || '/';
-  var skip = location.pathname !== page || document.documentElement.hasAttribute(names.sessionAttribute);
+  var skip = location.pathname !== page;
   var session = false;
   var chosen = null;
   try {

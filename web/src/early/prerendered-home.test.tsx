@@ -24,11 +24,7 @@ import {
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
 } from '@nomadswap/contracts/early-paint';
-import {
-  EARLY_CLICK_PROPERTY,
-  PRERENDERED_SESSION_ATTRIBUTE,
-  RENDER_SESSION_COOKIE,
-} from '@nomadswap/contracts/render-session';
+import { PRERENDERED_SESSION_ATTRIBUTE, RENDER_SESSION_COOKIE } from '@nomadswap/contracts/render-session';
 import { createQueryClient } from '../lib/query-client';
 import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
 import { takePrerendered } from './prerendered-home';
@@ -115,10 +111,8 @@ describe('the prerender gate (prerender-gate.js)', () => {
           ? `${RENDER_SESSION_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0`
           : `${RENDER_SESSION_COOKIE}=${encodeURIComponent(value)}; Path=${COOKIE_PATH}`;
     };
-    const renderedProfile = () => {
-      document.documentElement.setAttribute(PRERENDERED_PATH_ATTRIBUTE, '/profile');
-      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '');
-    };
+    const renderedProfile = () =>
+      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '/profile');
     /** Both gates, as the gateway's document for the page runs them (session-gate.js right after the gate). */
     const runGates = (path: string) => {
       document.documentElement.classList.remove(EARLY_PROFILE_CLASS);
@@ -126,6 +120,18 @@ describe('the prerender gate (prerender-gate.js)', () => {
       new Function(sessionGate)();
       return document.documentElement.classList.contains(SKIP_PRERENDER_CLASS);
     };
+    /** Runs `body` and then removes the document listeners the gates added during it (each run adds its own). */
+    async function withGateListeners(body: () => Promise<void> | void) {
+      const listeners = vi.spyOn(document, 'addEventListener');
+      try {
+        await body();
+      } finally {
+        for (const [type, listener, options] of listeners.mock.calls)
+          document.removeEventListener(type, listener as EventListener, options);
+        listeners.mockRestore();
+        document.body.innerHTML = '';
+      }
+    }
     afterEach(() => {
       setCookie(null);
       document.documentElement.removeAttribute(PRERENDERED_SESSION_ATTRIBUTE);
@@ -146,43 +152,110 @@ describe('the prerender gate (prerender-gate.js)', () => {
       expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
     });
 
-    it('keeps the last tap on a control of the shown page for the app, and lets links and other taps be', () => {
+    it("gives the last tap on the shown page's controls to the same control of the app's page, once", async () => {
       renderedProfile();
       window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
       setCookie('token-a');
       document.body.innerHTML =
         `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><main><p>Hello</p>` +
-        '<div><button type="button"><span>Edit Profile</span></button><a href="/browse">Browse</a></div></main></div></div>' +
+        '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
+        '<button type="button">Save</button><a href="/browse">Browse</a></div></main></div></div>' +
         '<button type="button" id="outside">Outside</button>';
-      const store = window as unknown as Record<string, unknown>;
       const tap = (element: Element) => {
         const event = new MouseEvent('click', { bubbles: true, cancelable: true });
         element.dispatchEvent(event);
         return event.defaultPrevented;
       };
-      const listeners = vi.spyOn(document, 'addEventListener');
-      try {
+      await withGateListeners(async () => {
         expect(runGates('/profile')).toBe(false);
-        // The tap on the button's text counts for the button: kept, and its default prevented.
+        // The markup's controls cannot act: a tap on one is kept (its default prevented), the last one counts.
         expect(tap(document.querySelector('button span')!)).toBe(true);
-        expect(store[EARLY_CLICK_PROPERTY]).toEqual({ path: [0, 1, 0], tag: 'BUTTON', text: 'Edit Profile' });
-        delete store[EARLY_CLICK_PROPERTY];
+        expect(tap(document.querySelectorAll('main button')[2]!)).toBe(true);
         // A link navigates without the app; text and controls outside the markup are not its.
-        expect(tap(document.querySelector('a')!)).toBe(false);
-        expect(tap(document.querySelector('p')!)).toBe(false);
+        expect(tap(document.querySelector('main a')!)).toBe(false);
+        expect(tap(document.querySelector('main p')!)).toBe(false);
         expect(tap(document.getElementById('outside')!)).toBe(false);
-        expect(store[EARLY_CLICK_PROPERTY]).toBeUndefined();
-        // Once the app has replaced the markup, nothing is kept any more.
-        document.querySelector(`[${PRERENDERED_PAGE_ATTRIBUTE}]`)!.remove();
-        document.getElementById('root')!.innerHTML = '<button type="button">Edit Profile</button>';
-        expect(tap(document.querySelector('#root button')!)).toBe(false);
-        expect(store[EARLY_CLICK_PROPERTY]).toBeUndefined();
-      } finally {
-        for (const [type, listener, options] of listeners.mock.calls)
-          document.removeEventListener(type, listener as EventListener, options);
-        listeners.mockRestore();
-        document.body.innerHTML = '';
-      }
+
+        // React's first commit: the same page, with a header the markup did not have before it.
+        const root = document.getElementById('root')!;
+        root.innerHTML =
+          '<header><button type="button" aria-label="Open menu"></button></header><main><div>' +
+          '<button type="button">Save</button>' +
+          '<button type="button">Edit Profile</button><button type="button">Save</button></div></main>';
+        const seen: string[] = [];
+        const saves = root.querySelectorAll('main button');
+        for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+          for (const button of root.querySelectorAll('button'))
+            button.addEventListener(type, (event) =>
+              seen.push(
+                `${type}:${[...root.querySelectorAll('button')].indexOf(button)}:${(event as MouseEvent).button}`,
+              ),
+            );
+        // The second Save, pressed and released as a mouse does, once.
+        await vi.waitFor(() => expect(seen).toHaveLength(5));
+        expect(seen).toEqual([
+          'pointerdown:3:0',
+          'mousedown:3:0',
+          'pointerup:3:0',
+          'mouseup:3:0',
+          'click:3:0',
+        ]);
+        expect(document.activeElement).toBe(saves[2]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toHaveLength(5);
+        // Now the app's own: nothing is kept any more.
+        expect(tap(saves[0]!)).toBe(false);
+      });
+    });
+
+    it('tells icon buttons apart by their label', async () => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML =
+        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><header><button type="button" aria-label="Open menu"></button>` +
+        '<button type="button" aria-label="Account menu for Ana"></button></header></div></div>';
+      await withGateListeners(async () => {
+        expect(runGates('/profile')).toBe(false);
+        document
+          .querySelector('[aria-label="Account menu for Ana"]')!
+          .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+        // The app's header has one more icon button before them.
+        const root = document.getElementById('root')!;
+        root.innerHTML =
+          '<header><button type="button" aria-label="Notifications"></button><button type="button" aria-label="Open menu">' +
+          '</button><button type="button" aria-label="Account menu for Ana"></button></header>';
+        const pressed: string[] = [];
+        for (const button of root.querySelectorAll('button'))
+          button.addEventListener('pointerdown', () => pressed.push(button.getAttribute('aria-label')!));
+        await vi.waitFor(() => expect(pressed).toEqual(['Account menu for Ana']));
+      });
+    });
+
+    it("waits for the control the app's page renders later, and taps no other", async () => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML = `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><button type="button">Add stay</button></div></div>`;
+      await withGateListeners(async () => {
+        expect(runGates('/profile')).toBe(false);
+        document.querySelector('button')!.click();
+        const root = document.getElementById('root')!;
+        root.innerHTML = '<button type="button">Edit stay</button>';
+        const clicked = vi.fn();
+        root.querySelector('button')!.addEventListener('click', clicked);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(clicked).not.toHaveBeenCalled();
+        // A control the app renders a moment later (a part it loads) is waited for, and then tapped.
+        const late = document.createElement('button');
+        late.type = 'button';
+        late.textContent = 'Add stay';
+        const lateClicked = vi.fn();
+        late.addEventListener('click', lateClicked);
+        root.append(late);
+        await vi.waitFor(() => expect(lateClicked).toHaveBeenCalledTimes(1));
+        expect(clicked).not.toHaveBeenCalled();
+      });
     });
 
     it('keeps no tap on a page it hides, nor on a visitor page', () => {

@@ -5,9 +5,9 @@
  * is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
  * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
  * no session, is not the one it was rendered for.
- * Its controls need the app: a tap on one before the app has taken over is kept, with what the control says, for
- * the app to replay on the same control (web/src/early/early-click.ts). Once the app has replaced the markup there
- * is nothing left to match.
+ * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
+ * label, and which of those alike) and,
+ * once React's first commit has replaced the markup, given to the same control of the app's page.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -29,7 +29,7 @@
   if (
     !token ||
     cookie !== token ||
-    location.pathname !== root.getAttribute(names.pathAttribute) ||
+    location.pathname !== root.getAttribute(names.sessionAttribute) ||
     root.lang !== names.defaultLanguage
   )
     return;
@@ -39,18 +39,76 @@
     names.earlyMessagesClass,
     names.earlyProfileClass,
   );
+  var kept = null;
+  // What a control is: its tag, its text and its label (an icon button has only the label).
+  function identity(control) {
+    return control.tagName + '\n' + control.textContent + '\n' + control.getAttribute('aria-label');
+  }
   document.addEventListener(
     'click',
     function (event) {
       var markup = document.querySelector('[' + names.pageAttribute + ']');
       var control = event.target && event.target.closest ? event.target.closest(names.controls) : null;
+      // Once the app has taken over, a tap of the user's own replaces the kept one.
+      if (!markup && event.isTrusted) kept = null;
       if (!markup || !control || !markup.contains(control)) return;
       event.preventDefault();
-      var path = [];
-      for (var node = control; node !== markup; node = node.parentElement)
-        path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
-      window[names.clickProperty] = { path: path, tag: control.tagName, text: control.textContent };
+      // Which of the markup's controls alike it is (the app's page has the same controls in the same order, though
+      // not always the same elements around them).
+      var nth = 0;
+      var all = markup.querySelectorAll(names.controls);
+      for (var k = 0; k < all.length && all[k] !== control; k++)
+        if (identity(all[k]) === identity(control)) nth++;
+      kept = { identity: identity(control), nth: nth };
     },
     true,
   );
+  // The same control of the app's page gets the tap once React's first commit has replaced the markup: the whole
+  // press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
+  // checkboxes on the click). A control the app loads a moment later (the header's account menu) is waited for,
+  // for up to 3 s; none when the app's page has no such control by then.
+  function replay(container, tries) {
+    if (!kept) return;
+    var same = [];
+    var all = container.querySelectorAll(names.controls);
+    for (var k = 0; k < all.length; k++) if (identity(all[k]) === kept.identity) same.push(all[k]);
+    var node = same[kept.nth];
+    if (!node) {
+      if (tries > 0) setTimeout(replay, 100, container, tries - 1);
+      else kept = null;
+      return;
+    }
+    kept = null;
+    node.focus();
+    var types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup'];
+    for (var t = 0; t < types.length; t++) {
+      var Type = types[t].charAt(0) === 'p' && window.PointerEvent ? window.PointerEvent : window.MouseEvent;
+      node.dispatchEvent(
+        new Type(types[t], {
+          bubbles: true,
+          cancelable: true,
+          composed: true,
+          button: 0,
+          buttons: t < 2 ? 1 : 0,
+          pointerType: 'mouse',
+          isPrimary: true,
+          pointerId: 1,
+        }),
+      );
+    }
+    node.click();
+  }
+  function watch() {
+    var container = document.getElementById(names.rootId);
+    if (!container || !window.MutationObserver) return;
+    var observer = new window.MutationObserver(function () {
+      if (container.querySelector('[' + names.pageAttribute + ']')) return;
+      observer.disconnect();
+      if (kept) setTimeout(replay, 0, container, 30);
+    });
+    observer.observe(container, { childList: true });
+  }
+  // The app runs after the document is parsed (#root is not there yet while this runs in the head).
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
+  else watch();
 })(EARLY_PAINT_NAMES);

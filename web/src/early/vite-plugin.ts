@@ -28,19 +28,16 @@ import {
   PRERENDERED_PAGE_ATTRIBUTE,
   PRERENDERED_PATH_ATTRIBUTE,
   PROFILE_PAGE_PATH,
+  ROOT_ID,
   SKIP_PRERENDER_CLASS,
 } from '../../../shared/contracts/src/early-paint';
 import {
-  EARLY_CLICK_PROPERTY,
+  EARLY_CONTROLS,
   PRERENDERED_SESSION_ATTRIBUTE,
   RENDER_SESSION_COOKIE,
   SESSION_GATE_PATH,
 } from '../../../shared/contracts/src/render-session';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/contracts/src/enums';
-
-/** The controls of a signed-in rendered page whose tap before the app is kept for it (see EARLY_CLICK_PROPERTY). */
-export const EARLY_CONTROLS =
-  'button,input,select,textarea,label,summary,[role=tab],[role=checkbox],[role=switch]';
 
 /** The gate's source, relative to the web workspace, named as what it becomes; its last line passes the names below. */
 export const GATE_TEMPLATE = `src/early${PRERENDER_GATE_PATH}`;
@@ -49,7 +46,6 @@ const NAMES_PLACEHOLDER = '})(EARLY_PAINT_NAMES);';
 /** What the gate reads (its only input: it is a classic script and imports nothing). */
 export const GATE_NAMES = {
   pathAttribute: PRERENDERED_PATH_ATTRIBUTE,
-  sessionAttribute: PRERENDERED_SESSION_ATTRIBUTE,
   tokenKey: AUTH_TOKEN_KEY,
   languageKey: LANGUAGE_STORAGE_KEY,
   // The app's languages (web/src/i18n); the markup rendered ahead of time is in the default one.
@@ -70,7 +66,7 @@ export const SESSION_GATE_TEMPLATE = `src/early${SESSION_GATE_PATH}`;
 
 /** What session-gate.js reads (only a signed-in rendered page's document loads it). */
 export const SESSION_GATE_NAMES = {
-  pathAttribute: PRERENDERED_PATH_ATTRIBUTE,
+  sessionAttribute: PRERENDERED_SESSION_ATTRIBUTE,
   pageAttribute: PRERENDERED_PAGE_ATTRIBUTE,
   sessionCookie: RENDER_SESSION_COOKIE,
   tokenKey: AUTH_TOKEN_KEY,
@@ -79,7 +75,7 @@ export const SESSION_GATE_NAMES = {
   earlyItemClass: EARLY_ITEM_CLASS,
   earlyMessagesClass: EARLY_MESSAGES_CLASS,
   earlyProfileClass: EARLY_PROFILE_CLASS,
-  clickProperty: EARLY_CLICK_PROPERTY,
+  rootId: ROOT_ID,
   // What a tap is kept for: the controls whose action needs the app (a link navigates without it).
   controls: EARLY_CONTROLS,
 };

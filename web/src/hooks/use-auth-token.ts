@@ -1,14 +1,23 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { getAuthToken, subscribeToAuthToken } from '../lib/auth-token';
 
+/** The session a page is rendered for on the server (see renderingForSession); null in the browser. */
+let serverSession: string | null = null;
+
 /**
- * The session a page rendered on the server is rendered for (early/entry-server.tsx): there is no localStorage
- * there, so the renderer names it. Never the token itself: nothing renders it, and the markup is sent to the user.
+ * Runs `render` (a synchronous renderToString of early/entry-server.tsx) with `session` as the token pages see:
+ * there is no localStorage on the server. Never the token itself: nothing renders it, and the markup is sent.
  */
-export const ServerSessionContext = createContext<string | null>(null);
+export function renderingForSession<T>(session: string | null, render: () => T): T {
+  serverSession = session;
+  try {
+    return render();
+  } finally {
+    serverSession = null;
+  }
+}
 
 /** The stored auth token (or null), re-rendering when it is set or removed, in this tab or another. */
 export function useAuthToken(): string | null {
-  const serverSession = useContext(ServerSessionContext);
   return useSyncExternalStore(subscribeToAuthToken, getAuthToken, () => serverSession);
 }
