@@ -323,11 +323,14 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     return replicas[next++ % replicas.length]!;
   };
 
-  const visitorApi = async (apiPath: string): Promise<ApiAnswer> => {
-    const base = pick('items');
-    // No header of the caller's: the page is the visitor view whoever asks (a token lives in localStorage anyway).
-    const response = await fetch(new URL(apiPath, base), {
-      headers: { accept: 'application/json' },
+  /** A GET of `apiPath` at `service` with `headers`, as the renderer's API answer; rejects on a failure or time-out. */
+  const apiGet = async (
+    service: ServiceName,
+    apiPath: string,
+    headers: Record<string, string>,
+  ): Promise<ApiAnswer> => {
+    const response = await fetch(new URL(apiPath, pick(service)), {
+      headers: { accept: 'application/json', ...headers },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });
@@ -335,25 +338,19 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     return { status: response.status, body, headers: Object.fromEntries(response.headers) };
   };
 
+  // No header of the caller's: the page is the visitor view whoever asks (a token lives in localStorage anyway).
+  const visitorApi = (apiPath: string) => apiGet('items', apiPath, {});
+
   /** A GET of the API as the user whose token `token` is, at the path's service (the gateway's route table). */
-  const sessionApi =
-    (token: string, clientAddress: string) =>
-    async (apiPath: string): Promise<ApiAnswer> => {
-      const route = findRoute(apiPath.split('?', 1)[0]!);
-      if (!route) throw new Error(`no service serves ${apiPath}`);
-      const response = await fetch(new URL(apiPath, pick(route.service)), {
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${token}`,
-          // As the API proxy forwards it: the services' per-client limits see the user's address, not ours.
-          'x-forwarded-for': clientAddress,
-        },
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-      const body: unknown = response.ok ? await response.json() : null;
-      return { status: response.status, body, headers: Object.fromEntries(response.headers) };
-    };
+  const sessionApi = (token: string, clientAddress: string) => (apiPath: string) => {
+    const route = findRoute(apiPath.split('?', 1)[0]!);
+    if (!route) return Promise.reject(new Error(`no service serves ${apiPath}`));
+    return apiGet(route.service, apiPath, {
+      authorization: `Bearer ${token}`,
+      // As the API proxy forwards it: the services' per-client limits see the user's address, not ours.
+      'x-forwarded-for': clientAddress,
+    });
+  };
 
   /** The signed-in page as `token` sees it, with its chunks listed for preloading; null when it cannot be. */
   async function renderSignedIn(req: Request, token: string, files: readonly string[]) {
