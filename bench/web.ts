@@ -29,7 +29,11 @@ import zlib from 'node:zlib';
 import { ROOT, benchPort, fmt } from './lib';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from '../scripts/seed/demo-catalogue';
 import { AUTH_TOKEN_KEY } from '../shared/contracts/src/early-paint';
-import { RENDER_SESSION_COOKIE, RENDER_SESSION_PATHS } from '../shared/contracts/src/render-session';
+import {
+  RENDER_SESSION_COOKIE,
+  RENDER_SESSION_PATHS,
+  RENDER_ZONE_COOKIE,
+} from '../shared/contracts/src/render-session';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
@@ -397,24 +401,33 @@ async function measureOnce(page: Page, run: number): Promise<Report> {
 }
 
 /**
- * Signs the page's origin in as the web app does at login (web/src/lib/auth-token.ts): the token in localStorage
- * and its copy in the render cookie of each signed-in page the gateway renders, set from a JSON response of the
- * stack.
+ * Signs the page's origin in as the web app does at login (web/src/lib/auth-token.ts): the token in localStorage,
+ * its copy in the render cookie of each signed-in page the gateway renders and the browser's time zone beside it
+ * (lib/render-session-cookie.ts), set from a JSON response of the stack.
  */
 async function storeToken(tab: PuppeteerPage, token: string): Promise<void> {
   await tab.goto(new URL('api/health', stack.url).href);
   await tab.evaluate(
-    ({ value, key, cookie, paths }) => {
+    ({ value, key, cookie, zoneCookie, paths }) => {
       // Runs in the page: the bench's own types have no DOM.
       const page = globalThis as unknown as {
         localStorage: { setItem(k: string, v: string): void };
         document: { cookie: string };
       };
       page.localStorage.setItem(key, value);
-      for (const path of paths)
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      for (const path of paths) {
         page.document.cookie = `${cookie}=${encodeURIComponent(value)}; Path=${path}; SameSite=Lax`;
+        page.document.cookie = `${zoneCookie}=${encodeURIComponent(zone)}; Path=${path}; SameSite=Lax`;
+      }
     },
-    { value: token, key: AUTH_TOKEN_KEY, cookie: RENDER_SESSION_COOKIE, paths: RENDER_SESSION_PATHS },
+    {
+      value: token,
+      key: AUTH_TOKEN_KEY,
+      cookie: RENDER_SESSION_COOKIE,
+      zoneCookie: RENDER_ZONE_COOKIE,
+      paths: RENDER_SESSION_PATHS,
+    },
   );
 }
 

@@ -43,6 +43,14 @@ async function visitorCards(page: Page): Promise<Card[]> {
   return cards;
 }
 
+/** The render cookies of the page's context (the session's copy; with `zone`, the time zone's too): name@path → value. */
+const renderCookies = async (page: Page, { zone = false } = {}) =>
+  Object.fromEntries(
+    (await page.context().cookies())
+      .filter((cookie) => cookie.name === 'ns_render' || (zone && cookie.name === 'ns_zone'))
+      .map((cookie) => [`${cookie.name}@${cookie.path}`, decodeURIComponent(cookie.value)]),
+  );
+
 /** Whether the server-rendered page was on screen, frame by frame (the wrapper is `display: contents`). */
 const watchServerRendered = (page: Page) => watchFrames(page, '[data-prerendered-page] h1');
 
@@ -168,14 +176,6 @@ test("a signed-in user's /browse never shows the visitor markup, not even before
 });
 
 test.describe("a signed-in user's /profile", () => {
-  /** The render cookies of the page's context: name@path → value. */
-  const renderCookies = async (page: Page) =>
-    Object.fromEntries(
-      (await page.context().cookies())
-        .filter((cookie) => cookie.name === 'ns_render')
-        .map((cookie) => [`${cookie.name}@${cookie.path}`, cookie.value]),
-    );
-
   test('arrives rendered for the session that logged in, is taken over without a shift or a read, and ends at logout', async ({
     page,
   }, testInfo) => {
@@ -270,5 +270,140 @@ test.describe("a signed-in user's /profile", () => {
     expect(seen.frames).toBeGreaterThan(0);
     expect(seen.shown).toBe(0);
     await expect(page.getByText(first.fullName)).toHaveCount(0);
+  });
+});
+
+test.describe("a signed-in user's /messages with a conversation open", () => {
+  // Far from the stack's UTC: a clock time rendered in the gateway's zone would read 13 hours off.
+  const ZONE = 'Pacific/Auckland';
+  test.use({ timezoneId: ZONE });
+
+  /** `pal` writes to `me` through the API; returns the messages as stored (newest last). */
+  async function conversation(page: Page, me: { id: string }, pal: { email: string }) {
+    const palToken = await token(page.request, pal.email, PASSWORD);
+    const sent: { content: string; createdAt: string }[] = [];
+    for (const content of ['Is the tent still free?', 'I can meet near the station on Friday.']) {
+      const response = await page.request.post('/api/messages', {
+        headers: { Authorization: `Bearer ${palToken}` },
+        data: { receiverId: me.id, content },
+      });
+      expect(response.status()).toBe(201);
+      sent.push((await response.json()) as { content: string; createdAt: string });
+    }
+    return sent;
+  }
+
+  test('arrives rendered in the browser’s time zone, keeps what is typed before the app, and sends it', async ({
+    page,
+  }, testInfo) => {
+    const me = await approvedTraveller(page.request, 'ssrchat');
+    const pal = await approvedTraveller(page.request, 'ssrpal');
+    const sent = await conversation(page, me, pal);
+    await logIn(page, me.email, PASSWORD);
+    const stored = await page.evaluate(() => window.localStorage.getItem('authToken'));
+    // The login wrote the session's copy and the browser's zone, for the two rendered pages' documents only.
+    await expect
+      .poll(() => renderCookies(page, { zone: true }))
+      .toEqual({
+        'ns_render@/profile': stored,
+        'ns_render@/messages': stored,
+        'ns_zone@/profile': ZONE,
+        'ns_zone@/messages': ZONE,
+      });
+
+    await watchServerRendered(page);
+    await recordLayoutShifts(page);
+    const reads: string[] = [];
+    let counting = false;
+    page.on('request', (request) => {
+      if (!counting || request.method() !== 'GET') return;
+      // The page's first reads: the conversations, the thread, its swaps.
+      const { pathname, search } = new URL(request.url());
+      if (/^\/api\/(conversations|messages|exchanges)$/.test(pathname)) reads.push(pathname + search);
+    });
+    // What the app's first commit shows, taken as it replaces the markup: the conversation, not a skeleton.
+    await page.addInitScript((text) => {
+      const seen = window as unknown as { __firstCommit?: string };
+      let rendered = false;
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-prerendered-page]')) rendered = true;
+        else if (rendered) {
+          observer.disconnect();
+          const thread = document.querySelector('main [role=log]')?.textContent ?? '';
+          seen.__firstCommit = thread.includes(text) ? 'the conversation' : thread || 'no conversation';
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, sent[1]!.content);
+    const release = await holdTheApp(page);
+    await page.goto(`/messages?user=${pal.id}`, { waitUntil: 'commit' });
+    counting = true;
+    // The conversation before any script of the app has run: who, the messages, their times in the phone's zone.
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: pal.fullName })).toBeVisible();
+    const thread = page.getByRole('log', { name: `Conversation with ${pal.fullName.split(' ')[0]}` });
+    await expect(thread.getByText(sent[1]!.content)).toBeVisible();
+    const clock = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: ZONE });
+    await expect(thread.getByText(clock.format(new Date(sent[1]!.createdAt))).first()).toBeVisible();
+    await expect(page.locator('[data-early-page="ns-early-messages"]')).toBeHidden();
+    await snap(page, testInfo, 'ssr-messages-before-the-app', { fullPage: false });
+
+    // Typed before the app could take it: the app's box gets the text, the focus and the caret.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Friday works, see you there');
+    release();
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+    await expect(box).toHaveValue('Friday works, see you there');
+    await expect(box).toBeFocused();
+    expect((await framesSeen(page)).shown).toBeGreaterThan(0);
+    expect(await layoutShiftTotal(page), await layoutShiftSources(page)).toBeLessThan(0.01);
+    // Its data came with the document: the app's first commit is the conversation, and nothing is read twice —
+    // once only, after its socket's first connect, what that connect may have missed (messages/api/catch-up.ts).
+    expect(await page.evaluate(() => (window as unknown as { __firstCommit?: string }).__firstCommit)).toBe(
+      'the conversation',
+    );
+    for (const path of ['/api/conversations', '/api/messages', '/api/exchanges'])
+      expect(reads.filter((read) => read.startsWith(`${path}?`) || read === path).length).toBeLessThanOrEqual(
+        1,
+      );
+
+    // The app's state has the text: Enter sends it.
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const palToken = await token(page.request, pal.email, PASSWORD);
+    await expect
+      .poll(async () => {
+        const thread = await page.request.get(`/api/messages?with=${me.id}`, {
+          headers: { Authorization: `Bearer ${palToken}` },
+        });
+        return ((await thread.json()) as { content: string }[]).map((m) => m.content);
+      })
+      .toContain('Friday works, see you there');
+  });
+
+  test('rendered in another time zone than the phone’s, it is not shown; the next one is', async ({
+    page,
+  }) => {
+    const me = await approvedTraveller(page.request, 'ssrzone');
+    const pal = await approvedTraveller(page.request, 'ssrzonepal');
+    const [first] = await conversation(page, me, pal);
+    await logIn(page, me.email, PASSWORD);
+    await expect.poll(() => renderCookies(page, { zone: true })).toMatchObject({ 'ns_zone@/messages': ZONE });
+    // The zone written before a flight: the phone is in Auckland now.
+    await page
+      .context()
+      .addCookies([{ name: 'ns_zone', value: 'America/Bogota', domain: '127.0.0.1', path: '/messages' }]);
+    await watchServerRendered(page);
+    const response = await page.goto(`/messages?user=${pal.id}`);
+    expect(await response!.text()).toContain('data-prerendered-zone="America/Bogota"');
+    await expect(page.getByRole('log').getByText(first!.content)).toBeVisible({ timeout: 30_000 });
+    const seen = await framesSeen(page);
+    expect(seen.frames).toBeGreaterThan(0);
+    expect(seen.shown).toBe(0);
+    // The page wrote the phone's zone for the next load, which is rendered in it and shown.
+    await expect.poll(() => renderCookies(page, { zone: true })).toMatchObject({ 'ns_zone@/messages': ZONE });
+    const next = await page.goto(`/messages?user=${pal.id}`);
+    expect(await next!.text()).toContain(`data-prerendered-zone="${ZONE}"`);
+    expect((await framesSeen(page)).shown).toBeGreaterThan(0);
   });
 });

@@ -22,6 +22,8 @@ import {
 import {
   PRERENDERED_SESSION_ATTRIBUTE,
   RENDER_SESSION_COOKIE,
+  RENDER_ZONE_COOKIE,
+  PRERENDERED_ZONE_ATTRIBUTE,
   SESSION_GATE_PATH,
 } from '@nomadswap/contracts/render-session';
 import { findRoute, type ServiceName } from '@nomadswap/contracts/routes';
@@ -53,6 +55,8 @@ export interface RenderedPage {
   title: string;
   /** None for a signed-in page: index.html's stays. */
   description?: string;
+  /** The time zone a signed-in page's dates are in (the browser's, from the zone cookie). */
+  timeZone?: string;
 }
 interface Renderer {
   warmUp?(): Promise<unknown>;
@@ -65,6 +69,7 @@ interface Renderer {
   renderSignedInPage?(
     url: string,
     api: (apiPath: string) => Promise<ApiAnswer>,
+    context?: { timeZone?: string },
   ): Promise<RenderedPage | null>;
 }
 
@@ -120,7 +125,10 @@ export function pageDocument(
   // The gate (web/src/early/prerender-gate.js) shows the markup only on this path and only to a visitor. A
   // signed-in page names its path in another attribute: the gate hides it, and session-gate.js (right after the
   // gate) shows it to the session the cookie carried.
-  const marks = `${signedIn ? PRERENDERED_SESSION_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}"`;
+  // One rendered in the browser's time zone names it too: session-gate.js shows it only in that zone.
+  const marks =
+    `${signedIn ? PRERENDERED_SESSION_ATTRIBUTE : PRERENDERED_PATH_ATTRIBUTE}="${escapeHtml(pathname)}"` +
+    (signedIn && page.timeZone ? ` ${PRERENDERED_ZONE_ATTRIBUTE}="${escapeHtml(page.timeZone)}"` : '');
   const gate = `<script src="${PRERENDER_GATE_PATH}"></script>`;
   const head = template.head
     .replace('<html lang="en">', `<html lang="en" ${marks}>`)
@@ -208,20 +216,42 @@ function withPreloadLinks(html: string, files: readonly string[]): string {
   return html.replace('</head>', `${links}</head>`);
 }
 
-/** The session token the web app copied into the render cookie, or null (none, empty or malformed). */
-export function renderSessionOf(cookieHeader: string | undefined): string | null {
+/** The value of the cookie `name` in `cookieHeader`, decoded, or null (none, or not decodable). */
+function cookieOf(cookieHeader: string | undefined, name: string): string | null {
   for (const pair of (cookieHeader ?? '').split(';')) {
-    const [name, ...value] = pair.trim().split('=');
-    if (name !== RENDER_SESSION_COOKIE) continue;
+    const [key, ...value] = pair.trim().split('=');
+    if (key !== name) continue;
     try {
-      const token = decodeURIComponent(value.join('='));
-      // A token is one header value's worth of visible characters; anything else is not one.
-      return /^[\x21-\x7e]{1,4096}$/.test(token) ? token : null;
+      return decodeURIComponent(value.join('='));
     } catch {
       return null;
     }
   }
   return null;
+}
+
+/** The session token the web app copied into the render cookie, or null (none, empty or malformed). */
+export function renderSessionOf(cookieHeader: string | undefined): string | null {
+  const token = cookieOf(cookieHeader, RENDER_SESSION_COOKIE);
+  // A token is one header value's worth of visible characters; anything else is not one.
+  return token !== null && /^[\x21-\x7e]{1,4096}$/.test(token) ? token : null;
+}
+
+/**
+ * The browser's time zone from the zone cookie, or undefined when there is none or it is not a zone this process
+ * knows by that name (the renderer would otherwise format the page's dates in UTC without a word).
+ */
+export function renderZoneOf(cookieHeader: string | undefined): string | undefined {
+  const zone = cookieOf(cookieHeader, RENDER_ZONE_COOKIE);
+  // An IANA name's characters only (the cookie header's own limit bounds its length).
+  if (zone === null || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return undefined;
+  try {
+    // Kept as the browser named it (an alias too, `Asia/Calcutta`): the gate compares the browser's own name.
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The signed-in pages whose document lists their chunks for preloading (see routePreloadDocument). */
@@ -363,7 +393,9 @@ export function serverRenderedPages(options: ServerRenderOptions): RequestHandle
     );
     if (!allowed) return null;
     try {
-      const page = await loaded.renderSignedInPage(req.url, sessionApi(token, options.clientOf(req)));
+      const page = await loaded.renderSignedInPage(req.url, sessionApi(token, options.clientOf(req)), {
+        timeZone: renderZoneOf(req.headers.cookie),
+      });
       return page ? withPreloadLinks(pageDocument(shell, req.path, page, { signedIn: true }), files) : null;
     } catch (error) {
       logger.warn(

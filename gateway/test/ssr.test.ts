@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers';
-import { chunkFiles, escapeJsonForScript, renderSessionOf, splitTemplate } from '../src/ssr';
+import { chunkFiles, escapeJsonForScript, renderSessionOf, renderZoneOf, splitTemplate } from '../src/ssr';
 
 /*
  * The server-rendered `/browse` (src/ssr.ts) with the web app's real renderer: web/src/early/entry-server.tsx is built
@@ -521,7 +521,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     await usual(request(gateway.app).get('/profile').set('cookie', 'session=token-one'));
     const api = await request(gateway.app).get('/api/auth/me').set('cookie', 'ns_render=token-one');
     expect(api.status).toBe(401);
-    // `/messages` and other signed-in pages are not rendered here (yet): their documents.
+    // `/messages` without the browser's time zone (its times are local), and other signed-in pages: their documents.
     await usual(request(gateway.app).get('/messages?user=user2').set('cookie', 'ns_render=token-one'));
     await usual(request(gateway.app).get('/profile/x').set('cookie', 'ns_render=token-one'));
     expect(upstreams.auth.requests.map((r) => r.url)).toEqual(['/api/auth/me', '/api/auth/me']);
@@ -559,6 +559,158 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     expect(renderSessionOf('ns_render=%E0%A4%A')).toBeNull();
     expect(renderSessionOf(`ns_render=${'a'.repeat(4096)}`)).toBe('a'.repeat(4096));
     expect(renderSessionOf(`ns_render=${'a'.repeat(4097)}`)).toBeNull();
+  });
+});
+
+describe("a signed-in user's /messages, rendered with the session cookie in the browser's time zone", () => {
+  const ZONE = 'Pacific/Auckland';
+  const chatUser = (n: number) => ({
+    id: `user${n}`,
+    fullName: `Traveller Number${n}`,
+    username: `traveller${n}`,
+    avatar: null,
+    rating: 4,
+    reviewCount: 1,
+    deleted: false,
+  });
+  /** A message of user2's to user1 at `at`. */
+  const message = (id: string, content: string, at: string) => ({
+    id,
+    senderId: 'user2',
+    receiverId: 'user1',
+    exchangeId: null,
+    itemId: null,
+    content,
+    safetyWarning: null,
+    isRead: true,
+    readAt: null,
+    clientId: null,
+    createdAt: at,
+    sender: chatUser(2),
+    receiver: chatUser(1),
+  });
+  // 10:05 UTC is 11:05 PM in Auckland (UTC+13 in November): the gateway's zone would say 10:05 AM.
+  const LATEST = message('m2', 'See you at the station', '2026-11-27T10:05:00.000Z');
+  const open: { redis: { disconnect(): void } }[] = [];
+  const standIns: ItemsStandIn[] = [];
+  async function gateway(options: { threadStatus?: number } = {}) {
+    const auth = await startItems((req) => {
+      if (req.headers.authorization !== 'Bearer token-one') return { status: 401, body: {} };
+      return { status: 200, body: req.url === '/api/auth/me' ? self(1) : { ...self(3), email: undefined } };
+    });
+    const messaging = await startItems((req) => {
+      if (req.headers.authorization !== 'Bearer token-one') return { status: 401, body: {} };
+      const url = req.url ?? '';
+      if (url === '/api/conversations')
+        return {
+          status: 200,
+          body: [
+            {
+              otherUser: chatUser(2),
+              lastMessage: LATEST,
+              unreadCount: 0,
+              item: null,
+              blocked: false,
+              presence: null,
+            },
+          ],
+        };
+      if (url.startsWith('/api/messages'))
+        return {
+          status: options.threadStatus ?? 200,
+          body: [LATEST, message('m1', 'Hello', '2026-11-26T09:00:00.000Z')],
+        };
+      if (url.startsWith('/api/exchanges')) return { status: 200, body: [] };
+      return { status: 404, body: {} };
+    });
+    standIns.push(auth, messaging);
+    const built = await buildGateway(
+      { auth: auth.url, items: await deadUrl(), messaging: messaging.url, moderation: await deadUrl() },
+      { WEB_DIST: webDist() },
+    );
+    open.push(built);
+    return { app: built.app, auth, messaging };
+  }
+  afterAll(async () => {
+    await Promise.all(standIns.map((s) => s.close()));
+    for (const built of open) built.redis.disconnect();
+  });
+
+  it('answers with the conversation, its times in that zone, the zone mark and its reads as the app keeps them', async () => {
+    const { app, messaging } = await gateway();
+    const zoneBefore = process.env.TZ;
+    const response = await request(app)
+      .get('/messages?user=user2')
+      .set('cookie', `ns_render=token-one; ns_zone=${encodeURIComponent(ZONE)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const html = response.text;
+    expect(html).toContain(
+      `<html lang="en" data-prerendered-session="/messages" data-prerendered-zone="${ZONE}">`,
+    );
+    expect(html).toContain('<title>Messages · NomadSwap</title>');
+    expect(html).toContain('See you at the station');
+    expect(html).toContain('11:05 PM');
+    expect(html).not.toContain('10:05 AM');
+    // The gateway's own zone is as it was (the render borrowed the browser's for its synchronous part only).
+    expect(process.env.TZ).toBe(zoneBefore);
+    const queries = queryState(html).queries;
+    expect(queries.map((query) => query.queryKey)).toEqual([
+      ['auth', 'me'],
+      ['messages', 'conversations'],
+      ['messages', 'thread', 'user2'],
+      ['exchanges', 'list', { userId: 'user2' }],
+    ]);
+    // Infinite queries hold their first page with the answer's cursor, as the app's own read keeps it.
+    expect(queries[2]!.state.data.pages[0]!.nextCursor).toBe('cursor-2');
+    expect(messaging.requests.map((r) => [r.url, r.headers.authorization])).toEqual([
+      ['/api/conversations', 'Bearer token-one'],
+      ['/api/messages?with=user2&limit=30', 'Bearer token-one'],
+      ['/api/exchanges?userId=user2', 'Bearer token-one'],
+    ]);
+  });
+
+  it('reads someone not in the list yet on their own, as the page does', async () => {
+    const { app, auth } = await gateway();
+    const response = await request(app)
+      .get('/messages?user=user3')
+      .set('cookie', `ns_render=token-one; ns_zone=${ZONE}`);
+    expect(response.text).toContain('data-prerendered-session="/messages"');
+    expect(response.text).toContain('Traveller Number3');
+    expect(auth.requests.map((r) => r.url)).toEqual(['/api/auth/me', '/api/users/user3']);
+  });
+
+  it("serves the page's usual document without a zone, with one this process does not know, or when a read fails", async () => {
+    const { app, auth } = await gateway();
+    for (const zone of [null, 'Mars/Olympus_Mons', 'Europe/Lisbon%0A', '../etc'].map((z) =>
+      z === null ? 'ns_render=token-one' : `ns_render=token-one; ns_zone=${z}`,
+    )) {
+      const response = await request(app).get('/messages?user=user2').set('cookie', zone);
+      expect(response.status).toBe(200);
+      expect(response.text, zone).not.toContain('data-prerendered-session');
+    }
+    // None of them asked the API: without a zone there is no page to render.
+    expect(auth.requests).toHaveLength(0);
+    const failing = await gateway({ threadStatus: 503 });
+    const response = await request(failing.app)
+      .get('/messages?user=user2')
+      .set('cookie', `ns_render=token-one; ns_zone=${ZONE}`);
+    expect(response.text).not.toContain('data-prerendered-session');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('reads the zone from its cookie only, and only a name this process knows', () => {
+    expect(renderZoneOf(`ns_zone=${encodeURIComponent('America/Bogota')}`)).toBe('America/Bogota');
+    expect(renderZoneOf('a=1; ns_zone=Europe/Lisbon; b=2')).toBe('Europe/Lisbon');
+    // As the browser names it, an alias too: the gate compares the browser's own name.
+    expect(renderZoneOf('ns_zone=Asia/Calcutta')).toBe('Asia/Calcutta');
+    expect(renderZoneOf('ns_zone=UTC')).toBe('UTC');
+    expect(renderZoneOf(undefined)).toBeUndefined();
+    expect(renderZoneOf('ns_zonex=UTC')).toBeUndefined();
+    expect(renderZoneOf('ns_zone=')).toBeUndefined();
+    expect(renderZoneOf('ns_zone=Not/AZone')).toBeUndefined();
+    expect(renderZoneOf('ns_zone=%E0%A4%A')).toBeUndefined();
+    expect(renderZoneOf('ns_zone=Europe%2FLisbon%3Cscript')).toBeUndefined();
   });
 });
 

@@ -13,6 +13,17 @@ export const RENDER_SESSION_COOKIE = 'ns_render';
 /** The cookie's paths: one cookie each, so it travels with no script, stylesheet, image or API call. */
 export const RENDER_SESSION_PATHS = ['/profile', '/messages'] as const;
 /**
+ * The browser's time zone (its IANA name), written by the web app beside the session's copy on the same paths: the
+ * renderer formats the page's dates in it (the chat's clock times and day separators are local). Not a secret.
+ */
+export const RENDER_ZONE_COOKIE = 'ns_zone';
+/**
+ * Set on <html> by the gateway on a signed-in page rendered in a time zone (the cookie's): session-gate.js shows
+ * the page only where the browser's zone is that one (a traveller who changed zones gets the page's usual document).
+ */
+export const PRERENDERED_ZONE_ATTRIBUTE = 'data-prerendered-zone';
+
+/**
  * Set on <html> by the gateway, instead of PRERENDERED_PATH_ATTRIBUTE, on a signed-in user's rendered page: the
  * path it is for. prerender-gate.js, which reads only the other, hides it; session-gate.js shows it.
  */
@@ -24,6 +35,9 @@ export const PRERENDERED_SESSION_ATTRIBUTE = 'data-prerendered-session';
  */
 export const EARLY_CONTROLS =
   'button,input,select,textarea,label,summary,[role=tab],[role=checkbox],[role=switch]';
+
+/** The text fields of such a page whose typed text, focus and caret session-gate.js gives to the app's page. */
+export const EARLY_TEXT_FIELDS = 'textarea,input[type=text],input[type=search]';
 
 /** The blocking script a signed-in rendered page's document runs after the gate: it shows that page to its session. */
 export const SESSION_GATE_PATH = '/session-gate.js';

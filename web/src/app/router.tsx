@@ -54,6 +54,7 @@ const PRELOADABLE: Record<string, () => Promise<unknown>> = {
   '/browse': browse.load,
   // Signed in, rendered by the gateway with the session cookie (early/entry-server.tsx).
   '/profile': profile.load,
+  '/messages': messages.load,
 };
 
 /**

@@ -29,6 +29,7 @@ import {
   browseFiltersOf,
   browseItemsPath,
   FAVORITES_PATH,
+  itemPath,
   userItemsPath,
 } from '../features/items/api/items-paths';
 import { currentUserQueryKey } from '../features/auth/api/get-current-user';
@@ -37,6 +38,11 @@ import { reviewsPath } from '../features/reviews/api/reviews-paths';
 import { renderingForSession } from '../hooks/use-auth-token';
 import type { QueryClient } from '@tanstack/react-query';
 import { withQuery } from '../lib/with-query';
+import { forgetDateFormats } from '../lib/format';
+import { messagesKeys } from '../features/messages/api/query-keys';
+import { conversationsPath, threadPath } from '../features/messages/api/messages-paths';
+import { exchangesPath } from '../features/exchanges/api/get-exchanges';
+import { userPath } from '../features/users/api/get-user';
 import { createQueryClient } from '../lib/query-client';
 
 /** What the gateway's API call answered. */
@@ -58,6 +64,8 @@ export interface RenderedPage {
   /** The document title and meta description the page sets in the browser (usePageMeta); a private page has none. */
   title: string;
   description?: string;
+  /** The time zone its dates are in (a signed-in page rendered with one): the gate shows it only in that zone. */
+  timeZone?: string;
 }
 
 const VisitorCards = z.array(ItemCardSchema);
@@ -69,7 +77,7 @@ export function isServerRendered(pathname: string): boolean {
 
 /** Loads the rendered pages' chunks ahead of the first request (the gateway calls it when it loads this module). */
 export function warmUp(): Promise<unknown> {
-  return Promise.all([preloadPage('/browse'), preloadPage('/profile')]);
+  return Promise.all(['/browse', '/profile', '/messages'].map(preloadPage));
 }
 
 /** The filters a visitor's `/browse` applies: search, category and order from the URL; location never (spec 6/7). */
@@ -131,18 +139,21 @@ async function renderRoute(
   queryClient: QueryClient,
   session: string | null,
   meta: { title: string; description?: string },
+  timeZone?: string,
 ): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(location));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderingForSession(session, () =>
-    renderToString(
-      <AppProviders queryClient={queryClient}>
-        {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-            hydrate, it replaces this markup, see early/prerendered-home.ts). */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>,
+  const html = inZone(timeZone, () =>
+    renderingForSession(session, () =>
+      renderToString(
+        <AppProviders queryClient={queryClient}>
+          {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
+              hydrate, it replaces this markup, see early/prerendered-home.ts). */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>,
+      ),
     ),
   );
   return {
@@ -150,7 +161,27 @@ async function renderRoute(
     state: JSON.stringify(dehydrate(queryClient)),
     title: i18n.t('meta.titleTemplate', { title: meta.title }),
     description: meta.description,
+    timeZone,
   };
+}
+
+/**
+ * Runs `render` (synchronous: nothing else runs in this process meanwhile) with `timeZone` as the process's own, so
+ * that the page's dates, Intl's and Date's local ones alike, read as they do in the browser it is rendered for; the
+ * date formats made meanwhile are dropped after it (each keeps the zone it was made in). Without a zone: as it is.
+ */
+function inZone<T>(timeZone: string | undefined, render: () => T): T {
+  if (!timeZone) return render();
+  const before = process.env.TZ;
+  forgetDateFormats();
+  process.env.TZ = timeZone;
+  try {
+    return render();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+    forgetDateFormats();
+  }
 }
 
 /** A GET of the API as the signed-in user whose page is rendered; rejects when the call fails or times out. */
@@ -158,40 +189,139 @@ export type SessionApiGet = (path: string) => Promise<ApiAnswer>;
 
 /** The signed-in pages rendered here (with the session cookie). Anything else gets the gateway's shell. */
 export function isSignedInRendered(pathname: string): boolean {
-  return pathname === '/profile';
+  return pathname === '/profile' || pathname === '/messages';
+}
+
+/** What the gateway knows of the browser a signed-in page is rendered for. */
+export interface SessionContext {
+  /**
+   * The browser's time zone (an IANA name the gateway has checked), from the cookie the app writes beside the
+   * session's (lib/render-session-cookie.ts); absent when it sent none. The chat's clock times and day separators are
+   * local: `/messages` is rendered only with it, `/profile` in the gateway's zone without it.
+   */
+  timeZone?: string;
 }
 
 /** What /api/auth/me answers, as far as this renderer reads it. */
 const SignedInUser = z.looseObject({
   id: z.string(),
   isApproved: z.boolean(),
+  role: z.string(),
   language: z.string().nullable().optional(),
 });
+type SignedInUser = z.infer<typeof SignedInUser>;
+
+/** A read the page makes first: its query key, its path, and how its answer is kept (none: the body as it is). */
+interface FirstRead {
+  key: readonly unknown[];
+  path: string;
+  /** A page of an infinite query, from the body and the answer's next-page cursor. */
+  page?: (body: unknown[], nextCursor: string | null) => unknown;
+  /** The answer is one object (a user, an item); otherwise a list. */
+  object?: true;
+}
+
+/** The reads routes/profile-prefetch.ts makes, by the same paths, into the same queries. */
+function profileReads(user: SignedInUser): FirstRead[] {
+  return [
+    { key: queryKeys.items.byUser(user.id), path: userItemsPath(user.id) },
+    { key: queryKeys.reviews.ofUser(user.id), path: reviewsPath(user.id) },
+    ...(user.isApproved ? [{ key: queryKeys.favorites, path: FAVORITES_PATH }] : []),
+  ];
+}
 
 /**
- * Renders `url` (`/profile`) as the user whose token `api` sends sees it first, or null when the token is refused
- * (401: the gate would not show it anyway) or a read does not answer 200: the caller then serves the page's
- * usual document (its early skeleton). Rejects when `api` rejects. Never cached: the data is this user's.
+ * The reads `/messages` shows first (routes/messages.tsx and what it renders): the conversations' newest page and,
+ * with `?user=`, that conversation's newest messages and its swaps, and the item of `?item=`. A user not approved
+ * sees the notice (no reads). Someone not in the list yet is read on their own by the page, so also here.
  */
-export async function renderSignedInPage(url: string, api: SessionApiGet): Promise<RenderedPage | null> {
+function messagesReads(user: SignedInUser, search: URLSearchParams, inList: boolean): FirstRead[] {
+  if (!user.isApproved && user.role !== 'admin') return [];
+  const other = search.get('user');
+  const itemId = search.get('item');
+  const selected = other && other !== user.id ? other : null;
+  const reads: FirstRead[] = [
+    {
+      key: messagesKeys.conversations,
+      path: conversationsPath(),
+      page: (body, nextCursor) => ({ conversations: body, nextCursor }),
+    },
+  ];
+  if (selected) {
+    reads.push(
+      {
+        key: messagesKeys.thread(selected),
+        path: threadPath(selected),
+        page: (body, nextCursor) => ({ messages: body, nextCursor }),
+      },
+      { key: queryKeys.exchanges.list({ userId: selected }), path: exchangesPath({ userId: selected }) },
+    );
+    if (!inList)
+      reads.push({ key: queryKeys.users.detail(selected), path: userPath(selected), object: true });
+  }
+  if (itemId) reads.push({ key: queryKeys.items.detail(itemId), path: itemPath(itemId), object: true });
+  return reads;
+}
+
+/**
+ * Renders `url` (`/profile`, `/messages`) as the user whose token `api` sends sees it first, or null when the token
+ * is refused (401: the gate would not show it anyway), a read does not answer 200 or `/messages` has no time zone:
+ * the caller then serves the page's usual document (its early skeleton). Rejects when `api` rejects. Never cached:
+ * the data is this user's.
+ */
+export async function renderSignedInPage(
+  url: string,
+  api: SessionApiGet,
+  context: SessionContext = {},
+): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://server.invalid');
   if (!isSignedInRendered(location.pathname)) return null;
+  const messages = location.pathname === '/messages';
+  if (messages && !context.timeZone) return null;
   const [me] = await Promise.all([api('/api/auth/me'), preloadPage(location.pathname)]);
   const user = me.status === 200 ? SignedInUser.safeParse(me.body) : null;
   if (!user?.success) return null;
   // The markup is English, and the gate hides it for another language: a user who chose one gets the document.
   if (user.data.language && user.data.language !== DEFAULT_LANGUAGE) return null;
-  // The reads routes/profile-prefetch.ts makes, by the same paths, into the same queries.
-  const reads: [readonly unknown[], string][] = [
-    [queryKeys.items.byUser(user.data.id), userItemsPath(user.data.id)],
-    [queryKeys.reviews.ofUser(user.data.id), reviewsPath(user.data.id)],
-    ...(user.data.isApproved ? [[queryKeys.favorites, FAVORITES_PATH] as [readonly unknown[], string]] : []),
-  ];
-  const answers = await Promise.all(reads.map(([, path]) => api(path)));
-  if (answers.some((answer) => answer.status !== 200 || !Array.isArray(answer.body))) return null;
 
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, me.body);
-  reads.forEach(([key], index) => queryClient.setQueryData(key, answers[index]!.body));
-  return renderRoute(location, queryClient, 'server-session', { title: i18n.t('profile.pageTitle') });
+  if (messages) {
+    // The list first: whether `?user=` is in it decides whether the page reads that user on their own.
+    const [list] = await read(messagesReads(user.data, location.searchParams, true).slice(0, 1), api);
+    if (!list) return null;
+    const selected = location.searchParams.get('user');
+    const [first] = (list[1] as { pages: { conversations: { otherUser?: { id?: unknown } }[] }[] }).pages;
+    const inList = first!.conversations.some((c) => c.otherUser?.id === selected);
+    const rest = await read(messagesReads(user.data, location.searchParams, inList).slice(1), api);
+    if (rest.some((answer) => !answer)) return null;
+    for (const answer of [list, ...rest]) queryClient.setQueryData(answer![0], answer![1]);
+  } else {
+    const answers = await read(profileReads(user.data), api);
+    if (answers.some((answer) => !answer)) return null;
+    for (const answer of answers) queryClient.setQueryData(answer![0], answer![1]);
+  }
+  const title = i18n.t(messages ? 'messages.pageTitle' : 'profile.pageTitle');
+  return renderRoute(location, queryClient, 'server-session', { title }, context.timeZone);
+}
+
+/**
+ * Makes `reads` in parallel: each as [its key, its data] (an infinite query's first page as the app keeps it), or
+ * null when it did not answer 200 with a list or an object as the page expects.
+ */
+async function read(
+  reads: FirstRead[],
+  api: SessionApiGet,
+): Promise<([readonly unknown[], unknown] | null)[]> {
+  const answers = await Promise.all(reads.map((r) => api(r.path)));
+  return answers.map((answer, index) => {
+    const { key, page, object } = reads[index]!;
+    const { status, body } = answer;
+    if (status !== 200 || typeof body !== 'object' || body === null) return null;
+    if (!Array.isArray(body)) return object ? [key, body] : null;
+    if (object) return null;
+    if (!page) return [key, body];
+    const cursor = answer.headers[NEXT_CURSOR_HEADER] ?? null;
+    return [key, { pages: [page(body, cursor)], pageParams: [undefined] }];
+  });
 }

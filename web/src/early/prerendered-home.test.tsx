@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,11 @@ import {
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
 } from '@nomadswap/contracts/early-paint';
-import { PRERENDERED_SESSION_ATTRIBUTE, RENDER_SESSION_COOKIE } from '@nomadswap/contracts/render-session';
+import {
+  PRERENDERED_SESSION_ATTRIBUTE,
+  PRERENDERED_ZONE_ATTRIBUTE,
+  RENDER_SESSION_COOKIE,
+} from '@nomadswap/contracts/render-session';
 import { createQueryClient } from '../lib/query-client';
 import { buildItem, buildUser, healthyResponse, mockApi, signInAs } from '../testing/api-mock';
 import { takePrerendered } from './prerendered-home';
@@ -255,6 +260,67 @@ describe('the prerender gate (prerender-gate.js)', () => {
         root.append(late);
         await vi.waitFor(() => expect(lateClicked).toHaveBeenCalledTimes(1));
         expect(clicked).not.toHaveBeenCalled();
+      });
+    });
+
+    it("is shown only in the time zone it was rendered in (the chat's times are local)", () => {
+      const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const elsewhere = here === 'Pacific/Auckland' ? 'America/Bogota' : 'Pacific/Auckland';
+      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '/messages');
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      try {
+        document.documentElement.setAttribute(PRERENDERED_ZONE_ATTRIBUTE, here);
+        expect(runGates('/messages?user=u2')).toBe(false);
+        // Rendered before the phone moved: the page's usual skeleton instead.
+        document.documentElement.setAttribute(PRERENDERED_ZONE_ATTRIBUTE, elsewhere);
+        expect(runGates('/messages?user=u2')).toBe(true);
+        expect(document.documentElement.classList.contains(EARLY_MESSAGES_CLASS)).toBe(true);
+        // A page rendered without a zone (its dates are not local ones) does not ask.
+        document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
+        expect(runGates('/messages?user=u2')).toBe(false);
+      } finally {
+        document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
+        document.documentElement.classList.remove(EARLY_MESSAGES_CLASS);
+      }
+    });
+
+    it("gives what was typed into the markup's text box to the app's, with the focus and the caret", async () => {
+      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '/messages');
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML =
+        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><form><input type="search" aria-label="Search">` +
+        '<textarea aria-label="Message" placeholder="Type your message..."></textarea></form></div></div>';
+      /** The app's composer: a React-controlled box (a plain `.value =` would not reach its state). */
+      function AppBox({ label }: { label: string }) {
+        const [value, setValue] = useState('');
+        return (
+          <>
+            <textarea aria-label={label} value={value} onChange={(event) => setValue(event.target.value)} />
+            <output>{`state:${value}`}</output>
+          </>
+        );
+      }
+      await withGateListeners(async () => {
+        expect(runGates('/messages')).toBe(false);
+        const typed = document.querySelector('textarea')!;
+        typed.focus();
+        typed.value = 'Friday works';
+        typed.setSelectionRange(6, 6);
+        // React's first commit replaces the markup; the app's box comes a moment later (a part it loads).
+        const root = document.getElementById('root')!;
+        root.innerHTML = '<input type="search" aria-label="Search">';
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const app = document.createElement('div');
+        root.append(app);
+        render(<AppBox label="Message" />, { container: app });
+        await vi.waitFor(() => expect(screen.getByText('state:Friday works')).toBeTruthy());
+        const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+        expect(document.activeElement).toBe(box);
+        expect([box.selectionStart, box.selectionEnd]).toEqual([6, 6]);
+        // The search box had nothing typed and no focus: left as the app renders it.
+        expect(root.querySelector('input')!.value).toBe('');
       });
     });
 

@@ -1,13 +1,15 @@
 /*
  * Runs right after prerender-gate.js, in the head of a signed-in page the gateway rendered with the render cookie
- * (`/profile`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden the
+ * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden the
  * markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when it
  * is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
  * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
  * no session, is not the one it was rendered for.
  * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
  * label, and which of those alike) and,
- * once React's first commit has replaced the markup, given to the same control of the app's page.
+ * once React's first commit has replaced the markup, given to the same control of the app's page; what was typed
+ * into a text field goes to the same field there. A page rendered in a time zone (`/messages`: the chat's times are
+ * local) is shown only where the browser's zone is that one.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -26,11 +28,20 @@
   } catch {
     return; // storage blocked or a malformed cookie: not this session's page
   }
+  // A page rendered in a time zone (its dates are local) is shown only in that zone: the phone may have moved.
+  var zone = root.getAttribute(names.zoneAttribute);
+  var here = null;
+  try {
+    here = window.Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    // no Intl: not the zone it was rendered in
+  }
   if (
     !token ||
     cookie !== token ||
     location.pathname !== root.getAttribute(names.sessionAttribute) ||
-    root.lang !== names.defaultLanguage
+    root.lang !== names.defaultLanguage ||
+    (zone !== null && zone !== here)
   )
     return;
   root.classList.remove(
@@ -98,12 +109,61 @@
     }
     node.click();
   }
+  // What was typed into the markup's text fields (the chat's message box) goes to the same field of the app's page,
+  // with the focus and the caret when it had them: the app's commit replaces the field, which would drop all three.
+  var focused = null;
+  document.addEventListener('focusin', function (event) {
+    if (event.target && event.target.matches && event.target.matches(names.textFields))
+      focused = event.target;
+  });
+  document.addEventListener('focusout', function (event) {
+    var field = event.target;
+    // The blur its removal causes is not the user leaving it.
+    setTimeout(function () {
+      if (field === focused && field.isConnected) focused = null;
+    }, 0);
+  });
+  function fieldIdentity(field) {
+    return field.tagName + '\n' + field.getAttribute('aria-label') + '\n' + field.getAttribute('name');
+  }
+  function carry(container, fields, tries) {
+    var left = [];
+    for (var f = 0; f < fields.length; f++) {
+      var before = fields[f];
+      var after = null;
+      var all = container.querySelectorAll(names.textFields);
+      for (var k = 0; k < all.length && !after; k++)
+        if (fieldIdentity(all[k]) === fieldIdentity(before)) after = all[k];
+      if (!after) {
+        left.push(before);
+        continue;
+      }
+      if (before.value !== after.value) {
+        // As typing sets it: React ignores a plain `.value =` (its own setter is on the element).
+        var proto = Object.getPrototypeOf(after);
+        Object.getOwnPropertyDescriptor(proto, 'value').set.call(after, before.value);
+        after.dispatchEvent(new window.Event('input', { bubbles: true }));
+      }
+      if (before === focused) {
+        focused = null;
+        after.focus();
+        after.setSelectionRange(before.selectionStart, before.selectionEnd);
+      }
+    }
+    if (left.length && tries > 0) setTimeout(carry, 100, container, left, tries - 1);
+  }
   function watch() {
     var container = document.getElementById(names.rootId);
     if (!container || !window.MutationObserver) return;
+    var markup = container.querySelector('[' + names.pageAttribute + ']');
+    var fields = markup ? markup.querySelectorAll(names.textFields) : [];
     var observer = new window.MutationObserver(function () {
       if (container.querySelector('[' + names.pageAttribute + ']')) return;
       observer.disconnect();
+      var typed = [];
+      for (var f = 0; f < fields.length; f++)
+        if (fields[f].value !== fields[f].defaultValue || fields[f] === focused) typed.push(fields[f]);
+      if (typed.length) carry(container, typed, 30);
       if (kept) setTimeout(replay, 0, container, 30);
     });
     observer.observe(container, { childList: true });

@@ -33,7 +33,9 @@ import {
 } from '../../../shared/contracts/src/early-paint';
 import {
   EARLY_CONTROLS,
+  EARLY_TEXT_FIELDS,
   PRERENDERED_SESSION_ATTRIBUTE,
+  PRERENDERED_ZONE_ATTRIBUTE,
   RENDER_SESSION_COOKIE,
   SESSION_GATE_PATH,
 } from '../../../shared/contracts/src/render-session';
@@ -67,6 +69,7 @@ export const SESSION_GATE_TEMPLATE = `src/early${SESSION_GATE_PATH}`;
 /** What session-gate.js reads (only a signed-in rendered page's document loads it). */
 export const SESSION_GATE_NAMES = {
   sessionAttribute: PRERENDERED_SESSION_ATTRIBUTE,
+  zoneAttribute: PRERENDERED_ZONE_ATTRIBUTE,
   pageAttribute: PRERENDERED_PAGE_ATTRIBUTE,
   sessionCookie: RENDER_SESSION_COOKIE,
   tokenKey: AUTH_TOKEN_KEY,
@@ -78,6 +81,8 @@ export const SESSION_GATE_NAMES = {
   rootId: ROOT_ID,
   // What a tap is kept for: the controls whose action needs the app (a link navigates without it).
   controls: EARLY_CONTROLS,
+  // What typed text is carried over from (the chat's message box).
+  textFields: EARLY_TEXT_FIELDS,
 };
 
 /**

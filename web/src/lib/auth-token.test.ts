@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY } from '@nomadswap/contracts/early-paint';
-import { RENDER_SESSION_COOKIE, RENDER_SESSION_PATHS } from '@nomadswap/contracts/render-session';
+import {
+  RENDER_SESSION_COOKIE,
+  RENDER_SESSION_PATHS,
+  RENDER_ZONE_COOKIE,
+} from '@nomadswap/contracts/render-session';
 import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token';
-import { writeRenderSessionCookie } from './render-session-cookie';
+import { rememberRenderZone, writeRenderSessionCookie } from './render-session-cookie';
 
 /** Every cookie write, as the browser was asked (jsdom's document.cookie keeps only the page's path's). */
 function recordCookieWrites() {
@@ -26,26 +30,47 @@ describe('the render cookie follows the stored token', () => {
     window.localStorage.clear();
   });
 
-  it('is written on each signed-in page path with the token, and removed with it', async () => {
+  it("is written on each signed-in page path with the token and the browser's time zone, and removed with it", async () => {
     const { writes } = (recorder = recordCookieWrites());
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
     setAuthToken('a.b-c_d');
     expect(getAuthToken()).toBe('a.b-c_d');
     // Its module loads on demand (a visitor's page never downloads it): the cookie follows a moment later.
     await vi.waitFor(() =>
-      expect(writes).toEqual(
-        RENDER_SESSION_PATHS.map(
+      expect(writes).toEqual([
+        ...RENDER_SESSION_PATHS.map(
           (path) => `${RENDER_SESSION_COOKIE}=a.b-c_d; Path=${path}; Max-Age=2592000; SameSite=Lax`,
         ),
-      ),
+        ...RENDER_SESSION_PATHS.map(
+          (path) => `${RENDER_ZONE_COOKIE}=${zone}; Path=${path}; Max-Age=2592000; SameSite=Lax`,
+        ),
+      ]),
     );
     writes.length = 0;
     clearAuthToken();
     expect(window.localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     await vi.waitFor(() =>
       expect(writes).toEqual(
-        RENDER_SESSION_PATHS.map(
-          (path) => `${RENDER_SESSION_COOKIE}=; Path=${path}; Max-Age=0; SameSite=Lax`,
+        [RENDER_SESSION_COOKIE, RENDER_ZONE_COOKIE].flatMap((name) =>
+          RENDER_SESSION_PATHS.map((path) => `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`),
         ),
+      ),
+    );
+  });
+
+  it('takes the zone the phone is in now when a rendered page asks (a traveller changes zones)', () => {
+    const { writes } = (recorder = recordCookieWrites());
+    const resolved = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ timeZone: 'Asia/Kolkata' } as Intl.ResolvedDateTimeFormatOptions);
+    try {
+      rememberRenderZone();
+    } finally {
+      resolved.mockRestore();
+    }
+    expect(writes).toEqual(
+      RENDER_SESSION_PATHS.map(
+        (path) => `${RENDER_ZONE_COOKIE}=Asia%2FKolkata; Path=${path}; Max-Age=2592000; SameSite=Lax`,
       ),
     );
   });

@@ -15,6 +15,11 @@ export function formatDate(
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Drops the date formats made so far: each keeps the time zone it was made in (the server renderer's, per page). */
+export function forgetDateFormats(): void {
+  dateFormats.clear();
+}
+
 /**
  * One Intl.DateTimeFormat per language and options: creating one costs a few milliseconds (the first one in a
  * page loads the locale's data, tens of milliseconds on a slow phone), too much to repeat in every render.

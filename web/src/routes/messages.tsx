@@ -4,6 +4,7 @@ import type { ChatUser, UserSelf } from '@nomadswap/contracts/responses';
 import { AuthRequired } from '../components/auth-required';
 import { PendingApprovalNotice } from '../components/pending-approval-notice';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { useRememberRenderZone } from '../hooks/use-remember-render-zone';
 import { isApiError } from '../lib/api-client';
 import { errorText } from '../i18n/message-text';
 import { PageSkeleton } from '../components/page-skeleton';
@@ -23,6 +24,7 @@ export default function MessagesRoute() {
   const { t } = useTranslation();
   usePageMeta({ title: t('messages.pageTitle') });
   const { user, isLoading } = useCurrentUser();
+  useRememberRenderZone(Boolean(user));
   if (isLoading) return <PageSkeleton />;
   if (!user) return <AuthRequired description={t('messages.loginRequired')} />;
   if (!user.isApproved && user.role !== 'admin') {

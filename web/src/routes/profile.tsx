@@ -10,6 +10,7 @@ import { Button, buttonVariants } from '../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { withCount } from '../lib/format';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { useRememberRenderZone } from '../hooks/use-remember-render-zone';
 import { PageSkeleton } from '../components/page-skeleton';
 import { DeferredSection } from '../components/deferred-section';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
@@ -53,6 +54,7 @@ export default function ProfileRoute() {
   const { t } = useTranslation();
   usePageMeta({ title: t('profile.pageTitle') });
   const { user, isLoading } = useCurrentUser();
+  useRememberRenderZone(Boolean(user));
   if (isLoading) return <PageSkeleton />;
   if (!user) return <AuthRequired description={t('profile.loginRequired')} />;
   return <OwnProfile user={user} />;

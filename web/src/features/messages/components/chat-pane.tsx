@@ -210,7 +210,10 @@ function useMarkReadWhileOpen(viewerId: string, otherUserId: string) {
       data.pages.flatMap((page) => page.messages).find((m) => m.receiverId === viewerId && !m.isRead)?.id,
   });
   const { mutate } = useMarkConversationRead(viewerId);
-  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  // The server renderer has no document (and runs no effect): nothing is marked read from there.
+  const [visible, setVisible] = useState(
+    () => typeof document !== 'undefined' && document.visibilityState === 'visible',
+  );
   const lastMarked = useRef<string | null>(null);
 
   useEffect(() => {

@@ -55,13 +55,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Whether `userId` is typing to the viewer now (never, on the server: nothing live is known there). */
 export function useIsTyping(userId: string): boolean {
-  return useSyncExternalStore(subscribe, () => typing.has(userId));
+  return useSyncExternalStore(subscribe, () => typing.has(userId), notTyping);
 }
 
+/** `userId`'s presence as the socket last told it (none on the server: the page shows the REST answer's). */
 export function useLivePresence(userId: string): Presence | undefined {
-  return useSyncExternalStore(subscribe, () => presence.get(userId));
+  return useSyncExternalStore(subscribe, () => presence.get(userId), noPresence);
 }
+
+const notTyping = () => false;
+const noPresence = () => undefined;
 
 /** Signals sent while typing are at least this far apart (the server throttles as well). */
 export const TYPING_SEND_INTERVAL_MS = 2_000;
