@@ -230,16 +230,21 @@ function profileReads(user: SignedInUser): FirstRead[] {
   ];
 }
 
+/** The other user of `/messages?user=`, or null (none, or the viewer themself: the page says so, no chat). */
+function selectedUser(user: SignedInUser, search: URLSearchParams): string | null {
+  const other = search.get('user');
+  return other && other !== user.id ? other : null;
+}
+
 /**
  * The reads `/messages` shows first (routes/messages.tsx and what it renders): the conversations' newest page and,
  * with `?user=`, that conversation's newest messages and its swaps, and the item of `?item=`. A user not approved
- * sees the notice (no reads). Someone not in the list yet is read on their own by the page, so also here.
+ * sees the notice (no reads). Someone not in the list yet is read on their own by the page: see renderSignedInPage.
  */
-function messagesReads(user: SignedInUser, search: URLSearchParams, inList: boolean): FirstRead[] {
+function messagesReads(user: SignedInUser, search: URLSearchParams): FirstRead[] {
   if (!user.isApproved && user.role !== 'admin') return [];
-  const other = search.get('user');
   const itemId = search.get('item');
-  const selected = other && other !== user.id ? other : null;
+  const selected = selectedUser(user, search);
   const reads: FirstRead[] = [
     {
       key: messagesKeys.conversations,
@@ -256,8 +261,6 @@ function messagesReads(user: SignedInUser, search: URLSearchParams, inList: bool
       },
       { key: queryKeys.exchanges.list({ userId: selected }), path: exchangesPath({ userId: selected }) },
     );
-    if (!inList)
-      reads.push({ key: queryKeys.users.detail(selected), path: userPath(selected), object: true });
   }
   if (itemId) reads.push({ key: queryKeys.items.detail(itemId), path: itemPath(itemId), object: true });
   return reads;
@@ -286,21 +289,25 @@ export async function renderSignedInPage(
 
   const queryClient = createQueryClient();
   queryClient.setQueryData(currentUserQueryKey, me.body);
-  if (messages) {
-    // The list first: whether `?user=` is in it decides whether the page reads that user on their own.
-    const [list] = await read(messagesReads(user.data, location.searchParams, true).slice(0, 1), api);
-    if (!list) return null;
-    const selected = location.searchParams.get('user');
-    const [first] = (list[1] as { pages: { conversations: { otherUser?: { id?: unknown } }[] }[] }).pages;
-    const inList = first!.conversations.some((c) => c.otherUser?.id === selected);
-    const rest = await read(messagesReads(user.data, location.searchParams, inList).slice(1), api);
-    if (rest.some((answer) => !answer)) return null;
-    for (const answer of [list, ...rest]) queryClient.setQueryData(answer![0], answer![1]);
-  } else {
-    const answers = await read(profileReads(user.data), api);
-    if (answers.some((answer) => !answer)) return null;
-    for (const answer of answers) queryClient.setQueryData(answer![0], answer![1]);
+  const answers = await read(
+    messages ? messagesReads(user.data, location.searchParams) : profileReads(user.data),
+    api,
+  );
+  const selected = messages ? selectedUser(user.data, location.searchParams) : null;
+  if (selected && answers[0]) {
+    // Someone not in the list's first page: the page reads them on their own once the list has answered.
+    const [first] = (answers[0][1] as { pages: { conversations: { otherUser?: { id?: unknown } }[] }[] })
+      .pages;
+    if (!first!.conversations.some((c) => c.otherUser?.id === selected))
+      answers.push(
+        ...(await read(
+          [{ key: queryKeys.users.detail(selected), path: userPath(selected), object: true }],
+          api,
+        )),
+      );
   }
+  if (answers.some((answer) => !answer)) return null;
+  for (const answer of answers) queryClient.setQueryData(answer![0], answer![1]);
   const title = i18n.t(messages ? 'messages.pageTitle' : 'profile.pageTitle');
   return renderRoute(location, queryClient, 'server-session', { title }, context.timeZone);
 }
