@@ -278,11 +278,12 @@ test.describe("a signed-in user's /messages with a conversation open", () => {
   const ZONE = 'Pacific/Auckland';
   test.use({ timezoneId: ZONE });
 
-  /** `pal` writes to `me` through the API; returns the messages as stored (newest last). */
-  async function conversation(page: Page, me: { id: string }, pal: { email: string }) {
+  /** `pal` writes to `me` through the API (`earlier` messages first); returns the messages as stored (newest last). */
+  async function conversation(page: Page, me: { id: string }, pal: { email: string }, earlier = 0) {
     const palToken = await token(page.request, pal.email, PASSWORD);
     const sent: { content: string; createdAt: string }[] = [];
-    for (const content of ['Is the tent still free?', 'I can meet near the station on Friday.']) {
+    const lines = Array.from({ length: earlier }, (_, n) => `Earlier message number ${n + 1}`);
+    for (const content of [...lines, 'Is the tent still free?', 'I can meet near the station on Friday.']) {
       const response = await page.request.post('/api/messages', {
         headers: { Authorization: `Bearer ${palToken}` },
         data: { receiverId: me.id, content },
@@ -298,7 +299,8 @@ test.describe("a signed-in user's /messages with a conversation open", () => {
   }, testInfo) => {
     const me = await approvedTraveller(page.request, 'ssrchat');
     const pal = await approvedTraveller(page.request, 'ssrpal');
-    const sent = await conversation(page, me, pal);
+    // Longer than the screen: the history opens at its newest message, before the app as after it.
+    const sent = await conversation(page, me, pal, 14);
     await logIn(page, me.email, PASSWORD);
     const stored = await page.evaluate(() => window.localStorage.getItem('authToken'));
     // The login wrote the session's copy and the browser's zone, for the two rendered pages' documents only.
@@ -334,7 +336,7 @@ test.describe("a signed-in user's /messages with a conversation open", () => {
         }
       });
       observer.observe(document, { childList: true, subtree: true });
-    }, sent[1]!.content);
+    }, sent.at(-1)!.content);
     const release = await holdTheApp(page);
     await page.goto(`/messages?user=${pal.id}`, { waitUntil: 'commit' });
     counting = true;
@@ -342,9 +344,11 @@ test.describe("a signed-in user's /messages with a conversation open", () => {
     await expect(page.locator('[data-prerendered-page]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 2, name: pal.fullName })).toBeVisible();
     const thread = page.getByRole('log', { name: `Conversation with ${pal.fullName.split(' ')[0]}` });
-    await expect(thread.getByText(sent[1]!.content)).toBeVisible();
+    const newest = sent.at(-1)!;
+    await expect(thread.getByText(newest.content)).toBeInViewport();
+    await expect(thread.getByText('Earlier message number 1', { exact: true })).not.toBeInViewport();
     const clock = new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit', timeZone: ZONE });
-    await expect(thread.getByText(clock.format(new Date(sent[1]!.createdAt))).first()).toBeVisible();
+    await expect(thread.getByText(clock.format(new Date(newest.createdAt))).last()).toBeVisible();
     await expect(page.locator('[data-early-page="ns-early-messages"]')).toBeHidden();
     await snap(page, testInfo, 'ssr-messages-before-the-app', { fullPage: false });
 
@@ -355,6 +359,7 @@ test.describe("a signed-in user's /messages with a conversation open", () => {
     await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
     await expect(box).toHaveValue('Friday works, see you there');
     await expect(box).toBeFocused();
+    await expect(thread.getByText(newest.content)).toBeInViewport();
     expect((await framesSeen(page)).shown).toBeGreaterThan(0);
     expect(await layoutShiftTotal(page), await layoutShiftSources(page)).toBeLessThan(0.01);
     // Its data came with the document: the app's first commit is the conversation, and nothing is read twice —

@@ -9,7 +9,7 @@
  * label, and which of those alike) and,
  * once React's first commit has replaced the markup, given to the same control of the app's page; what was typed
  * into a text field goes to the same field there. A page rendered in a time zone (`/messages`: the chat's times are
- * local) is shown only where the browser's zone is that one.
+ * local) is shown only where the browser's zone is that one, with its chat history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -168,7 +168,23 @@
     });
     observer.observe(container, { childList: true });
   }
+  // A chat's history opens at its newest message: the app scrolls it there when it renders it, so the markup's is
+  // kept there while the document is parsed, before each frame (the browser paints as it parses) and once after.
+  function pinLogs() {
+    var logs = document.querySelectorAll('[' + names.pageAttribute + '] [role=log]');
+    for (var l = 0; l < logs.length; l++) logs[l].scrollTop = logs[l].scrollHeight;
+  }
+  function pinWhileParsing() {
+    pinLogs();
+    if (document.readyState === 'loading' && window.requestAnimationFrame)
+      window.requestAnimationFrame(pinWhileParsing);
+  }
+  if (window.requestAnimationFrame) window.requestAnimationFrame(pinWhileParsing);
   // The app runs after the document is parsed (#root is not there yet while this runs in the head).
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch);
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', function () {
+      pinLogs();
+      watch();
+    });
   else watch();
 })(EARLY_PAINT_NAMES);
