@@ -3,13 +3,13 @@ import type { UserPublic, UserSelf } from '@nomadswap/contracts/responses';
 import { apiGet } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
+/** GET /api/users/:id (the server renderer reads it by the same path). */
+export const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
+
 /**
  * GET /api/users/:id: the public profile (UserSelf when it is the viewer or the viewer is an admin).
  * 403 `NOT_APPROVED` for viewers who are not approved, 404 'User Not Found'.
  */
-/** GET /api/users/:id (the server renderer reads it by the same path). */
-export const userPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}`;
-
 export function getUser(userId: string): Promise<UserPublic | UserSelf> {
   return apiGet<UserPublic | UserSelf>(userPath(userId));
 }
