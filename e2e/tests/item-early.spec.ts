@@ -126,6 +126,35 @@ test("a signed-in user's item page paints its photo before the app runs, and the
   await expect(page.getByRole('banner')).toHaveCount(1);
 });
 
+test("the app's script is asked for only once the early photo is on screen: its run cannot hold the photo's paint back", async ({
+  page,
+}) => {
+  const { session, id, title, photo } = await signedInWithItem(page, 'earlyorder');
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), session);
+  await recordPaints(page);
+  const html = await (await page.request.get('/')).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+
+  await page.goto(`/item/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+  const { lcp } = await paints(page);
+  const painted = lcp.find((entry) => entry.url !== '' && entry.url.endsWith(photo));
+  expect(painted, 'the early photo was painted as the LCP').toBeDefined();
+  // Every script but the small entry: the app's chunks (loaded by it, or preloaded once it starts).
+  const appScripts = await page.evaluate(
+    (entryPath) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(new URL(entry.name).pathname))
+        .filter((entry) => new URL(entry.name).pathname !== entryPath)
+        .map((entry) => entry.startTime),
+    entry!,
+  );
+  expect(appScripts.length).toBeGreaterThan(0);
+  expect(Math.min(...appScripts)).toBeGreaterThan(painted!.time);
+});
+
 test('a visitor never sees the item skeleton or its photo, nor does a signed-in user on another page', async ({
   page,
 }) => {

@@ -19,7 +19,7 @@ import { getAuthToken } from './lib/auth-token';
 const container = document.getElementById(ROOT_ID);
 const rendered = container ? takePrerendered(container) : null;
 // A signed-in user's page: its first API reads start now, in parallel with the app's download (early/early-reads.ts).
-// On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once the photo is in it.
+// On an item page whose skeleton index.html shows (early/early-shell.ts), the app starts once its photo is on screen.
 // A page the gateway rendered for this session (`/profile`) brought its data: nothing to read early.
 const photo = rendered ? null : startEarlyReads();
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint } from './after-first-paint';
+import { afterElementPainted, afterFirstPaint } from './after-first-paint';
 
 /** A stand-in for the browser's PerformanceObserver: the test reports paint entries when it chooses. */
 class FakePaintObserver {
-  static supportedEntryTypes: readonly string[] = ['paint', 'resource'];
+  static supportedEntryTypes: readonly string[] = ['paint', 'largest-contentful-paint', 'resource'];
   static instances: FakePaintObserver[] = [];
   observed: PerformanceObserverInit[] = [];
   disconnected = false;
@@ -26,12 +26,24 @@ class FakePaintObserver {
     };
     this.callback(list as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver);
   }
+  /** The browser reports largest-contentful-paint entries for these elements. */
+  reportLargest(...elements: Element[]) {
+    const entries = elements.map((element) => ({
+      name: '',
+      entryType: 'largest-contentful-paint',
+      startTime: 240,
+      duration: 0,
+      element,
+    }));
+    const list = { getEntries: () => entries };
+    this.callback(list as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver);
+  }
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
   FakePaintObserver.instances = [];
-  FakePaintObserver.supportedEntryTypes = ['paint', 'resource'];
+  FakePaintObserver.supportedEntryTypes = ['paint', 'largest-contentful-paint', 'resource'];
   vi.stubGlobal('PerformanceObserver', FakePaintObserver);
 });
 
@@ -91,5 +103,52 @@ describe('afterFirstPaint', () => {
       vi.advanceTimersByTime(5000);
       expect(then, missing).toHaveBeenCalledTimes(1);
     }
+  });
+});
+
+describe('afterElementPainted', () => {
+  it("waits for the element's own largest-contentful-paint entry (buffered), not another element's", () => {
+    const photo = document.createElement('img');
+    const heading = document.createElement('h1');
+    const then = vi.fn();
+    afterElementPainted(photo, then);
+    const [observer] = FakePaintObserver.instances;
+    expect(observer?.observed).toEqual([{ type: 'largest-contentful-paint', buffered: true }]);
+
+    observer!.report('first-contentful-paint');
+    observer!.reportLargest(heading);
+    vi.advanceTimersByTime(499);
+    expect(then).not.toHaveBeenCalled();
+
+    observer!.reportLargest(heading, photo);
+    expect(then).toHaveBeenCalledTimes(1);
+    expect(observer!.disconnected).toBe(true);
+    observer!.reportLargest(photo);
+    vi.advanceTimersByTime(5000);
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs at its fallback (500 ms) when no entry names the element: not 1 ms before, once at it', () => {
+    const then = vi.fn();
+    afterElementPainted(document.createElement('img'), then);
+    vi.advanceTimersByTime(499);
+    expect(then).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(then).toHaveBeenCalledTimes(1);
+    expect(FakePaintObserver.instances[0]!.disconnected).toBe(true);
+  });
+
+  it('without largest-contentful-paint entries (a browser without them): after the next frame', () => {
+    FakePaintObserver.supportedEntryTypes = ['paint', 'resource'];
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const then = vi.fn();
+    afterElementPainted(document.createElement('img'), then);
+    expect(FakePaintObserver.instances).toHaveLength(0);
+    vi.advanceTimersByTime(0);
+    expect(then).not.toHaveBeenCalled();
+    frames.forEach((frame) => frame(16));
+    vi.advanceTimersByTime(0);
+    expect(then).toHaveBeenCalledTimes(1);
   });
 });

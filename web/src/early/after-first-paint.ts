@@ -7,6 +7,31 @@
  * reported.
  */
 export function afterFirstPaint(then: () => void, fallbackMs = 1000): void {
+  afterEntry('paint', (entry) => entry.name === 'first-contentful-paint', then, fallbackMs);
+}
+
+/**
+ * Calls `then` once `element` has been painted as the page's largest content so far: its Largest Contentful Paint
+ * entry, reported after the frame that showed it (a loaded image may be decoded and painted frames after its
+ * `load` event). Where the API is missing, after the next frame; and never later than `fallbackMs` — the browser
+ * reports no entry for an element smaller than an earlier one, nor after the user's first input.
+ */
+export function afterElementPainted(element: Element, then: () => void, fallbackMs = 500): void {
+  afterEntry(
+    'largest-contentful-paint',
+    (entry) => (entry as PerformanceEntry & { element?: Element | null }).element === element,
+    then,
+    fallbackMs,
+  );
+}
+
+/** `then` once an entry of `type` that `isIt` is reported (or, without the API, after the next frame). */
+function afterEntry(
+  type: 'paint' | 'largest-contentful-paint',
+  isIt: (entry: PerformanceEntry) => boolean,
+  then: () => void,
+  fallbackMs: number,
+): void {
   let observer: PerformanceObserver | undefined;
   let done = false;
   const run = () => {
@@ -17,14 +42,11 @@ export function afterFirstPaint(then: () => void, fallbackMs = 1000): void {
     then();
   };
   const fallback = setTimeout(run, fallbackMs);
-  if (
-    typeof PerformanceObserver !== 'undefined' &&
-    PerformanceObserver.supportedEntryTypes?.includes('paint')
-  ) {
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes(type)) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+      if (list.getEntries().some(isIt)) run();
     });
-    observer.observe({ type: 'paint', buffered: true });
+    observer.observe({ type, buffered: true });
   } else {
     requestAnimationFrame(() => setTimeout(run, 0));
   }

@@ -97,8 +97,9 @@ export const EARLY_PHOTO_WAIT_MS = 4_000;
 /**
  * Starts the signed-in page's first reads (nothing for a visitor). Called once, by main.tsx. When index.html's
  * item skeleton is on screen (early/early-shell.ts) the photo goes into it, and the returned promise settles once
- * the photo has loaded or failed (or the item has none, or EARLY_PHOTO_WAIT_MS passed): the entry starts the app
- * then, so the photo, the page's largest element, does not share the connection with the app's script. Null
+ * the photo has been painted or failed (or the item has none, or EARLY_PHOTO_WAIT_MS passed): the entry starts the
+ * app then, so the photo, the page's largest element, shares neither the connection nor the main thread with the
+ * app's script. Null
  * otherwise (start the app at once).
  */
 export function startEarlyReads(

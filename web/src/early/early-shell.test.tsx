@@ -191,7 +191,20 @@ describe('the early skeleton', () => {
     expect(earlyItemId(document, '/item/abc')).toBeNull();
   });
 
-  it('gets the photo in its gallery box, and says when it has loaded', async () => {
+  it('gets the photo in its gallery box, and says when it has been painted — not at its load', async () => {
+    // The browser's Largest Contentful Paint entries, reported when the test says.
+    let report: ((element: Element) => void) | undefined;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
+          report = (element) => callback({ getEntries: () => [{ element }] });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
     loadBody();
     document.documentElement.classList.add(EARLY_ITEM_CLASS);
     let settled = false;
@@ -204,8 +217,23 @@ describe('the early skeleton', () => {
     await Promise.resolve();
     expect(settled).toBe(false);
     img.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    report!(document.createElement('h1'));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    report!(img);
     await painted;
     expect(settled).toBe(true);
+    vi.unstubAllGlobals();
+  });
+
+  it('says so at once when the photo fails to load (the app is not held back)', async () => {
+    loadBody();
+    document.documentElement.classList.add(EARLY_ITEM_CLASS);
+    const failed = paintEarlyPhoto('/api/images/p1/full');
+    document.querySelector(`[${EARLY_GALLERY_ATTRIBUTE}] img`)!.dispatchEvent(new Event('error'));
+    await expect(failed).resolves.toBeUndefined();
   });
 
   it('gets no photo when it is not shown (another route, a visitor)', async () => {
