@@ -263,23 +263,49 @@ describe('the prerender gate (prerender-gate.js)', () => {
       });
     });
 
-    it("is shown only in the time zone it was rendered in (the chat's times are local)", () => {
-      const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const elsewhere = here === 'Pacific/Auckland' ? 'America/Bogota' : 'Pacific/Auckland';
+    /** A `/messages` the gateway rendered for the stored session in `zone` (none: null): whether the gates hide it. */
+    const hiddenInZone = (zone: string | null) => {
       document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '/messages');
       window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
       setCookie('token-a');
+      if (zone === null) document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
+      else document.documentElement.setAttribute(PRERENDERED_ZONE_ATTRIBUTE, zone);
+      return runGates('/messages?user=u2');
+    };
+    const intlZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const otherZone = intlZone === 'Pacific/Auckland' ? 'America/Bogota' : 'Pacific/Auckland';
+
+    it("is shown only in the time zone it was rendered in (the chat's times are local)", () => {
       try {
-        document.documentElement.setAttribute(PRERENDERED_ZONE_ATTRIBUTE, here);
-        expect(runGates('/messages?user=u2')).toBe(false);
+        expect(hiddenInZone(intlZone)).toBe(false);
         // Rendered before the phone moved: the page's usual skeleton instead.
-        document.documentElement.setAttribute(PRERENDERED_ZONE_ATTRIBUTE, elsewhere);
-        expect(runGates('/messages?user=u2')).toBe(true);
+        expect(hiddenInZone(otherZone)).toBe(true);
         expect(document.documentElement.classList.contains(EARLY_MESSAGES_CLASS)).toBe(true);
         // A page rendered without a zone (its dates are not local ones) does not ask.
-        document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
-        expect(runGates('/messages?user=u2')).toBe(false);
+        expect(hiddenInZone(null)).toBe(false);
       } finally {
+        document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
+        document.documentElement.classList.remove(EARLY_MESSAGES_CLASS);
+      }
+    });
+
+    it("asks Temporal for the zone where the browser has it (Intl's first format costs the first paint)", () => {
+      vi.stubGlobal('Temporal', { Now: { timeZoneId: () => otherZone } });
+      try {
+        expect(hiddenInZone(otherZone)).toBe(false);
+        expect(hiddenInZone(intlZone)).toBe(true);
+        // A Temporal that throws tells nothing: not the zone it was rendered in.
+        vi.stubGlobal('Temporal', {
+          Now: {
+            timeZoneId: () => {
+              throw new RangeError('no zone');
+            },
+          },
+        });
+        expect(hiddenInZone(intlZone)).toBe(true);
+        expect(hiddenInZone(otherZone)).toBe(true);
+      } finally {
+        vi.unstubAllGlobals();
         document.documentElement.removeAttribute(PRERENDERED_ZONE_ATTRIBUTE);
         document.documentElement.classList.remove(EARLY_MESSAGES_CLASS);
       }
@@ -322,6 +348,43 @@ describe('the prerender gate (prerender-gate.js)', () => {
         // The search box had nothing typed and no focus: left as the app renders it.
         expect(root.querySelector('input')!.value).toBe('');
       });
+    });
+
+    it('waits 3 s for a late control or text field, no longer: one there at 3,000 ms gets the tap and the text, one after it none', async () => {
+      document.documentElement.setAttribute(PRERENDERED_SESSION_ATTRIBUTE, '/messages');
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      for (const arrives of [3000, 3001]) {
+        document.body.innerHTML =
+          `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><button type="button">Add stay</button>` +
+          '<textarea aria-label="Message"></textarea></div></div>';
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        try {
+          await withGateListeners(async () => {
+            expect(runGates('/messages')).toBe(false);
+            document.querySelector('button')!.click();
+            document.querySelector('textarea')!.value = 'Friday works';
+            const root = document.getElementById('root')!;
+            root.innerHTML = '<p>loading</p>'; // React's first commit, without either yet
+            await Promise.resolve(); // the commit's mutation record is delivered
+            await vi.advanceTimersByTimeAsync(arrives - 1);
+            const late = document.createElement('button');
+            late.type = 'button';
+            late.textContent = 'Add stay';
+            const clicked = vi.fn();
+            late.addEventListener('click', clicked);
+            const box = document.createElement('textarea');
+            box.setAttribute('aria-label', 'Message');
+            root.append(late, box);
+            await vi.advanceTimersByTimeAsync(1);
+            await vi.advanceTimersByTimeAsync(5000);
+            expect(clicked, `arriving at ${arrives} ms`).toHaveBeenCalledTimes(arrives <= 3000 ? 1 : 0);
+            expect(box.value, `arriving at ${arrives} ms`).toBe(arrives <= 3000 ? 'Friday works' : '');
+          });
+        } finally {
+          vi.useRealTimers();
+        }
+      }
     });
 
     it('keeps no tap on a page it hides, nor on a visitor page', () => {
