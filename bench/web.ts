@@ -415,7 +415,9 @@ async function storeToken(tab: PuppeteerPage, token: string): Promise<void> {
         document: { cookie: string };
       };
       page.localStorage.setItem(key, value);
-      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      // As the app asks (web/src/lib/render-session-cookie.ts): Temporal where the browser has it.
+      const { Temporal } = globalThis as { Temporal?: { Now: { timeZoneId(): string } } };
+      const zone = Temporal ? Temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
       for (const path of paths) {
         page.document.cookie = `${cookie}=${encodeURIComponent(value)}; Path=${path}; SameSite=Lax`;
         page.document.cookie = `${zoneCookie}=${encodeURIComponent(zone)}; Path=${path}; SameSite=Lax`;

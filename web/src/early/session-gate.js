@@ -33,9 +33,9 @@
   var here = null;
   try {
     // Temporal answers in a few ms; Intl's first DateTimeFormat loads its locale data first (60–90 ms at 4× CPU
-    // slowdown, before the page's first paint). Both name the system's zone the same way (its primary identifier,
-    // which the app's cookie holds: lib/render-session-cookie.ts asks Intl, off the first paint's path); were they
-    // ever to differ, the page's usual skeleton is shown instead.
+    // slowdown, before the page's first paint). The app's cookie writer asks the same way
+    // (lib/render-session-cookie.ts); both name the system's zone alike (its primary identifier), and were an old
+    // cookie's name ever to differ, the page's usual skeleton is shown until the app writes it again.
     here = window.Temporal
       ? window.Temporal.Now.timeZoneId()
       : window.Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -58,8 +58,10 @@ describe('the render cookie follows the stored token', () => {
     );
   });
 
-  it('takes the zone the phone is in now when a rendered page asks (a traveller changes zones)', () => {
+  /** The zone cookie rememberRenderZone writes where Intl says Asia/Kolkata and Temporal `temporal` (none: null). */
+  function zoneWritten(temporal: string | null): string[] {
     const { writes } = (recorder = recordCookieWrites());
+    if (temporal !== null) vi.stubGlobal('Temporal', { Now: { timeZoneId: () => temporal } });
     const resolved = vi
       .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
       .mockReturnValue({ timeZone: 'Asia/Kolkata' } as Intl.ResolvedDateTimeFormatOptions);
@@ -67,12 +69,22 @@ describe('the render cookie follows the stored token', () => {
       rememberRenderZone();
     } finally {
       resolved.mockRestore();
+      vi.unstubAllGlobals();
     }
-    expect(writes).toEqual(
-      RENDER_SESSION_PATHS.map(
-        (path) => `${RENDER_ZONE_COOKIE}=Asia%2FKolkata; Path=${path}; Max-Age=2592000; SameSite=Lax`,
-      ),
+    return writes;
+  }
+  const zoneCookies = (zone: string) =>
+    RENDER_SESSION_PATHS.map(
+      (path) =>
+        `${RENDER_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=${path}; Max-Age=2592000; SameSite=Lax`,
     );
+
+  it('takes the zone the phone is in now when a rendered page asks (a traveller changes zones)', () => {
+    expect(zoneWritten(null)).toEqual(zoneCookies('Asia/Kolkata'));
+  });
+
+  it("asks Temporal for the zone where the browser has it, as the gate does (Intl's answer is not used)", () => {
+    expect(zoneWritten('America/Bogota')).toEqual(zoneCookies('America/Bogota'));
   });
 
   it('is readable by the gate on its page as the token stored (escaped in the cookie)', () => {

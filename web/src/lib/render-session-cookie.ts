@@ -33,10 +33,16 @@ function writeCookie(name: string, value: string | null): void {
   }
 }
 
-/** The browser's time zone (an IANA name), or null when it does not tell. */
+/**
+ * The browser's time zone (an IANA name), or null when it does not tell. Temporal first, as early/session-gate.js
+ * asks: Intl's first DateTimeFormat costs ~60 ms at 4× CPU slowdown (a CPU profile of `/profile`'s start-up).
+ */
 function browserZone(): string | null {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+    return (
+      (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal?.Now.timeZoneId() ??
+      (Intl.DateTimeFormat().resolvedOptions().timeZone || null)
+    );
   } catch {
     return null;
   }
