@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type * as ImageResize from '../lib/image-resize';
 import { renderApp } from '../testing/render-app';
+import { createQueryClient } from '../lib/query-client';
+import { prefetchProfilePage } from './profile-prefetch';
 import {
   buildItem,
   buildReview,
@@ -336,6 +338,32 @@ describe('/profile', () => {
       screen.getByText('You need to be approved to favorite items. Please wait for admin approval.'),
     ).toBeInTheDocument();
     expect(wasCalled(fetchMock, 'GET', '/api/favorites')).toBe(false);
+  });
+
+  it("the page's first reads ask for the settings below the fold too (approved users), without waiting for them", async () => {
+    let answerSettings: (() => void) | undefined;
+    const settingsAnswered = new Promise<void>((resolve) => (answerSettings = resolve));
+    const fetchMock = signInAs(me, {
+      'GET /api/alerts': { body: [] },
+      // Held: the first reads settle without it.
+      'GET /api/messaging/settings': async () => {
+        await settingsAnswered;
+        return jsonResponse(404, { error: 'Not found' });
+      },
+    });
+    const queryClient = createQueryClient();
+    await prefetchProfilePage(queryClient);
+    expect(wasCalled(fetchMock, 'GET', '/api/alerts')).toBe(true);
+    expect(wasCalled(fetchMock, 'GET', '/api/messaging/settings')).toBe(true);
+    // Under the key the alerts card reads.
+    await waitFor(() => expect(queryClient.getQueryData(['alerts'])).toEqual([]));
+    answerSettings!();
+
+    // An unapproved user has neither card.
+    const unapproved = signInAs({ ...me, isApproved: false, approvedAt: null });
+    await prefetchProfilePage(createQueryClient());
+    expect(wasCalled(unapproved, 'GET', '/api/alerts')).toBe(false);
+    expect(wasCalled(unapproved, 'GET', '/api/messaging/settings')).toBe(false);
   });
 
   it('a blank full name is refused by the shared schema before anything is sent', async () => {
