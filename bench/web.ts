@@ -662,8 +662,11 @@ function firstRenderBuildBytes(): string {
     chunk.imports?.forEach(visit);
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  // The entry imports the app (src/boot.tsx, inside the `app` chunk) and the home page, and nothing else.
-  const imported = entry ? manifest[entry]!.dynamicImports : [];
+  // The entry imports the app (src/boot.tsx, inside the `app` chunk) and the home page, and nothing else a visitor
+  // loads: the render cookie's writer is loaded by lib/auth-token.ts only when a session is stored or removed.
+  const imported = entry
+    ? manifest[entry]!.dynamicImports?.filter((key) => key !== 'src/lib/render-session-cookie.ts')
+    : [];
   if (!entry || !imported?.includes('src/routes/home.tsx') || imported.length !== 2)
     throw new Error(`the web build's entry does not import exactly the app and the home page: ${imported}`);
   for (const key of [entry, ...imported]) visit(key);
