@@ -99,8 +99,7 @@ export const EARLY_PHOTO_WAIT_MS = 4_000;
  * item skeleton is on screen (early/early-shell.ts) the photo goes into it, and the returned promise settles once
  * the photo has been painted or failed (or the item has none, or EARLY_PHOTO_WAIT_MS passed): the entry starts the
  * app then, so the photo, the page's largest element, shares neither the connection nor the main thread with the
- * app's script. Null
- * otherwise (start the app at once).
+ * app's script. Null otherwise (start the app at once).
  */
 export function startEarlyReads(
   location: Location = window.location,

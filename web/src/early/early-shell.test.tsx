@@ -61,6 +61,7 @@ const EARLY_CLASSES = [EARLY_ITEM_CLASS, EARLY_MESSAGES_CLASS, EARLY_PROFILE_CLA
 afterEach(() => {
   document.body.innerHTML = '';
   document.documentElement.classList.remove(...EARLY_CLASSES);
+  vi.unstubAllGlobals();
 });
 
 /** The skeleton's frame for the gate's class `page`. */
@@ -225,7 +226,6 @@ describe('the early skeleton', () => {
     report!(img);
     await painted;
     expect(settled).toBe(true);
-    vi.unstubAllGlobals();
   });
 
   it('says so at once when the photo fails to load (the app is not held back)', async () => {
