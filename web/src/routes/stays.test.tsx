@@ -115,6 +115,20 @@ describe('stays (issue 22)', () => {
     );
   });
 
+  it('while the count loads, the next-city line holds a placeholder in valid markup (no block inside a paragraph)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    signInAs(buildUser({ id: 'u-lena', stay }), {
+      'GET /api/items': { body: [] },
+      'GET /api/items/stats': () => new Promise<Response>(() => undefined), // never answers here
+    });
+    renderApp('/');
+    const line = await screen.findByRole('region', { name: 'Next city' }, SLOW);
+    expect(line.querySelector('.animate-pulse')).not.toBeNull();
+    expect(line.querySelector('p .animate-pulse')).toBeNull();
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/cannot (be a descendant|contain a nested)/);
+    errors.mockRestore();
+  });
+
   it('a user without a next stay gets no such line', async () => {
     signInAs(buildUser({ id: 'u-lena', stay: { ...stay, next: null } }), {
       'GET /api/items': { body: [] },

@@ -29,10 +29,10 @@ export function NextCity({
       aria-label={t('stays.nextCity')}
       className="flex flex-col gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
     >
-      <p className="flex items-center gap-2 text-sm font-medium">
+      <div className="flex items-center gap-2 text-sm font-medium">
         <PlaneLanding className="size-5 shrink-0 text-primary" aria-hidden="true" />
         {count === undefined ? <Skeleton className="h-4 w-64" /> : t('stays.arriving', { city, date, count })}
-      </p>
+      </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {action}
         <Link
