@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { pino, type Logger } from 'pino';
+import { ItemSchema } from '@nomadswap/contracts/responses';
 import { buildGateway, deadUrl, makeWebDist, startAllUpstreams } from './helpers';
 import { chunkFiles, escapeJsonForScript, renderSessionOf, renderZoneOf, splitTemplate } from '../src/ssr';
 
@@ -375,18 +377,38 @@ const self = (n: number, extra: Record<string, unknown> = {}) => ({
   language: null,
   ...extra,
 });
-const ownItem = (n: number, userId: string) => ({
-  ...fullItem(n),
-  title: `Own item ${n} of ${userId}`,
-  userId,
-});
+/** One of the user's own items, whole as items answers it (checked against the contract: the page reads every field). */
+const ownItem = (n: number, userId: string) => {
+  const { cover: _cover, user, ...item } = fullItem(n);
+  return ItemSchema.parse({
+    ...item,
+    title: `Own item ${n} of ${userId}`,
+    userId,
+    images: [],
+    photos: [],
+    isActive: true,
+    isSwapped: false,
+    reservedFor: null,
+    expiredAt: null,
+    user: {
+      id: userId,
+      fullName: user.fullName,
+      username: user.username,
+      avatar: user.avatar,
+      rating: 4,
+      reviewCount: 2,
+    },
+  });
+};
 
 describe("a signed-in user's /profile, rendered with the session cookie", () => {
   const TOKENS: Record<string, number> = { 'token-one': 1, 'token-two': 2 };
   const open: { redis: { disconnect(): void } }[] = [];
   const standIns: ItemsStandIn[] = [];
   /** Each service's stand-in: auth knows the two tokens, items and moderation answer the user's lists. */
-  async function services(options: { meDelayMs?: number; meStatus?: number; language?: string } = {}) {
+  async function services(
+    options: { meDelayMs?: number; meStatus?: number; language?: string; me?: Record<string, unknown> } = {},
+  ) {
     const userOf = (req: http.IncomingMessage) =>
       TOKENS[(req.headers.authorization ?? '').replace('Bearer ', '')];
     const auth = await startItems((req) => {
@@ -394,7 +416,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
       if (!n || options.meStatus) return { status: options.meStatus ?? 401, body: { error: 'no' } };
       return {
         status: 200,
-        body: self(n, options.language ? { language: options.language } : {}),
+        body: self(n, { ...(options.language ? { language: options.language } : {}), ...options.me }),
         delayMs: options.meDelayMs,
       };
     });
@@ -411,6 +433,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     upstreams: Awaited<ReturnType<typeof services>>,
     env: Record<string, string> = {},
     dist = webDist(),
+    logger?: Logger,
   ) {
     const gateway = await buildGateway(
       {
@@ -420,6 +443,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
         moderation: upstreams.moderation.url,
       },
       { WEB_DIST: dist, ...env },
+      { logger },
     );
     open.push(gateway);
     return gateway;
@@ -533,6 +557,38 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     // A user who chose another language: the gate would hide English markup, so none is rendered.
     const french = await gatewayFor(await services({ language: 'fr' }));
     await usual(request(french.app).get('/profile').set('cookie', 'ns_render=token-one'));
+  });
+
+  it("renders the first page after a start whole: the shell's lazy parts are loaded before it", async () => {
+    // Each build folder loads a renderer of its own: this request is its first page, as after a start. React.lazy
+    // suspends on its first render, loaded or not, and renderToString cannot wait: before, this page carried the
+    // account menu and the language switcher as skeletons left to the browser.
+    const gateway = await gatewayFor(await services());
+    const response = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+    expect(response.text).toContain('data-prerendered-session="/profile"');
+    expect(response.text).toContain('aria-haspopup="menu"');
+    expect(response.text).toMatch(/>Language<\/label><select/);
+    expect(response.text).not.toContain('<!--$!-->');
+  });
+
+  it("serves the page's usual document and logs which parts failed when a component cannot render", async () => {
+    const lines: { msg?: string; path?: string; err?: { message?: string } }[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    // A user without a name: the header's menu and the page cannot draw their initials and throw. renderToString
+    // would carry on with those parts' skeletons and tell no one.
+    const gateway = await gatewayFor(await services({ me: { fullName: null } }), {}, webDist(), logger);
+    const response = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.text).not.toContain('data-prerendered-session');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'signed-in page not server-rendered: its document is served',
+      path: '/profile',
+    });
+    expect(lines[0]!.err?.message).toMatch(
+      /^\/profile: the server render left 2 part\(s\) to the browser \(a component threw or suspended\), before: "<div/,
+    );
   });
 
   it('takes the per-client render budget: exactly SSR_RENDERS_PER_MINUTE pages, then the document', async () => {

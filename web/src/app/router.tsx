@@ -1,8 +1,9 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppShell } from './shell/app-shell';
+import { preloadable } from '../lib/preloadable';
 import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
 
 /*
@@ -11,39 +12,23 @@ import { ErrorScreen, RouteErrorScreen } from './shell/error-screen';
  * the whole shell back on the first load.) Register a page here when its issue builds it; until then its
  * path falls through to the not-found page.
  */
-/**
- * A page whose chunk can be loaded before React's first render. main.tsx and boot.tsx await it when the HTML
- * already shows that page (the home prerendered at build time, web/src/early/prerender-home.ts; a page the gateway
- * rendered, src/early/entry-server.tsx): React's first commit then replaces that markup with the same page, never with
- * the route skeleton in between. The server renderer awaits it too, as renderToString cannot wait for a lazy page.
+/*
+ * Pages whose chunk can be loaded before React's first render (lib/preloadable.tsx). main.tsx and boot.tsx await it
+ * when the HTML already shows that page (the home prerendered at build time, web/src/early/prerender-home.ts; a page
+ * the gateway rendered, src/early/entry-server.tsx): React's first commit then replaces that markup with the same
+ * page, never with the route skeleton in between. The server renderer awaits it too, as renderToString cannot wait
+ * for a lazy page.
  */
-function preloadablePage<Module extends { default: ComponentType }>(loader: () => Promise<Module>) {
-  let loaded: ComponentType | undefined;
-  const load = () =>
-    loader().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const LazyPage = lazy(load);
-  /** Rendered at once when its chunk is already loaded, else lazily under the shell's skeleton. */
-  function Page() {
-    // Chosen once per mount, so the page is never remounted when the chunk arrives while it is shown.
-    const [Component] = useState<ComponentType>(() => loaded ?? LazyPage);
-    return <Component />;
-  }
-  return { Page, load };
-}
+const home = preloadable(() => import('../routes/home'));
+const browse = preloadable(() => import('../routes/browse'));
+const item = preloadable(() => import('../routes/item'));
+const messages = preloadable(() => import('../routes/messages'));
+const profile = preloadable(() => import('../routes/profile'));
+const HomeRoute = home.Component;
+const BrowseRoute = browse.Component;
+const ItemRoute = item.Component;
 
-const home = preloadablePage(() => import('../routes/home'));
-const browse = preloadablePage(() => import('../routes/browse'));
-const item = preloadablePage(() => import('../routes/item'));
-const messages = preloadablePage(() => import('../routes/messages'));
-const profile = preloadablePage(() => import('../routes/profile'));
-const HomeRoute = home.Page;
-const BrowseRoute = browse.Page;
-const ItemRoute = item.Page;
-
-/** Loads the home page's chunk (see preloadablePage). */
+/** Loads the home page's chunk (see preloadable). */
 export function preloadHome(): Promise<unknown> {
   return home.load();
 }
@@ -99,8 +84,8 @@ const RegisterRoute = lazy(() => import('../routes/register'));
 const WelcomeRoute = lazy(() => import('../routes/welcome'));
 const AddItemRoute = lazy(() => import('../routes/add-item'));
 const EditItemRoute = lazy(() => import('../routes/edit-item'));
-const MessagesRoute = messages.Page;
-const ProfileRoute = profile.Page;
+const MessagesRoute = messages.Component;
+const ProfileRoute = profile.Component;
 const UserProfileRoute = lazy(() => import('../routes/user-profile'));
 const AdminRoute = lazy(() => import('../routes/admin'));
 const AdminUsersRoute = lazy(() => import('../routes/admin-users'));

@@ -24,6 +24,7 @@ import { ItemCardSchema } from '@nomadswap/contracts/responses';
 import { i18n } from '../i18n';
 import { AppProviders } from '../app/providers';
 import { preloadPage, routes } from '../app/router';
+import { preloadShell } from '../app/shell/app-shell';
 import { browseItemsQueryOptions, type ItemsPage } from '../features/items/api/get-items';
 import {
   browseFiltersOf,
@@ -75,9 +76,12 @@ export function isServerRendered(pathname: string): boolean {
   return pathname === '/browse';
 }
 
-/** Loads the rendered pages' chunks ahead of the first request (the gateway calls it when it loads this module). */
+/**
+ * Loads the rendered pages' chunks and the shell's lazy parts ahead of the first request (the gateway calls it when
+ * it loads this module): renderToString cannot wait for a chunk (see assertFullyRendered).
+ */
 export function warmUp(): Promise<unknown> {
-  return Promise.all(['/browse', '/profile', '/messages'].map(preloadPage));
+  return Promise.all([...['/browse', '/profile', '/messages'].map(preloadPage), preloadShell()]);
 }
 
 /** The filters a visitor's `/browse` applies: search, category and order from the URL; location never (spec 6/7). */
@@ -156,6 +160,7 @@ async function renderRoute(
       ),
     ),
   );
+  assertFullyRendered(html, location.pathname);
   return {
     html,
     state: JSON.stringify(dehydrate(queryClient)),
@@ -163,6 +168,29 @@ async function renderRoute(
     description: meta.description,
     timeZone,
   };
+}
+
+/** How React marks a Suspense boundary it leaves to the browser: its fallback follows, then `<!--/$-->`. */
+const CLIENT_RENDERED = '<!--$!-->';
+
+/**
+ * Throws when the markup leaves any Suspense boundary to the browser. renderToString reports nothing when a
+ * component under a boundary throws, or suspends (a lazy part whose chunk is not loaded, data not in the cache): it
+ * puts the boundary's fallback — a skeleton, or nothing — where the content should be and carries on. Served, such a
+ * page shows the skeleton until the app replaces it, and the error goes unseen; refused here, the gateway logs it and
+ * serves the page's usual document. The message names the page and the start of each fallback (which boundary).
+ */
+export function assertFullyRendered(html: string, pathname: string): void {
+  const fallbacks = html
+    .split(CLIENT_RENDERED)
+    .slice(1)
+    // The renderer's React is the production build: its template says nothing of the error.
+    .map((after) => JSON.stringify(after.replace(/^<template[^>]*><\/template>/, '').slice(0, 80)));
+  if (fallbacks.length === 0) return;
+  throw new Error(
+    `${pathname}: the server render left ${fallbacks.length} part(s) to the browser (a component threw or ` +
+      `suspended), before: ${fallbacks.join('; ')}`,
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { lazy, memo, Suspense, type MouseEvent } from 'react';
+import { memo, Suspense, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/utils';
+import { preloadable } from '../../lib/preloadable';
 import { useCurrentUser } from '../../features/auth/api/get-current-user';
 import { PendingApprovalBanner } from '../../features/auth/components/pending-approval-banner';
 import { SanctionBanners } from '../../features/sanctions/components/sanction-banners';
@@ -11,8 +12,8 @@ import { PwaBanners } from '../../features/pwa/components/pwa-banners';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
-import { Footer } from './footer';
-import { Header } from './header';
+import { Footer, loadLanguageSelect } from './footer';
+import { Header, loadAccountMenu } from './header';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -25,14 +26,25 @@ const StaticFooter = memo(Footer);
  * The live chat connection (socket.io-client, about 40 kB of script) is for approved users only: its chunk
  * loads once one is signed in, instead of with the entry every visitor waits for.
  */
-const MessagingLive = lazy(() =>
+const messagingLive = preloadable(() =>
   import('../../features/messages/components/messaging-live').then((m) => ({ default: m.MessagingLive })),
 );
+const MessagingLive = messagingLive.Component;
 
 /* A signed-in user's language follows their profile; visitors never need this code (nor the profile update). */
-const ProfileLanguage = lazy(() =>
+const profileLanguage = preloadable(() =>
   import('../../features/auth/components/profile-language').then((m) => ({ default: m.ProfileLanguage })),
 );
+const ProfileLanguage = profileLanguage.Component;
+
+/**
+ * Loads the chunks of the shell's own lazy parts. The gateway's renderer awaits it before its first page: React.lazy
+ * suspends on its first render even when loaded, and renderToString cannot wait — the first pages after a start
+ * left the account menu and the language switcher to the browser, as skeletons.
+ */
+export function preloadShell(): Promise<unknown> {
+  return Promise.all([loadAccountMenu(), loadLanguageSelect(), messagingLive.load(), profileLanguage.load()]);
+}
 
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */
 export function AppShell() {

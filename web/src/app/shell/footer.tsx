@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { INSTALL_APP_ANCHOR, paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
+import { preloadable } from '../../lib/preloadable';
 import { useInstallPrompt } from '../../hooks/use-install-prompt';
 import { useSupportEmail } from '../../hooks/use-support-email';
 import { InstallAppSection } from './install-app-section';
@@ -46,9 +47,12 @@ const groups: { headingKey: ParseKeys; links: FooterLink[] }[] = [
  * The language switcher (with the profile update behind it) is below the fold: its chunk loads only when the
  * footer comes near the viewport, so loading a page downloads none of it. The placeholder holds its place.
  */
-const LanguageSelect = lazy(() =>
+const languageSelect = preloadable(() =>
   import('../../features/auth/components/language-select').then((m) => ({ default: m.LanguageSelect })),
 );
+const LanguageSelect = languageSelect.Component;
+/** Loads the language switcher's chunk (the server renderer, before its first page). */
+export const loadLanguageSelect = languageSelect.load;
 
 const linkClass =
   'rounded text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

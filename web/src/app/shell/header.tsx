@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CirclePlus } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserSelf } from '@nomadswap/contracts/responses';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/utils';
+import { preloadable } from '../../lib/preloadable';
 import { Logo } from '../../components/logo';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -16,9 +17,12 @@ import { MobileNav } from './mobile-nav';
 import { mainNavItems } from './nav-items';
 
 /* The account menu's dropdown (Radix menu and its positioning, about 35 kB) is for signed-in users only. */
-const AccountMenu = lazy(() =>
+const accountMenu = preloadable(() =>
   import('../../features/auth/components/account-menu').then((m) => ({ default: m.AccountMenu })),
 );
+const AccountMenu = accountMenu.Component;
+/** Loads the account menu's chunk (the server renderer, before its first page). */
+export const loadAccountMenu = accountMenu.load;
 
 interface HeaderProps {
   user: UserSelf | null;
