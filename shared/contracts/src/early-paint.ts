@@ -25,6 +25,11 @@ export const PRERENDER_GATE_PATH = '/prerender-gate.js';
 export const PRERENDERED_HOME_ATTRIBUTE = 'data-prerendered-home';
 /** The element that wraps a page the gateway rendered inside #root. */
 export const PRERENDERED_PAGE_ATTRIBUTE = 'data-prerendered-page';
+/**
+ * That attribute's value once the app hydrates the page (web/src/boot.tsx, a signed-in page only): React handles its
+ * events from then on. The attribute leaves at the hydration's commit, when the page is the app's.
+ */
+export const PRERENDERED_PAGE_HYDRATING = 'ns-hydrating';
 /** Set on <html> by the gateway: the path its rendered page is for (the gate compares it; `/` without it). */
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
 /** The `<script type="application/json">` with a rendered page's React Query cache. */

@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WhenNearViewport } from './when-near-viewport';
 
@@ -53,5 +55,26 @@ describe('WhenNearViewport', () => {
       </WhenNearViewport>,
     );
     expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+  });
+
+  it('hydrates the server markup as it is: the children the server rendered stay, the same nodes', async () => {
+    fakeObserver();
+    const ui = (
+      <WhenNearViewport className="h-9">
+        <button type="button">Switch</button>
+      </WhenNearViewport>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(ui);
+    const serverButton = screen.getByRole('button', { name: 'Switch' });
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, ui, { onRecoverableError: recoverable }));
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Switch' })).toBe(serverButton);
+    expect(screen.queryByTestId('near-viewport-placeholder')).not.toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../lib/utils';
+import { useServerMarkup } from '../hooks/use-server-markup';
 
 /**
  * Renders `children` only once its place comes within `margin` of the viewport — for controls far below the fold
@@ -16,7 +17,9 @@ export function WhenNearViewport({
   className: string;
   margin?: string;
 }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  // Rendered on the server (which has no IntersectionObserver), and so in the render that hydrates its markup.
+  const serverMarkup = useServerMarkup();
+  const [near, setNear] = useState(() => serverMarkup || typeof IntersectionObserver !== 'function');
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !placeholder.current) return;

@@ -153,8 +153,9 @@ async function renderRoute(
     renderingForSession(session, () =>
       renderToString(
         <AppProviders queryClient={queryClient}>
-          {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-              hydrate, it replaces this markup, see early/prerendered-home.ts). */}
+          {/* hydrate={false}: no inline script with the router's state (the CSP allows none). The client's router
+              takes its state from the URL: with no loaders it is the same, and a signed-in `/profile` is hydrated
+              from this markup (boot.tsx, decision 0099) — the tree here must stay the shape of the client's App. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
       ),

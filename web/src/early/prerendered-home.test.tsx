@@ -21,6 +21,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PAGE_HYDRATING,
   PRERENDERED_PATH_ATTRIBUTE,
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
@@ -125,6 +126,19 @@ describe('the prerender gate (prerender-gate.js)', () => {
       new Function(sessionGate)();
       return document.documentElement.classList.contains(SKIP_PRERENDER_CLASS);
     };
+    /** `/profile` rendered for the stored session, with `markup` inside the page's wrapper in #root. */
+    const storedSessionPage = (markup: string) => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML = `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}>${markup}</div></div>`;
+    };
+    /** A click on `element`; whether the gate prevented its default (kept it for the app). */
+    const tap = (element: Element) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      element.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
     /** Runs `body` and then removes the document listeners the gates added during it (each run adds its own). */
     async function withGateListeners(body: () => Promise<void> | void) {
       const listeners = vi.spyOn(document, 'addEventListener');
@@ -158,19 +172,12 @@ describe('the prerender gate (prerender-gate.js)', () => {
     });
 
     it("gives the last tap on the shown page's controls to the same control of the app's page, once", async () => {
-      renderedProfile();
-      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
-      setCookie('token-a');
-      document.body.innerHTML =
-        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><main><p>Hello</p>` +
-        '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
-        '<button type="button">Save</button><a href="/browse">Browse</a></div></main></div></div>' +
-        '<button type="button" id="outside">Outside</button>';
-      const tap = (element: Element) => {
-        const event = new MouseEvent('click', { bubbles: true, cancelable: true });
-        element.dispatchEvent(event);
-        return event.defaultPrevented;
-      };
+      storedSessionPage(
+        '<main><p>Hello</p>' +
+          '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
+          '<button type="button">Save</button><a href="/browse">Browse</a></div></main>',
+      );
+      document.body.insertAdjacentHTML('beforeend', '<button type="button" id="outside">Outside</button>');
       await withGateListeners(async () => {
         expect(runGates('/profile')).toBe(false);
         // The markup's controls cannot act: a tap on one is kept (its default prevented), the last one counts.
@@ -210,6 +217,35 @@ describe('the prerender gate (prerender-gate.js)', () => {
         expect(seen).toHaveLength(5);
         // Now the app's own: nothing is kept any more.
         expect(tap(saves[0]!)).toBe(false);
+      });
+    });
+
+    it('on a page the app hydrates: keeps taps until it starts, then gives the kept one to the same element once it is done', async () => {
+      storedSessionPage(
+        '<main><button type="button">Edit Profile</button><button type="button">Add stay</button></main>',
+      );
+      await withGateListeners(async () => {
+        expect(runGates('/profile')).toBe(false);
+        const markup = document.querySelector(`[${PRERENDERED_PAGE_ATTRIBUTE}]`)!;
+        const [edit, stay] = document.querySelectorAll('main button');
+        expect(tap(edit!)).toBe(true);
+        // boot.tsx calls hydrateRoot: React handles the events from now on, the gate keeps none (were it to, the
+        // tap would happen twice: React's own, then the replay).
+        markup.setAttribute(PRERENDERED_PAGE_ATTRIBUTE, PRERENDERED_PAGE_HYDRATING);
+        const seen: string[] = [];
+        for (const button of [edit!, stay!])
+          button.addEventListener('click', () => seen.push(button.textContent!));
+        expect(tap(stay!)).toBe(false);
+        // Not yet its page: the tap kept before is not given while the markup is still being hydrated.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual(['Add stay']);
+
+        // The hydration's commit takes the attribute off: the same elements are the app's now.
+        markup.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
+        await vi.waitFor(() => expect(seen).toEqual(['Add stay', 'Edit Profile']));
+        expect(document.activeElement).toBe(edit);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual(['Add stay', 'Edit Profile']);
       });
     });
 

@@ -15,7 +15,8 @@ import {
  * PRERENDERED_PATH_ATTRIBUTE) is the other way round: only for the session the cookie carried. early/prerender-gate.js (a blocking script in the
  * head: the CSP allows no inline script) adds SKIP_PRERENDER_CLASS to <html> before the body is parsed when the
  * markup is not for this page load, and index.html's inline style then hides it; the app removes it here before
- * its first render. Otherwise the app's first render is the same page, which replaces the markup in one commit.
+ * its first render. Otherwise the app's first render is the same page, which replaces the markup in one commit —
+ * or, for a signed-in `/profile`, hydrates it (boot.tsx).
  */
 
 const MARKUP = `[${PRERENDERED_HOME_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`;

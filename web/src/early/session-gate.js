@@ -6,10 +6,10 @@
  * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
  * no session, is not the one it was rendered for.
  * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
- * label, and which of those alike) and,
- * once React's first commit has replaced the markup, given to the same control of the app's page; what was typed
- * into a text field goes to the same field there. A page rendered in a time zone (`/messages`: the chat's times are
- * local) is shown only where the browser's zone is that one, with its chat history at the newest message.
+ * label, and which of those alike) and, once React's first commit has taken the markup over — replaced it, or
+ * hydrated it and taken the page attribute off (`/profile`, web/src/boot.tsx) — given to the same control of the
+ * app's page; what was typed into a text field goes to the same field there. A page rendered in a time zone
+ * (`/messages`: the chat's times are local) is shown only where the browser's zone is that one, with its chat history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -66,9 +66,11 @@
     function (event) {
       var markup = document.querySelector('[' + names.pageAttribute + ']');
       var control = event.target && event.target.closest ? event.target.closest(names.controls) : null;
-      // Once the app has taken over, a tap of the user's own replaces the kept one.
-      if (!markup && event.isTrusted) kept = null;
-      if (!markup || !control || !markup.contains(control)) return;
+      // Once the app has taken over or hydrates the markup (React has its events then), a tap of the user's own
+      // replaces the kept one.
+      var app = !markup || markup.getAttribute(names.pageAttribute) === names.hydratingValue;
+      if (app && event.isTrusted) kept = null;
+      if (app || !control || !markup.contains(control)) return;
       event.preventDefault();
       // Which of the markup's controls alike it is (the app's page has the same controls in the same order, though
       // not always the same elements around them).
@@ -80,7 +82,7 @@
     },
     true,
   );
-  // The same control of the app's page gets the tap once React's first commit has replaced the markup: the whole
+  // The same control of the app's page gets the tap once React's first commit has taken the markup over: the whole
   // press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
   // checkboxes on the click). A control the app loads a moment later (the header's account menu) is waited for,
   // for up to 3 s; none when the app's page has no such control by then.
@@ -117,6 +119,7 @@
   }
   // What was typed into the markup's text fields (the chat's message box) goes to the same field of the app's page,
   // with the focus and the caret when it had them: the app's commit replaces the field, which would drop all three.
+  // (A hydrated page, `/profile`, has no text field before the app: React would not see text typed there.)
   var focused = null;
   document.addEventListener('focusin', function (event) {
     if (event.target && event.target.matches && event.target.matches(names.textFields))
@@ -163,6 +166,7 @@
     if (!container || !window.MutationObserver) return;
     var markup = container.querySelector('[' + names.pageAttribute + ']');
     var fields = markup ? markup.querySelectorAll(names.textFields) : [];
+    // The markup leaves (replaced) or loses its attribute (hydrated).
     var observer = new window.MutationObserver(function () {
       if (container.querySelector('[' + names.pageAttribute + ']')) return;
       observer.disconnect();
@@ -173,6 +177,7 @@
       if (kept) setTimeout(replay, 0, container, 30);
     });
     observer.observe(container, { childList: true });
+    if (markup) observer.observe(markup, { attributes: true, attributeFilter: [names.pageAttribute] });
   }
   // A chat's history opens at its newest message: the app scrolls it there when it renders it, so the markup's is
   // kept there while the document is parsed, before each frame (the browser paints as it parses) and once after.
