@@ -64,7 +64,7 @@ describe('/profile', () => {
     });
     renderApp('/profile?tab=favorites');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove Guitar from favorites' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove from favorites: Guitar' }));
     expect(await screen.findByText('No favorites yet')).toBeInTheDocument();
     expect(wasCalled(fetchMock, 'DELETE', '/api/favorites/f1')).toBe(true);
   });
