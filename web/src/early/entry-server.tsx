@@ -181,7 +181,7 @@ const CLIENT_RENDERED = '<!--$!-->';
  * page shows the skeleton until the app replaces it, and the error goes unseen; refused here, the gateway logs it and
  * serves the page's usual document. The message names the page and the start of each fallback (which boundary).
  */
-export function assertFullyRendered(html: string, pathname: string): void {
+function assertFullyRendered(html: string, pathname: string): void {
   const fallbacks = html
     .split(CLIENT_RENDERED)
     .slice(1)
