@@ -12,10 +12,10 @@ import {
  * gateway/src/ssr.ts) plus React Query's cache as a JSON data block. Only a visitor on that page's path may see
  * it: the service worker answers any route offline with index.html, and a signed-in user's pages are other pages.
  * A signed-in `/profile` the gateway rendered with the session cookie (<html PRERENDERED_SESSION_ATTRIBUTE>, not
- * PRERENDERED_PATH_ATTRIBUTE) is the other way round: only for the session the cookie carried. early/prerender-gate.js (a blocking script in the
- * head: the CSP allows no inline script) adds SKIP_PRERENDER_CLASS to <html> before the body is parsed when the
- * markup is not for this page load, and index.html's inline style then hides it; the app removes it here before
- * its first render. Otherwise the app's first render is the same page, which replaces the markup in one commit —
+ * PRERENDERED_PATH_ATTRIBUTE) is the other way round: only for the session the cookie carried.
+ * early/prerender-gate.js (a blocking script in the head: the CSP allows no inline script) adds
+ * SKIP_PRERENDER_CLASS to <html> before the body is parsed when the markup is not for this page load, and
+ * index.html's inline style then hides it; the app removes it here before its first render. Otherwise the app's first render is the same page, which replaces the markup in one commit —
  * or, for a signed-in `/profile`, hydrates it (boot.tsx).
  */
 

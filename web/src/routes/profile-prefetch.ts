@@ -9,8 +9,8 @@ import { messagingSettingsQueryOptions } from '../features/messages/api/get-mess
 /**
  * `/profile`'s first reads, started by boot.tsx as the app starts (router.tsx preloadSignedInPage): who is signed
  * in, then their items, their reviews and (approved users) their favourites — the counts in the tabs and the item
- * list, above the fold — in parallel with the page's chunk; and, not waited for, the settings cards below it. The early reads (early/early-reads.ts) have usually
- * asked for them already; these queries take those answers. Failures are left for the page's own queries. Settles
+ * list, above the fold — in parallel with the page's chunk; and, not waited for, the settings cards below it. The
+ * early reads (early/early-reads.ts) have usually asked for them already; these queries take those answers. Failures are left for the page's own queries. Settles
  * once they have answered (boot.tsx waits for that while index.html's early skeleton of the page is on screen).
  */
 export async function prefetchProfilePage(queryClient: QueryClient): Promise<unknown> {
