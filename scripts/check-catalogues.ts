@@ -1,6 +1,6 @@
 /**
  * Checks the web's translated catalogues against English (issue 23): every language file has exactly the keys of
- * `en.json` plus `msg.*` (the shared `MSG` texts), and `info.<lng>.json` exactly those of `info.en.json`; plural
+ * `en.json` and `audit-log.en.json` plus `msg.*` (the shared `MSG` texts), and `info.<lng>.json` exactly those of `info.en.json`; plural
  * keys have exactly the forms the language needs (Intl.PluralRules, as i18next picks them); every value keeps the
  * English value's {{placeholders}}, {single-brace} placeholders and <tags>.
  *
@@ -89,7 +89,12 @@ function compare(file: string, reference: Json, lng: string): string[] {
 }
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(DIR, file), 'utf8')) as Json;
-const main = { ...(readJson('en.json') as Record<string, Json>), msg: { ...MSG } };
+// English `auditLog` is a file of its own (it loads with the audit log's chunk); the others keep it in theirs.
+const main = {
+  ...(readJson('en.json') as Record<string, Json>),
+  ...(readJson('audit-log.en.json') as Record<string, Json>),
+  msg: { ...MSG },
+};
 const info = readJson('info.en.json');
 const languages = process.argv.slice(2).length ? process.argv.slice(2) : LANGUAGES;
 

@@ -3,6 +3,7 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import '../i18n';
 import type { AuditEntry } from '@nomadswap/contracts/moderation-responses';
 import { paths } from '../../../config/paths';
 import { EmptyState, SectionError } from '../../../components/section-states';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../i18n';
 import {
   ADMIN_ACTIONS,
   ADMIN_TARGET_TYPES,
