@@ -7,14 +7,8 @@ import { carryTypedSearch } from './early/carry-typed-search';
 import {
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
-  PRERENDERED_PAGE_HYDRATING,
-  PROFILE_PAGE_PATH,
   ROOT_ID,
 } from '@nomadswap/contracts/early-paint';
-import {
-  PRERENDERED_SESSION_ATTRIBUTE,
-  PRERENDERED_ZONE_ATTRIBUTE,
-} from '@nomadswap/contracts/render-session';
 import { seedQueryCache } from './early/server-rendered-data';
 import { prepareAppRouter, preloadItemPage, preloadPage, preloadSignedInPage } from './app/router';
 import { earlyItemId, earlyPage, removeEarlyShell } from './early/early-shell';
@@ -31,22 +25,15 @@ const rendered = container.querySelector(`[${PRERENDERED_HOME_ATTRIBUTE}], [${PR
 // A server-rendered page brings its data: the first render uses it instead of asking the API again.
 if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
 /*
- * `/profile` as the gateway rendered it for this session is hydrated: React adopts the markup on screen instead of
- * building the page again, so its first commit creates no DOM and lays nothing out anew (decision 0099). Its first
- * render must produce that markup exactly (same components, data, language, time zone and session;
- * hooks/use-server-markup.ts for what differs in a browser); where it does not, React reports a recoverable error
- * and renders the page itself. Every other rendered page is replaced by the first commit: the build's home and a
- * visitor's `/browse` (what a visitor typed into their search box is carried over), and `/messages`, whose message
- * box may hold text typed before the app — React would keep it on screen but not in its state.
+ * A page the renderer marked (the attribute's value, PRERENDERED_PAGE_HYDRATE: a signed-in `/profile` rendered for
+ * this session in this time zone) is hydrated: React
+ * adopts the markup on screen instead of building the page again, so its first commit creates no DOM and lays
+ * nothing out anew (decision 0099). Its first render must produce that markup exactly (same components, data,
+ * language, time zone and session; hooks/use-server-markup.ts for what differs in a browser); where it does not,
+ * React reports a recoverable error and renders the page itself. Every other rendered page is replaced by the first
+ * commit: the build's home, a visitor's `/browse` and `/messages` (text typed before the app is carried over).
  */
-const hydrated =
-  rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE) === true &&
-  document.documentElement.hasAttribute(PRERENDERED_SESSION_ATTRIBUTE) &&
-  // Rendered in this browser's time zone (the gate showed it here): its dates read as the app's will.
-  document.documentElement.hasAttribute(PRERENDERED_ZONE_ATTRIBUTE) &&
-  PROFILE_PAGE_PATH.test(window.location.pathname)
-    ? rendered
-    : null;
+const hydrated = rendered?.getAttribute(PRERENDERED_PAGE_ATTRIBUTE) ? rendered : null;
 // What a visitor typed into its search box before the app came survives the replacement.
 if (rendered && !hydrated) carryTypedSearch(container, rendered);
 
@@ -54,38 +41,25 @@ if (rendered && !hydrated) carryTypedSearch(container, rendered);
 // page is already painted, from the prerendered home or as nothing yet; Lighthouse's TBT counts long tasks).
 const render = () =>
   startTransition(() => {
-    if (hydrated) {
-      // React handles the markup's events from here on; early/session-gate.js stops keeping taps for later.
-      hydrated.setAttribute(PRERENDERED_PAGE_ATTRIBUTE, PRERENDERED_PAGE_HYDRATING);
-      // The markup's element is the root (React owns what is in it, not the element): no sibling of App, whose
-      // position would change the useId the server's components got.
-      hydrateRoot(
-        hydrated,
-        <StrictMode>
-          <TakeOver>
-            <App queryClient={queryClient} />
-          </TakeOver>
-        </StrictMode>,
-      );
-      return;
-    }
-    createRoot(container).render(
+    // No sibling of App: its position would change the useId the server's components got.
+    const app = (
       <StrictMode>
-        <TakeOver />
-        <App queryClient={queryClient} />
-      </StrictMode>,
+        <TakeOver>
+          <App queryClient={queryClient} />
+        </TakeOver>
+      </StrictMode>
     );
+    if (!hydrated) return createRoot(container).render(app);
+    // The markup is the app's from here on: React handles its events (a tap on a part not hydrated yet hydrates it
+    // at once), and early/session-gate.js gives it the tap it kept. Its element is the root (React owns what is in
+    // it, not the element).
+    hydrated.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
+    hydrateRoot(hydrated, app);
   });
 
-/**
- * React's first commit: index.html's early skeleton (early/early-shell.ts) goes before it is painted, and hydrated
- * markup stops being the markup (early/session-gate.js gives a tap or text kept meanwhile to the app's page then).
- */
-function TakeOver({ children }: { children?: ReactNode }) {
-  useLayoutEffect(() => {
-    removeEarlyShell();
-    hydrated?.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
-  }, []);
+/** index.html's early skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => removeEarlyShell(), []);
   return children;
 }
 

@@ -26,10 +26,11 @@ export const PRERENDERED_HOME_ATTRIBUTE = 'data-prerendered-home';
 /** The element that wraps a page the gateway rendered inside #root. */
 export const PRERENDERED_PAGE_ATTRIBUTE = 'data-prerendered-page';
 /**
- * That attribute's value once the app hydrates the page (web/src/boot.tsx, a signed-in page only): React handles its
- * events from then on. The attribute leaves at the hydration's commit, when the page is the app's.
+ * That attribute's value on a page the app hydrates instead of replacing (the renderer says which: a signed-in
+ * `/profile` rendered in the browser's time zone). web/src/boot.tsx takes any value for it (no string in the app's
+ * first chunk) and takes the attribute off as it starts hydrating: the wrapper stays, as React's root.
  */
-export const PRERENDERED_PAGE_HYDRATING = 'ns-hydrating';
+export const PRERENDERED_PAGE_HYDRATE = 'ns-hydrate';
 /** Set on <html> by the gateway: the path its rendered page is for (the gate compares it; `/` without it). */
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
 /** The `<script type="application/json">` with a rendered page's React Query cache. */

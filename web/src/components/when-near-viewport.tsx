@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../lib/utils';
-import { useServerMarkup } from '../hooks/use-server-markup';
 
 /**
  * Renders `children` only once its place comes within `margin` of the viewport — for controls far below the fold
  * whose code is a chunk of its own (the footer's language switcher), so a page's load does not download them at
  * all; scrolling, a keyboard user tabbing there or an anchor brings them. Where IntersectionObserver is missing
- * they render at once. Until then a placeholder of `className` holds their place.
+ * they render at once. Until then a placeholder of `className` holds their place; a server render is the placeholder.
  */
 export function WhenNearViewport({
   children,
@@ -17,9 +16,10 @@ export function WhenNearViewport({
   className: string;
   margin?: string;
 }) {
-  // Rendered on the server (which has no IntersectionObserver), and so in the render that hydrates its markup.
-  const serverMarkup = useServerMarkup();
-  const [near, setNear] = useState(() => serverMarkup || typeof IntersectionObserver !== 'function');
+  // The server renders the placeholder too (a browser's first render, hydrating it, must be the same markup).
+  const [near, setNear] = useState(
+    () => typeof IntersectionObserver !== 'function' && typeof window !== 'undefined',
+  );
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !placeholder.current) return;

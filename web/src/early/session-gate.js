@@ -6,9 +6,9 @@
  * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
  * no session, is not the one it was rendered for.
  * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
- * label, and which of those alike) and, once React's first commit has taken the markup over — replaced it, or
- * hydrated it and taken the page attribute off (`/profile`, web/src/boot.tsx) — given to the same control of the
- * app's page; what was typed into a text field goes to the same field there. A page rendered in a time zone
+ * label, and which of those alike) and, once the app has taken the markup over — React's first commit replaced
+ * it, or the app took the page attribute off as it started hydrating it (`/profile`, web/src/boot.tsx) — given to
+ * the same control of the app's page; what was typed into a text field goes to the same field there. A page rendered in a time zone
  * (`/messages`: the chat's times are local) is shown only where the browser's zone is that one, with its chat
  * history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
@@ -67,11 +67,9 @@
     function (event) {
       var markup = document.querySelector('[' + names.pageAttribute + ']');
       var control = event.target && event.target.closest ? event.target.closest(names.controls) : null;
-      // Once the app has taken over or hydrates the markup (React has its events then), a tap of the user's own
-      // replaces the kept one.
-      var app = !markup || markup.getAttribute(names.pageAttribute) === names.hydratingValue;
-      if (app && event.isTrusted) kept = null;
-      if (app || !control || !markup.contains(control)) return;
+      // Once the app has taken over, a tap of the user's own replaces the kept one.
+      if (!markup && event.isTrusted) kept = null;
+      if (!markup || !control || !markup.contains(control)) return;
       event.preventDefault();
       // Which of the markup's controls alike it is (the app's page has the same controls in the same order, though
       // not always the same elements around them).
@@ -83,7 +81,8 @@
     },
     true,
   );
-  // The same control of the app's page gets the tap once React's first commit has taken the markup over: the whole
+  // The same control of the app's page gets the tap once the app has taken the markup over (a hydrating React
+  // hydrates at once what the tap lands on, then handles it): the whole
   // press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
   // checkboxes on the click). A control the app loads a moment later (the header's account menu) is waited for,
   // for up to 3 s; none when the app's page has no such control by then.
@@ -167,7 +166,7 @@
     if (!container || !window.MutationObserver) return;
     var markup = container.querySelector('[' + names.pageAttribute + ']');
     var fields = markup ? markup.querySelectorAll(names.textFields) : [];
-    // The markup leaves (replaced) or loses its attribute (hydrated).
+    // The markup leaves (replaced) or loses its attribute (hydrated: the app took it).
     var observer = new window.MutationObserver(function () {
       if (container.querySelector('[' + names.pageAttribute + ']')) return;
       observer.disconnect();
