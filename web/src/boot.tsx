@@ -26,12 +26,12 @@ const rendered = container.querySelector(`[${PRERENDERED_HOME_ATTRIBUTE}], [${PR
 if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
 /*
  * A page the renderer marked (the attribute's value, PRERENDERED_PAGE_HYDRATE: a signed-in `/profile` rendered for
- * this session in this time zone) is hydrated: React
- * adopts the markup on screen instead of building the page again, so its first commit creates no DOM and lays
- * nothing out anew (decision 0099). Its first render must produce that markup exactly (same components, data,
- * language, time zone and session; hooks/use-server-markup.ts for what differs in a browser); where it does not,
- * React reports a recoverable error and renders the page itself. Every other rendered page is replaced by the first
- * commit: the build's home, a visitor's `/browse` and `/messages` (text typed before the app is carried over).
+ * this session in this time zone) is hydrated: React adopts the markup on screen instead of building the page
+ * again, so its first commit creates no DOM and lays nothing out anew (decision 0099). Its first render must produce
+ * that markup exactly (same components, data, language, time zone and session; what a browser reads otherwise goes
+ * through a server snapshot, e.g. hooks/use-server-markup.ts); where it does not, React reports a recoverable error
+ * and renders the page itself. Every other rendered page is replaced by the first commit: the build's home, a
+ * visitor's `/browse` and `/messages` (text typed before the app is carried over).
  */
 const hydrated = rendered?.getAttribute(PRERENDERED_PAGE_ATTRIBUTE) ? rendered : null;
 // What a visitor typed into its search box before the app came survives the replacement.
