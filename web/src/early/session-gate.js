@@ -1,16 +1,15 @@
 /*
  * Runs right after prerender-gate.js, in the head of a signed-in page the gateway rendered with the render cookie
- * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has
- * hidden the markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown
- * instead when it is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
- * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
- * no session, is not the one it was rendered for.
- * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
- * label, and which of those alike) and, once the app has taken the markup over — React's first commit replaced
- * it, or the app took the page attribute off as it started hydrating it (`/profile`, web/src/boot.tsx) — given to
- * the same control of the app's page; what was typed into a text field goes to the same field there. A page rendered in a time zone
- * (`/messages`: the chat's times are local) is shown only where the browser's zone is that one, with its chat
- * history at the newest message.
+ * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden
+ * the markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when
+ * it is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
+ * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or no
+ * session, is not the one it was rendered for. Its controls need the app: a tap on one before the app has taken over
+ * is kept (which control: its tag, text and label, and which of those alike) and, once the app has taken the markup
+ * over — React's first commit replaced it, or the app took the page attribute off as it started hydrating it
+ * (`/profile`, web/src/boot.tsx) — given to the same control of the app's page; what was typed into a text field goes
+ * to the same field there. A page rendered in a time zone (`/messages`: the chat's times are local) is shown only
+ * where the browser's zone is that one, with its chat history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
