@@ -1,6 +1,6 @@
 /** The app itself, started by main.tsx. */
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { i18nReady } from './i18n';
 import { App } from './app/app';
 import { carryTypedSearch } from './early/carry-typed-search';
@@ -19,48 +19,30 @@ import { cn } from './lib/utils';
 const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('index.html has no #root element');
 
+const root = createRoot(container);
 const queryClient = createQueryClient();
 // What main.tsx kept on screen (early/prerendered-home.ts): the build's home, or a page the gateway rendered.
 const rendered = container.querySelector(`[${PRERENDERED_HOME_ATTRIBUTE}], [${PRERENDERED_PAGE_ATTRIBUTE}]`);
 // A server-rendered page brings its data: the first render uses it instead of asking the API again.
 if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClient);
-/*
- * A page the renderer marked (the attribute's value, PRERENDERED_PAGE_HYDRATE: a signed-in `/profile` rendered for
- * this session in this time zone) is hydrated: React adopts the markup on screen instead of building the page
- * again, so its first commit creates no DOM and lays nothing out anew (decision 0099). Its first render must produce
- * that markup exactly (same components, data, language, time zone and session; what a browser reads otherwise goes
- * through a server snapshot, e.g. hooks/use-server-markup.ts); where it does not, React reports a recoverable error
- * and renders the page itself. Every other rendered page is replaced by the first commit: the build's home, a
- * visitor's `/browse` and `/messages` (text typed before the app is carried over).
- */
-const hydrated = rendered?.getAttribute(PRERENDERED_PAGE_ATTRIBUTE) ? rendered : null;
 // What a visitor typed into its search box before the app came survives the replacement.
-if (rendered && !hydrated) carryTypedSearch(container, rendered);
-
+if (rendered) carryTypedSearch(container, rendered);
 // A transition: React renders the first page in slices that yield to the browser instead of one long task (the
 // page is already painted, from the prerendered home or as nothing yet; Lighthouse's TBT counts long tasks).
 const render = () =>
-  startTransition(() => {
-    // No sibling of App: its position would change the useId the server's components got.
-    const app = (
+  startTransition(() =>
+    root.render(
       <StrictMode>
-        <TakeOver>
-          <App queryClient={queryClient} />
-        </TakeOver>
-      </StrictMode>
-    );
-    if (!hydrated) return createRoot(container).render(app);
-    // The markup is the app's from here on: React handles its events (a tap on a part not hydrated yet hydrates it
-    // at once), and early/session-gate.js gives it the tap it kept. Its element is the root (React owns what is in
-    // it, not the element).
-    hydrated.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
-    hydrateRoot(hydrated, app);
-  });
+        <TakeOver />
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  );
 
 /** index.html's early skeleton (early/early-shell.ts) goes in React's first commit, before it is painted. */
-function TakeOver({ children }: { children: ReactNode }) {
+function TakeOver() {
   useLayoutEffect(() => removeEarlyShell(), []);
-  return children;
+  return null;
 }
 
 /** How long the first render waits for the early skeleton's page data before showing the route's own skeleton. */

@@ -21,7 +21,6 @@ import {
   LANGUAGE_STORAGE_KEY,
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
-  PRERENDERED_PAGE_HYDRATE,
   PRERENDERED_PATH_ATTRIBUTE,
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
@@ -126,19 +125,6 @@ describe('the prerender gate (prerender-gate.js)', () => {
       new Function(sessionGate)();
       return document.documentElement.classList.contains(SKIP_PRERENDER_CLASS);
     };
-    /** `/profile` rendered for the stored session, with `markup` inside the page's wrapper in #root. */
-    const storedSessionPage = (markup: string) => {
-      renderedProfile();
-      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
-      setCookie('token-a');
-      document.body.innerHTML = `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}>${markup}</div></div>`;
-    };
-    /** A click on `element`; whether the gate prevented its default (kept it for the app). */
-    const tap = (element: Element) => {
-      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
-      element.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
     /** Runs `body` and then removes the document listeners the gates added during it (each run adds its own). */
     async function withGateListeners(body: () => Promise<void> | void) {
       const listeners = vi.spyOn(document, 'addEventListener');
@@ -172,12 +158,19 @@ describe('the prerender gate (prerender-gate.js)', () => {
     });
 
     it("gives the last tap on the shown page's controls to the same control of the app's page, once", async () => {
-      storedSessionPage(
-        '<main><p>Hello</p>' +
-          '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
-          '<button type="button">Save</button><a href="/browse">Browse</a></div></main>',
-      );
-      document.body.insertAdjacentHTML('beforeend', '<button type="button" id="outside">Outside</button>');
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML =
+        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><main><p>Hello</p>` +
+        '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
+        '<button type="button">Save</button><a href="/browse">Browse</a></div></main></div></div>' +
+        '<button type="button" id="outside">Outside</button>';
+      const tap = (element: Element) => {
+        const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
       await withGateListeners(async () => {
         expect(runGates('/profile')).toBe(false);
         // The markup's controls cannot act: a tap on one is kept (its default prevented), the last one counts.
@@ -217,36 +210,6 @@ describe('the prerender gate (prerender-gate.js)', () => {
         expect(seen).toHaveLength(5);
         // Now the app's own: nothing is kept any more.
         expect(tap(saves[0]!)).toBe(false);
-      });
-    });
-
-    it('on a page the app hydrates: gives the kept tap to the same element once the app takes its attribute off', async () => {
-      storedSessionPage(
-        '<main><button type="button">Edit Profile</button><button type="button">Add stay</button></main>',
-      );
-      await withGateListeners(async () => {
-        expect(runGates('/profile')).toBe(false);
-        const markup = document.querySelector(`[${PRERENDERED_PAGE_ATTRIBUTE}]`)!;
-        markup.setAttribute(PRERENDERED_PAGE_ATTRIBUTE, PRERENDERED_PAGE_HYDRATE);
-        const [edit, stay] = document.querySelectorAll('main button');
-        expect(tap(edit!)).toBe(true);
-        const seen: string[] = [];
-        for (const button of [edit!, stay!])
-          button.addEventListener('click', () => seen.push(button.textContent!));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(seen).toEqual([]);
-
-        // boot.tsx starts hydrating: the attribute goes, the element stays (React's root now). The same element
-        // gets the tap (React hydrates at once what it lands on), once.
-        markup.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
-        await vi.waitFor(() => expect(seen).toEqual(['Edit Profile']));
-        expect(document.activeElement).toBe(edit);
-        expect(markup.isConnected).toBe(true);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        expect(seen).toEqual(['Edit Profile']);
-        // Now React's: the gate keeps no tap any more.
-        expect(tap(stay!)).toBe(false);
-        expect(seen).toEqual(['Edit Profile', 'Add stay']);
       });
     });
 

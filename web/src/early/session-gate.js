@@ -1,15 +1,15 @@
 /*
  * Runs right after prerender-gate.js, in the head of a signed-in page the gateway rendered with the render cookie
- * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden
- * the markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when
- * it is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
- * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or no
- * session, is not the one it was rendered for. Its controls need the app: a tap on one before the app has taken over
- * is kept (which control: its tag, text and label, and which of those alike) and, once the app has taken the markup
- * over — React's first commit replaced it, or the app took the page attribute off as it started hydrating it
- * (`/profile`, web/src/boot.tsx) — given to the same control of the app's page; what was typed into a text field goes
- * to the same field there. A page rendered in a time zone (`/messages`: the chat's times are local) is shown only
- * where the browser's zone is that one, with its chat history at the newest message.
+ * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden the
+ * markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when it
+ * is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
+ * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
+ * no session, is not the one it was rendered for.
+ * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
+ * label, and which of those alike) and,
+ * once React's first commit has replaced the markup, given to the same control of the app's page; what was typed
+ * into a text field goes to the same field there. A page rendered in a time zone (`/messages`: the chat's times are
+ * local) is shown only where the browser's zone is that one, with its chat history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -80,8 +80,7 @@
     },
     true,
   );
-  // The same control of the app's page gets the tap once the app has taken the markup over (a hydrating React
-  // hydrates at once what the tap lands on, then handles it): the whole
+  // The same control of the app's page gets the tap once React's first commit has replaced the markup: the whole
   // press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
   // checkboxes on the click). A control the app loads a moment later (the header's account menu) is waited for,
   // for up to 3 s; none when the app's page has no such control by then.
@@ -118,7 +117,6 @@
   }
   // What was typed into the markup's text fields (the chat's message box) goes to the same field of the app's page,
   // with the focus and the caret when it had them: the app's commit replaces the field, which would drop all three.
-  // (A hydrated page, `/profile`, has no text field before the app: React would not see text typed there.)
   var focused = null;
   document.addEventListener('focusin', function (event) {
     if (event.target && event.target.matches && event.target.matches(names.textFields))
@@ -165,7 +163,6 @@
     if (!container || !window.MutationObserver) return;
     var markup = container.querySelector('[' + names.pageAttribute + ']');
     var fields = markup ? markup.querySelectorAll(names.textFields) : [];
-    // The markup leaves (replaced) or loses its attribute (hydrated: the app took it).
     var observer = new window.MutationObserver(function () {
       if (container.querySelector('[' + names.pageAttribute + ']')) return;
       observer.disconnect();
@@ -176,7 +173,6 @@
       if (kept) setTimeout(replay, 0, container, 30);
     });
     observer.observe(container, { childList: true });
-    if (markup) observer.observe(markup, { attributes: true, attributeFilter: [names.pageAttribute] });
   }
   // A chat's history opens at its newest message: the app scrolls it there when it renders it, so the markup's is
   // kept there while the document is parsed, before each frame (the browser paints as it parses) and once after.
