@@ -176,7 +176,7 @@ test("a signed-in user's /browse never shows the visitor markup, not even before
 });
 
 test.describe("a signed-in user's /profile", () => {
-  test('arrives rendered for the session that logged in, is taken over without a shift or a read, and ends at logout', async ({
+  test('arrives rendered for the session that logged in, is hydrated without a shift or a read, and ends at logout', async ({
     page,
   }, testInfo) => {
     const me = await approvedTraveller(page.request, 'ssrprofile');
@@ -211,10 +211,21 @@ test.describe("a signed-in user's /profile", () => {
     await expect(page.getByRole('tab', { name: /My Items/ })).toBeVisible();
     await expect(page.locator('[data-early-page="ns-early-profile"]')).toBeHidden();
     await snap(page, testInfo, 'ssr-profile-before-the-app', { fullPage: false });
+    // The server's elements, to compare with the app's page: hydrated, it is made of them.
+    const serverHeading = await page.getByRole('heading', { level: 1, name: me.fullName }).elementHandle();
+    const serverTab = await page.getByRole('tab', { name: /My Items/ }).elementHandle();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
 
     release();
     await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
+    // React adopted the markup (decision 0099) instead of replacing it, and found nothing to differ (a mismatch is
+    // reported as an error, and the page is then built anew).
+    expect(await serverHeading!.evaluate((node) => node === document.querySelector('main h1'))).toBe(true);
+    expect(await serverTab!.evaluate((node) => node.isConnected)).toBe(true);
+    expect(errors).toEqual([]);
     expect((await framesSeen(page)).shown).toBeGreaterThan(0);
     expect(await layoutShiftTotal(page), await layoutShiftSources(page)).toBeLessThan(0.01);
     // Its data came with the document: the app asked for none of it again.

@@ -14,6 +14,7 @@ import {
   PROFILE_PAGE_CHUNKS,
   PROFILE_PAGE_PATH,
   PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PAGE_HYDRATE,
   PRERENDERED_PATH_ATTRIBUTE,
   PRERENDER_GATE_PATH,
   QUERY_STATE_ID,
@@ -57,6 +58,8 @@ export interface RenderedPage {
   description?: string;
   /** The time zone a signed-in page's dates are in (the browser's, from the zone cookie). */
   timeZone?: string;
+  /** The app hydrates this markup instead of replacing it. */
+  hydrate?: boolean;
 }
 interface Renderer {
   warmUp?(): Promise<unknown>;
@@ -138,7 +141,8 @@ export function pageDocument(
       page.description === undefined ? match : `${open}${escapeHtml(page.description)}${close}`,
     );
   return (
-    `${head}<div ${PRERENDERED_PAGE_ATTRIBUTE}>${page.html}</div>` +
+    `${head}<div ${PRERENDERED_PAGE_ATTRIBUTE}${page.hydrate ? `="${PRERENDERED_PAGE_HYDRATE}"` : ''}>` +
+    `${page.html}</div>` +
     `<script type="application/json" id="${QUERY_STATE_ID}">${escapeJsonForScript(page.state)}</script>` +
     template.tail
   );

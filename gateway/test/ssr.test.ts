@@ -172,6 +172,7 @@ describe('server-rendered /browse', () => {
     expect(html).toContain('<html lang="en" data-prerendered-path="/browse">');
     expect(html).not.toContain('session-gate');
     expect(html).toContain('<title>Browse Items · NomadSwap</title>');
+    // Without the browser's zone its dates may read otherwise in the app: replaced, not hydrated (decision 0099).
     expect(html).toContain('<div data-prerendered-page>');
     expect(html).not.toContain('Welcome home');
     expect(html).toContain('Camping stove 1');
@@ -514,6 +515,18 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     );
   });
 
+  it("marks the page for the app to hydrate when it is rendered in the browser's time zone", async () => {
+    const gateway = await gatewayFor(await services());
+    const response = await request(gateway.app)
+      .get('/profile')
+      .set('cookie', `ns_render=token-one; ns_zone=${encodeURIComponent('Asia/Tokyo')}`);
+    expect(response.text).toContain(
+      '<html lang="en" data-prerendered-session="/profile" data-prerendered-zone="Asia/Tokyo">',
+    );
+    expect(response.text).toContain('<div data-prerendered-page="ns-hydrate"><div class=');
+    expect(response.text).toContain('Traveller Number1');
+  });
+
   it("renders each request for its own session: never one user's page for another", async () => {
     const gateway = await gatewayFor(await services());
     const one = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
@@ -562,12 +575,15 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
   it("renders the first page after a start whole: the shell's lazy parts are loaded before it", async () => {
     // Each build folder loads a renderer of its own: this request is its first page, as after a start. React.lazy
     // suspends on its first render, loaded or not, and renderToString cannot wait: before, this page carried the
-    // account menu and the language switcher as skeletons left to the browser.
+    // account menu as a skeleton left to the browser.
     const gateway = await gatewayFor(await services());
     const response = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
     expect(response.text).toContain('data-prerendered-session="/profile"');
     expect(response.text).toContain('aria-haspopup="menu"');
-    expect(response.text).toMatch(/>Language<\/label><select/);
+    // The footer's language switcher is the place it will take, as in a browser's first render (decision 0099):
+    // its code loads when the footer comes near the screen.
+    expect(response.text).toContain('<div class="h-9 w-44" data-testid="near-viewport-placeholder"></div>');
+    expect(response.text).not.toMatch(/>Language<\/label><select/);
     expect(response.text).not.toContain('<!--$!-->');
   });
 
@@ -705,6 +721,8 @@ describe("a signed-in user's /messages, rendered with the session cookie in the 
       `<html lang="en" data-prerendered-session="/messages" data-prerendered-zone="${ZONE}">`,
     );
     expect(html).toContain('<title>Messages · NomadSwap</title>');
+    // Replaced by the app, never hydrated: its message box may hold text typed before it (decision 0099).
+    expect(html).toContain('<div data-prerendered-page>');
     expect(html).toContain('See you at the station');
     expect(html).toContain('11:05 PM');
     expect(html).not.toContain('10:05 AM');

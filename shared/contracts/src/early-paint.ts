@@ -25,6 +25,13 @@ export const PRERENDER_GATE_PATH = '/prerender-gate.js';
 export const PRERENDERED_HOME_ATTRIBUTE = 'data-prerendered-home';
 /** The element that wraps a page the gateway rendered inside #root. */
 export const PRERENDERED_PAGE_ATTRIBUTE = 'data-prerendered-page';
+/**
+ * That attribute's value on a page the app hydrates instead of replacing (the renderer says which: a signed-in
+ * `/profile` rendered in the browser's time zone). web/src/boot.tsx takes any value for it (no string in the app's
+ * first chunk), empties it as it calls hydrateRoot (web/src/early/session-gate.js then keeps no tap: React handles
+ * them) and takes the attribute off in the hydration's commit: the wrapper stays, as React's root.
+ */
+export const PRERENDERED_PAGE_HYDRATE = 'ns-hydrate';
 /** Set on <html> by the gateway: the path its rendered page is for (the gate compares it; `/` without it). */
 export const PRERENDERED_PATH_ATTRIBUTE = 'data-prerendered-path';
 /** The `<script type="application/json">` with a rendered page's React Query cache. */

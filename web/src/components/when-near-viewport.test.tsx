@@ -1,4 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WhenNearViewport } from './when-near-viewport';
 
@@ -53,5 +55,28 @@ describe('WhenNearViewport', () => {
       </WhenNearViewport>,
     );
     expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+  });
+
+  it('hydrates its markup as it is, the placeholder, and renders the children once near', async () => {
+    const observer = fakeObserver();
+    const ui = (
+      <WhenNearViewport className="h-9">
+        <button type="button">Switch</button>
+      </WhenNearViewport>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    // (A server has no window and no IntersectionObserver: it renders the placeholder too — the gateway's test.)
+    container.innerHTML = renderToString(ui);
+    const placeholder = screen.getByTestId('near-viewport-placeholder');
+    const recoverable = vi.fn();
+    const root = await act(async () => hydrateRoot(container, ui, { onRecoverableError: recoverable }));
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(screen.getByTestId('near-viewport-placeholder')).toBe(placeholder);
+    observer.enter();
+    expect(screen.getByRole('button', { name: 'Switch' })).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
   });
 });

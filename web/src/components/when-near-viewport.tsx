@@ -5,7 +5,7 @@ import { cn } from '../lib/utils';
  * Renders `children` only once its place comes within `margin` of the viewport — for controls far below the fold
  * whose code is a chunk of its own (the footer's language switcher), so a page's load does not download them at
  * all; scrolling, a keyboard user tabbing there or an anchor brings them. Where IntersectionObserver is missing
- * they render at once. Until then a placeholder of `className` holds their place.
+ * they render at once. Until then a placeholder of `className` holds their place; a server render is the placeholder.
  */
 export function WhenNearViewport({
   children,
@@ -16,7 +16,10 @@ export function WhenNearViewport({
   className: string;
   margin?: string;
 }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  // The server renders the placeholder too (a browser's first render, hydrating it, must be the same markup).
+  const [near, setNear] = useState(
+    () => typeof IntersectionObserver !== 'function' && typeof window !== 'undefined',
+  );
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !placeholder.current) return;

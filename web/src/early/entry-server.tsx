@@ -67,6 +67,11 @@ export interface RenderedPage {
   description?: string;
   /** The time zone its dates are in (a signed-in page rendered with one): the gate shows it only in that zone. */
   timeZone?: string;
+  /**
+   * The app hydrates this markup instead of replacing it (decision 0099): a signed-in `/profile` rendered in the
+   * browser's time zone, whose first render in the browser is this markup exactly.
+   */
+  hydrate?: true;
 }
 
 const VisitorCards = z.array(ItemCardSchema);
@@ -153,8 +158,9 @@ async function renderRoute(
     renderingForSession(session, () =>
       renderToString(
         <AppProviders queryClient={queryClient}>
-          {/* hydrate={false}: no inline script with the router's state (the CSP allows none; the client does not
-              hydrate, it replaces this markup, see early/prerendered-home.ts). */}
+          {/* hydrate={false}: no inline script with the router's state (the CSP allows none). The client's router
+              takes its state from the URL: with no loaders it is the same, and a signed-in `/profile` is hydrated
+              from this markup (boot.tsx, decision 0099) — the tree here must stay the shape of the client's App. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
       ),
@@ -337,7 +343,10 @@ export async function renderSignedInPage(
   if (answers.some((answer) => !answer)) return null;
   for (const answer of answers) queryClient.setQueryData(answer![0], answer![1]);
   const title = i18n.t(messages ? 'messages.pageTitle' : 'profile.pageTitle');
-  return renderRoute(location, queryClient, 'server-session', { title }, context.timeZone);
+  const page = await renderRoute(location, queryClient, 'server-session', { title }, context.timeZone);
+  // `/messages` is replaced: its message box may hold text typed before the app, which React would keep on screen
+  // but not in its state (session-gate.js carries it over a replacement).
+  return page && !messages && context.timeZone ? { ...page, hydrate: true } : page;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   PRERENDERED_HOME_ATTRIBUTE,
   PRERENDERED_PAGE_ATTRIBUTE,
+  PRERENDERED_PAGE_HYDRATE,
   PRERENDERED_PATH_ATTRIBUTE,
   QUERY_STATE_ID,
   SKIP_PRERENDER_CLASS,
@@ -125,6 +126,19 @@ describe('the prerender gate (prerender-gate.js)', () => {
       new Function(sessionGate)();
       return document.documentElement.classList.contains(SKIP_PRERENDER_CLASS);
     };
+    /** `/profile` rendered for the stored session, with `markup` inside the page's wrapper in #root. */
+    const storedSessionPage = (markup: string, mark = '') => {
+      renderedProfile();
+      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
+      setCookie('token-a');
+      document.body.innerHTML = `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}="${mark}">${markup}</div></div>`;
+    };
+    /** A click on `element`; whether the gate prevented its default (kept it for the app). */
+    const tap = (element: Element) => {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+      element.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
     /** Runs `body` and then removes the document listeners the gates added during it (each run adds its own). */
     async function withGateListeners(body: () => Promise<void> | void) {
       const listeners = vi.spyOn(document, 'addEventListener');
@@ -143,34 +157,29 @@ describe('the prerender gate (prerender-gate.js)', () => {
       document.documentElement.classList.remove(EARLY_PROFILE_CLASS);
     });
 
-    it('is shown with the stored session the cookie carried, and no early skeleton over it', () => {
+    it('is shown with the stored session the cookie carried, and no early skeleton over it', async () => {
       renderedProfile();
       window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
       setCookie('token-a');
-      // The gate alone hides it and shows the page's skeleton, as for any signed-in page.
-      expect(runGate('/profile')).toBe(true);
-      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(true);
-      // The session gate shows it instead.
-      expect(runGates('/profile')).toBe(false);
-      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
-      expect(runGates('/profile?tab=reviews')).toBe(false);
-      expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+      await withGateListeners(() => {
+        // The gate alone hides it and shows the page's skeleton, as for any signed-in page.
+        expect(runGate('/profile')).toBe(true);
+        expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(true);
+        // The session gate shows it instead.
+        expect(runGates('/profile')).toBe(false);
+        expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+        expect(runGates('/profile?tab=reviews')).toBe(false);
+        expect(document.documentElement.classList.contains(EARLY_PROFILE_CLASS)).toBe(false);
+      });
     });
 
     it("gives the last tap on the shown page's controls to the same control of the app's page, once", async () => {
-      renderedProfile();
-      window.localStorage.setItem(AUTH_TOKEN_KEY, 'token-a');
-      setCookie('token-a');
-      document.body.innerHTML =
-        `<div id="root"><div ${PRERENDERED_PAGE_ATTRIBUTE}><main><p>Hello</p>` +
-        '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
-        '<button type="button">Save</button><a href="/browse">Browse</a></div></main></div></div>' +
-        '<button type="button" id="outside">Outside</button>';
-      const tap = (element: Element) => {
-        const event = new MouseEvent('click', { bubbles: true, cancelable: true });
-        element.dispatchEvent(event);
-        return event.defaultPrevented;
-      };
+      storedSessionPage(
+        '<main><p>Hello</p>' +
+          '<div><button type="button">Save</button><button type="button"><span>Edit Profile</span></button>' +
+          '<button type="button">Save</button><a href="/browse">Browse</a></div></main>',
+      );
+      document.body.insertAdjacentHTML('beforeend', '<button type="button" id="outside">Outside</button>');
       await withGateListeners(async () => {
         expect(runGates('/profile')).toBe(false);
         // The markup's controls cannot act: a tap on one is kept (its default prevented), the last one counts.
@@ -210,6 +219,48 @@ describe('the prerender gate (prerender-gate.js)', () => {
         expect(seen).toHaveLength(5);
         // Now the app's own: nothing is kept any more.
         expect(tap(saves[0]!)).toBe(false);
+      });
+    });
+
+    it('on a page the app hydrates: keeps no tap while it hydrates, and gives the kept one to the same element at its commit', async () => {
+      storedSessionPage(
+        '<main><button type="button">Edit Profile</button><button type="button">Add stay</button></main>',
+        PRERENDERED_PAGE_HYDRATE,
+      );
+      await withGateListeners(async () => {
+        expect(runGates('/profile')).toBe(false);
+        const markup = document.querySelector(`[${PRERENDERED_PAGE_ATTRIBUTE}]`)!;
+        const [edit, stay] = document.querySelectorAll('main button');
+        // Before the app: kept.
+        expect(tap(edit!)).toBe(true);
+        const seen: string[] = [];
+        for (const button of [edit!, stay!])
+          button.addEventListener('click', () => seen.push(button.textContent!));
+
+        // boot.tsx calls hydrateRoot and empties the mark: a tap now is React's (it hydrates what the tap lands on
+        // and handles it), not kept — kept as well, it would be given twice. The kept one waits.
+        markup.setAttribute(PRERENDERED_PAGE_ATTRIBUTE, '');
+        expect(tap(stay!)).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual(['Add stay']);
+
+        // The hydration's commit takes the attribute off; the element stays (React's root now). The same element
+        // gets the kept tap, once.
+        markup.removeAttribute(PRERENDERED_PAGE_ATTRIBUTE);
+        await vi.waitFor(() => expect(seen).toEqual(['Add stay', 'Edit Profile']));
+        expect(document.activeElement).toBe(edit);
+        expect(markup.isConnected).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(seen).toEqual(['Add stay', 'Edit Profile']);
+        expect(tap(stay!)).toBe(false);
+      });
+    });
+
+    it('on a page replaced by the app, an emptied attribute is no sign: taps are kept until the markup goes', async () => {
+      storedSessionPage('<main><button type="button">Edit Profile</button></main>');
+      await withGateListeners(async () => {
+        expect(runGates('/profile')).toBe(false);
+        expect(tap(document.querySelector('main button')!)).toBe(true);
       });
     });
 

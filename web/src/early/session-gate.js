@@ -1,15 +1,15 @@
 /*
  * Runs right after prerender-gate.js, in the head of a signed-in page the gateway rendered with the render cookie
- * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden the
- * markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when it
- * is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
- * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or
- * no session, is not the one it was rendered for.
- * Its controls need the app: a tap on one before the app has taken over is kept (which control: its tag, text and
- * label, and which of those alike) and,
- * once React's first commit has replaced the markup, given to the same control of the app's page; what was typed
- * into a text field goes to the same field there. A page rendered in a time zone (`/messages`: the chat's times are
- * local) is shown only where the browser's zone is that one, with its chat history at the newest message.
+ * (`/profile`, `/messages`; gateway/src/ssr.ts adds this script to that document only). prerender-gate.js has hidden
+ * the markup and chosen the page's early skeleton, as for any signed-in page. Here the markup is shown instead when
+ * it is for this page load: on its path, in English (the gate set <html lang>), and for the session stored now — the
+ * cookie it was rendered with is written with the stored token (web/src/lib/auth-token.ts), so another value, or no
+ * session, is not the one it was rendered for. Its controls need the app: a tap on one before the app has taken over
+ * is kept (which control: its tag, text and label, and which of those alike) and, once the app has taken the markup
+ * over — React's first commit replaced it, or hydrated it (`/profile`, web/src/boot.tsx: a tap while it hydrates
+ * is React's, not kept) — given to the same control of the app's page; what was typed into a text field goes
+ * to the same field there. A page rendered in a time zone (`/messages`: the chat's times are local) is shown only
+ * where the browser's zone is that one, with its chat history at the newest message.
  * The names come from the early-paint contract (shared/contracts/src/early-paint.ts), written in at build time.
  */
 /* global window, document, location, EARLY_PAINT_NAMES -- the last written in by vite-plugin.ts */
@@ -57,6 +57,11 @@
     names.earlyProfileClass,
   );
   var kept = null;
+  // Marked for hydration by the renderer, and the app has begun it (the mark emptied).
+  var hydratable = false;
+  function hydrating(markup) {
+    return hydratable && markup.getAttribute(names.pageAttribute) !== names.hydrateMark;
+  }
   // What a control is: its tag, its text and its label (an icon button has only the label).
   function identity(control) {
     return control.tagName + '\n' + control.textContent + '\n' + control.getAttribute('aria-label');
@@ -69,6 +74,9 @@
       // Once the app has taken over, a tap of the user's own replaces the kept one.
       if (!markup && event.isTrusted) kept = null;
       if (!markup || !control || !markup.contains(control)) return;
+      // A page being hydrated is React's already (boot.tsx empties the attribute as it calls hydrateRoot): React
+      // hydrates what the tap lands on at once and handles it; kept as well, it would be given twice.
+      if (hydrating(markup)) return;
       event.preventDefault();
       // Which of the markup's controls alike it is (the app's page has the same controls in the same order, though
       // not always the same elements around them).
@@ -80,8 +88,8 @@
     },
     true,
   );
-  // The same control of the app's page gets the tap once React's first commit has replaced the markup: the whole
-  // press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
+  // The same control of the app's page gets the tap once the app has taken the markup over (replaced it, or
+  // hydrated it: then the control is the same element, the app's now): the whole press and release, as a mouse gives it (Radix's menus open on the press, its tabs on mousedown, buttons and
   // checkboxes on the click). A control the app loads a moment later (the header's account menu) is waited for,
   // for up to 3 s; none when the app's page has no such control by then.
   function replay(container, tries) {
@@ -117,6 +125,7 @@
   }
   // What was typed into the markup's text fields (the chat's message box) goes to the same field of the app's page,
   // with the focus and the caret when it had them: the app's commit replaces the field, which would drop all three.
+  // (A hydrated page, `/profile`, has no text field before the app: React would not see text typed there.)
   var focused = null;
   document.addEventListener('focusin', function (event) {
     if (event.target && event.target.matches && event.target.matches(names.textFields))
@@ -162,7 +171,9 @@
     var container = document.getElementById(names.rootId);
     if (!container || !window.MutationObserver) return;
     var markup = container.querySelector('[' + names.pageAttribute + ']');
+    hydratable = Boolean(markup) && markup.getAttribute(names.pageAttribute) === names.hydrateMark;
     var fields = markup ? markup.querySelectorAll(names.textFields) : [];
+    // The markup leaves (replaced) or loses its attribute (hydrated: in the hydration's commit).
     var observer = new window.MutationObserver(function () {
       if (container.querySelector('[' + names.pageAttribute + ']')) return;
       observer.disconnect();
@@ -173,6 +184,7 @@
       if (kept) setTimeout(replay, 0, container, 30);
     });
     observer.observe(container, { childList: true });
+    if (markup) observer.observe(markup, { attributes: true, attributeFilter: [names.pageAttribute] });
   }
   // A chat's history opens at its newest message: the app scrolls it there when it renders it, so the markup's is
   // kept there while the document is parsed, before each frame (the browser paints as it parses) and once after.

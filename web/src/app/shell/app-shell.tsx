@@ -12,7 +12,7 @@ import { PwaBanners } from '../../features/pwa/components/pwa-banners';
 import { useOnlineStatus } from '../../hooks/use-online-status';
 import { BottomTabBar } from './bottom-tab-bar';
 import { canMessage } from './can-message';
-import { Footer, loadLanguageSelect } from './footer';
+import { Footer } from './footer';
 import { Header, loadAccountMenu } from './header';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ScrollToTop } from './scroll-to-top';
@@ -40,10 +40,11 @@ const ProfileLanguage = profileLanguage.Component;
 /**
  * Loads the chunks of the shell's own lazy parts. The gateway's renderer awaits it before its first page: React.lazy
  * suspends on its first render even when loaded, and renderToString cannot wait — the first pages after a start
- * left the account menu and the language switcher to the browser, as skeletons.
+ * left the account menu to the browser, as a skeleton. (The footer's language switcher is not rendered on the
+ * server: its placeholder is, see components/when-near-viewport.tsx.)
  */
 export function preloadShell(): Promise<unknown> {
-  return Promise.all([loadAccountMenu(), loadLanguageSelect(), messagingLive.load(), profileLanguage.load()]);
+  return Promise.all([loadAccountMenu(), messagingLive.load(), profileLanguage.load()]);
 }
 
 /** The frame around every route: header, global banners, the page, footer, and the phone tab bar. */

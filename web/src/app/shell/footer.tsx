@@ -51,8 +51,6 @@ const languageSelect = preloadable(() =>
   import('../../features/auth/components/language-select').then((m) => ({ default: m.LanguageSelect })),
 );
 const LanguageSelect = languageSelect.Component;
-/** Loads the language switcher's chunk (the server renderer, before its first page). */
-export const loadLanguageSelect = languageSelect.load;
 
 const linkClass =
   'rounded text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { STAY_LIMITS } from '@nomadswap/contracts/stay-limits';
 import { leavingInDays } from '../utils/deadline';
+import { useServerMarkup } from '../../../hooks/use-server-markup';
 
 /**
  * The owner's departure from the item's city (issue 22): "Leaving in 3 days" beside them when their stay there
@@ -41,8 +41,8 @@ export function LeavingBadge({
   variant?: BadgeVariant;
 }) {
   const { t } = useTranslation();
-  const onClient = useSyncExternalStore(subscribeToNothing, isClient, isServer);
-  if (!onClient && !now) return null;
+  const serverMarkup = useServerMarkup();
+  if (serverMarkup && !now) return null;
   const days = leavingInDays(availableUntil, now ?? new Date(), withinMs);
   if (days === null) return null;
   const text =
@@ -58,7 +58,3 @@ export function LeavingBadge({
     </Badge>
   );
 }
-
-const subscribeToNothing = () => () => undefined;
-const isClient = () => true;
-const isServer = () => false;
