@@ -221,7 +221,7 @@ test.describe("a signed-in user's /profile", () => {
     release();
     await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
-    // React adopted the markup (decision 0099) instead of replacing it, and found nothing to differ (a mismatch is
+    // React adopted the markup (decision 0100) instead of replacing it, and found nothing to differ (a mismatch is
     // reported as an error, and the page is then built anew).
     expect(await serverHeading!.evaluate((node) => node === document.querySelector('main h1'))).toBe(true);
     expect(await serverTab!.evaluate((node) => node.isConnected)).toBe(true);

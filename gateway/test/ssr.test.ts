@@ -172,7 +172,7 @@ describe('server-rendered /browse', () => {
     expect(html).toContain('<html lang="en" data-prerendered-path="/browse">');
     expect(html).not.toContain('session-gate');
     expect(html).toContain('<title>Browse Items · NomadSwap</title>');
-    // Without the browser's zone its dates may read otherwise in the app: replaced, not hydrated (decision 0099).
+    // Without the browser's zone its dates may read otherwise in the app: replaced, not hydrated (decision 0100).
     expect(html).toContain('<div data-prerendered-page>');
     expect(html).not.toContain('Welcome home');
     expect(html).toContain('Camping stove 1');
@@ -580,7 +580,7 @@ describe("a signed-in user's /profile, rendered with the session cookie", () => 
     const response = await request(gateway.app).get('/profile').set('cookie', 'ns_render=token-one');
     expect(response.text).toContain('data-prerendered-session="/profile"');
     expect(response.text).toContain('aria-haspopup="menu"');
-    // The footer's language switcher is the place it will take, as in a browser's first render (decision 0099):
+    // The footer's language switcher is the place it will take, as in a browser's first render (decision 0100):
     // its code loads when the footer comes near the screen.
     expect(response.text).toContain('<div class="h-9 w-44" data-testid="near-viewport-placeholder"></div>');
     expect(response.text).not.toMatch(/>Language<\/label><select/);
@@ -721,7 +721,7 @@ describe("a signed-in user's /messages, rendered with the session cookie in the 
       `<html lang="en" data-prerendered-session="/messages" data-prerendered-zone="${ZONE}">`,
     );
     expect(html).toContain('<title>Messages · NomadSwap</title>');
-    // Replaced by the app, never hydrated: its message box may hold text typed before it (decision 0099).
+    // Replaced by the app, never hydrated: its message box may hold text typed before it (decision 0100).
     expect(html).toContain('<div data-prerendered-page>');
     expect(html).toContain('See you at the station');
     expect(html).toContain('11:05 PM');

@@ -28,7 +28,7 @@ if (rendered?.hasAttribute(PRERENDERED_PAGE_ATTRIBUTE)) seedQueryCache(queryClie
 /*
  * A page the renderer marked (the attribute's value, PRERENDERED_PAGE_HYDRATE: a signed-in `/profile` rendered for
  * this session in this time zone) is hydrated: React adopts the markup on screen instead of building the page
- * again, so its first commit creates no DOM and lays nothing out anew (decision 0099). Its first render must produce
+ * again, so its first commit creates no DOM and lays nothing out anew (decision 0100). Its first render must produce
  * that markup exactly (same components, data, language, time zone and session; what a browser reads otherwise goes
  * through a server snapshot, e.g. hooks/use-server-markup.ts); where it does not, React reports a recoverable error
  * and renders the page itself. Every other rendered page is replaced by the first commit: the build's home, a
@@ -99,7 +99,7 @@ async function start() {
   // not the route skeleton: its chunk is loaded first. The commit replaces the markup with the same page.
   if (rendered) await preloadPage(window.location.pathname).catch(() => undefined);
   // Hydrated, every lazy part the server rendered must be loaded too (the account menu, …): React.lazy suspends,
-  // and a part that suspends stays the server's markup, dead to a tap until its chunk comes (decision 0099).
+  // and a part that suspends stays the server's markup, dead to a tap until its chunk comes (decision 0100).
   if (hydrated) await preloadShell().catch(() => undefined);
   // The same for index.html's early item skeleton: the first commit is the item page with its data, which takes
   // the skeleton's place (same boxes, same photo).

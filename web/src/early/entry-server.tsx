@@ -68,7 +68,7 @@ export interface RenderedPage {
   /** The time zone its dates are in (a signed-in page rendered with one): the gate shows it only in that zone. */
   timeZone?: string;
   /**
-   * The app hydrates this markup instead of replacing it (decision 0099): a signed-in `/profile` rendered in the
+   * The app hydrates this markup instead of replacing it (decision 0100): a signed-in `/profile` rendered in the
    * browser's time zone, whose first render in the browser is this markup exactly.
    */
   hydrate?: true;
@@ -160,7 +160,7 @@ async function renderRoute(
         <AppProviders queryClient={queryClient}>
           {/* hydrate={false}: no inline script with the router's state (the CSP allows none). The client's router
               takes its state from the URL: with no loaders it is the same, and a signed-in `/profile` is hydrated
-              from this markup (boot.tsx, decision 0099) — the tree here must stay the shape of the client's App. */}
+              from this markup (boot.tsx, decision 0100) — the tree here must stay the shape of the client's App. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>,
       ),
