@@ -3,6 +3,8 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+// The audit log's English texts (decision 0099): imported once, here, for the panel and the browser (both show
+// this list).
 import '../i18n';
 import type { AuditEntry } from '@nomadswap/contracts/moderation-responses';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import '../i18n';
 import {
   ADMIN_ACTIONS,
   ADMIN_TARGET_TYPES,

@@ -1,7 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import '../i18n';
 import { paths } from '../../../config/paths';
 import { useAuditLog } from '../api/get-audit-log';
 import { AuditEntryList } from './audit-entry-list';
