@@ -262,6 +262,24 @@ test.describe("a signed-in user's /profile", () => {
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
   });
 
+  test('read further down before the app, it stays where the reader is when the app takes over', async ({
+    page,
+  }) => {
+    const me = await approvedTraveller(page.request, 'ssrscroll');
+    await logIn(page, me.email, PASSWORD);
+    const release = await holdTheApp(page);
+    await page.goto('/profile', { waitUntil: 'commit' });
+    await expect(page.getByRole('tab', { name: /My Items/ })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    release();
+    await expect(page.locator('[data-prerendered-page]')).toHaveCount(0, { timeout: 30_000 });
+    // The section below the fold renders once the page is up, well after the first commit's effects: the app's
+    // first page is not a route change, and nothing scrolled it to the top (decision 0100).
+    await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+  });
+
   test("is never shown to another session than the cookie's, not even for a frame", async ({ page }) => {
     const first = await approvedTraveller(page.request, 'ssrfirst');
     const second = await approvedTraveller(page.request, 'ssrsecond');
